@@ -1,0 +1,70 @@
+"""Copy text to the clipboard: pyperclip first, else the terminal's OSC 52 sequence.
+
+Never raises for a missing clipboard: the result says what happened, in one sentence.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import sys
+from dataclasses import dataclass
+from typing import TextIO
+
+import pyperclip
+
+
+@dataclass(frozen=True, slots=True)
+class CopyResult:
+    method: str | None  # "pyperclip", "osc52" or None when nothing could copy
+    message: str
+
+    @property
+    def ok(self) -> bool:
+        return self.method is not None
+
+
+def osc52_sequence(text: str) -> str:
+    """The escape sequence that asks a terminal to put ``text`` on its clipboard.
+
+    >>> osc52_sequence("hi")
+    '\\x1b]52;c;aGk=\\x07'
+    """
+    payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return f"\x1b]52;c;{payload}\x07"
+
+
+def _open_terminal() -> TextIO | None:
+    """The controlling terminal, or None when there is none (pipes, CI)."""
+    if os.environ.get("CRIB_TRAINER_NO_TTY"):
+        return None
+    try:
+        return open("/dev/tty", "w", encoding="utf-8")
+    except OSError:
+        return sys.stderr if sys.stderr.isatty() else None
+
+
+def copy_text(text: str) -> CopyResult:
+    """Copy ``text``; say which way it went, or why it could not."""
+    try:
+        pyperclip.copy(text)
+        return CopyResult("pyperclip", "Copied to the clipboard.")
+    except (pyperclip.PyperclipException, OSError):
+        pass  # no clipboard tool here: try the terminal instead
+    terminal = _open_terminal()
+    if terminal is None:
+        return CopyResult(
+            None,
+            "Could not copy: no clipboard tool (install xclip, xsel or wl-clipboard) "
+            "and no terminal to send OSC 52 to.",
+        )
+    try:
+        terminal.write(osc52_sequence(text))
+        terminal.flush()
+    finally:
+        if terminal is not sys.stderr:
+            terminal.close()
+    return CopyResult(
+        "osc52",
+        "Sent to the terminal's clipboard (OSC 52); it arrives if your terminal allows it.",
+    )

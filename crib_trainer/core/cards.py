@@ -1,0 +1,246 @@
+"""Cards: ranks, suits, parsing and formatting.
+
+Card text is a rank (``A 2-9 T 10 J Q K``) followed by a suit (``S H D C`` or
+``♠ ♥ ♦ ♣``), in any case. Formatting gives ``5♥`` (or ``5H`` with ``ascii=True``);
+JSON always uses two ASCII characters (``TD``).
+
+>>> parse_card("10d")
+Card(Rank.TEN, Suit.DIAMONDS)
+>>> str(parse_card("t♣"))
+'10♣'
+>>> [c.code for c in parse_cards("5h, J♣ a♠")]
+['5H', 'JC', 'AS']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+
+class CardError(ValueError):
+    """Raised for card text that cannot be read, or a set of cards that is not allowed."""
+
+
+class Rank(IntEnum):
+    """Card ranks, ace low (1) to king (13)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def pips(self) -> int:
+        """Counting value: ace 1, pips as printed, tens and court cards 10."""
+        return min(int(self), 10)
+
+    @property
+    def letter(self) -> str:
+        """One-character ASCII name: ``A 2 … 9 T J Q K``."""
+        return RANK_LETTERS[self - 1]
+
+    @property
+    def label(self) -> str:
+        """Name for people: ``A 2 … 10 J Q K``."""
+        return "10" if self is Rank.TEN else self.letter
+
+
+class Suit(Enum):
+    """The four suits, in the order S H D C used for sorting and card indexes."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def glyph(self) -> str:
+        return SUIT_GLYPHS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def index(self) -> int:
+        return SUIT_ORDER.index(self)
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+RANK_LETTERS = "A23456789TJQK"
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+SUIT_GLYPHS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+_RANK_TEXT = {letter: Rank(i + 1) for i, letter in enumerate(RANK_LETTERS)} | {"10": Rank.TEN}
+_SUIT_TEXT = {s.value: s for s in Suit} | {g: s for s, g in SUIT_GLYPHS.items()}
+# The outline glyphs people sometimes paste (♤ ♡ ♢ ♧) mean the same suits.
+_SUIT_TEXT |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+# Emoji variation selectors ride along when suits are copied from chat apps.
+_VARIATION_SELECTORS = re.compile("[\ufe0e\ufe0f]")
+
+VALID_RANKS = "A 2 3 4 5 6 7 8 9 T (or 10) J Q K"
+VALID_SUITS = "S H D C (or ♠ ♥ ♦ ♣)"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card. Sorted by rank, then suit (S H D C).
+
+    >>> Card(Rank.KING, Suit.SPADES).code
+    'KS'
+    """
+
+    rank: Rank
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rank", Rank(self.rank))
+        if not isinstance(self.suit, Suit):
+            object.__setattr__(self, "suit", Suit(self.suit))
+
+    def __lt__(self, other: Card) -> bool:  # suits sort S H D C, not alphabetically
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    @property
+    def value(self) -> int:
+        """Counting value for fifteens and the play (court cards count 10)."""
+        return self.rank.pips
+
+    @property
+    def index(self) -> int:
+        """0..51: ``(rank - 1) * 4 + suit index``; the order cards sort in."""
+        return (self.rank - 1) * 4 + self.suit.index
+
+    @property
+    def code(self) -> str:
+        """Two ASCII characters, as used in JSON: ``TD``, ``5H``."""
+        return self.rank.letter + self.suit.value
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """Inverse of :attr:`index`.
+
+        >>> Card.from_index(0), Card.from_index(51)
+        (Card(Rank.ACE, Suit.SPADES), Card(Rank.KING, Suit.CLUBS))
+        """
+        if not 0 <= index < 52:
+            raise CardError(f"card index {index} is out of range; it must be 0 to 51")
+        return cls(Rank(index // 4 + 1), SUIT_ORDER[index % 4])
+
+    def format(self, ascii: bool = False) -> str:
+        """``5♥`` for people, or ``5H`` with ``ascii=True``."""
+        if ascii:
+            return self.code
+        return self.rank.label + self.suit.glyph
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return f"Card(Rank.{self.rank.name}, Suit.{self.suit.name})"
+
+
+FULL_DECK: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))
+
+
+def parse_card(token: str) -> Card:
+    """Read one card such as ``5h``, ``10D``, ``T♣`` or ``a♠``.
+
+    >>> parse_card("QS")
+    Card(Rank.QUEEN, Suit.SPADES)
+    >>> parse_card("1H")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    crib_trainer.core.cards.CardError: '1H': unknown rank '1' (an ace is A); ranks are A 2 ...
+    """
+    text = _VARIATION_SELECTORS.sub("", token.strip())
+    if not text:
+        raise CardError(f"empty card; a card is a rank ({VALID_RANKS}) then a suit ({VALID_SUITS})")
+    if text.upper() in _RANK_TEXT:
+        raise CardError(f"{token!r}: the suit is missing; add one of {VALID_SUITS}, like 5H")
+    if len(text) < 2:
+        raise CardError(
+            f"{token!r}: a card needs a rank and a suit, like 5H or 10♦; "
+            f"ranks are {VALID_RANKS}, suits are {VALID_SUITS}"
+        )
+    rank_text, suit_text = text[:-1].upper(), text[-1].upper()
+    rank = _RANK_TEXT.get(rank_text)
+    suit = _SUIT_TEXT.get(suit_text)
+    if rank is None:
+        hint = " (an ace is A)" if rank_text in ("1", "11", "14") else ""
+        raise CardError(f"{token!r}: unknown rank {rank_text!r}{hint}; ranks are {VALID_RANKS}")
+    if suit is None:
+        raise CardError(f"{token!r}: unknown suit {text[-1]!r}; suits are {VALID_SUITS}")
+    return Card(rank, suit)
+
+
+def split_card_text(text: str) -> list[str]:
+    """Split text on spaces and commas into card tokens.
+
+    >>> split_card_text("5h, 5c  jd,")
+    ['5h', '5c', 'jd']
+    """
+    return [t for t in re.split(r"[\s,]+", text) if t]
+
+
+def parse_cards(cards: str | Iterable[str], *, count: int | None = None) -> tuple[Card, ...]:
+    """Read several cards from text (spaces or commas between) or from a list of tokens.
+
+    Duplicates are refused, naming the card; ``count`` checks how many there are.
+
+    >>> parse_cards("5h jd")
+    (Card(Rank.FIVE, Suit.HEARTS), Card(Rank.JACK, Suit.DIAMONDS))
+    >>> parse_cards("5h 5H")
+    Traceback (most recent call last):
+    ...
+    crib_trainer.core.cards.CardError: duplicate card 5♥: each card can appear only once in a deal
+    """
+    tokens = split_card_text(cards) if isinstance(cards, str) else [t for t in cards]
+    parsed = tuple(parse_card(t) for t in tokens)
+    check_distinct(parsed)
+    if count is not None and len(parsed) != count:
+        raise CardError(f"expected {count} cards, got {len(parsed)}: {format_cards(parsed)}")
+    return parsed
+
+
+def check_distinct(cards: Iterable[Card]) -> None:
+    """Raise :class:`CardError` naming the first card that appears twice."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"duplicate card {card}: each card can appear only once in a deal")
+        seen.add(card)
+
+
+def format_cards(cards: Iterable[Card], ascii: bool = False, sep: str = " ") -> str:
+    """Format cards for people.
+
+    >>> format_cards(parse_cards("5h td"))
+    '5♥ 10♦'
+    >>> format_cards(parse_cards("5h td"), ascii=True)
+    '5H TD'
+    """
+    return sep.join(c.format(ascii) for c in cards) or "(none)"

@@ -1,0 +1,421 @@
+"""The play: points for each card laid, and the play of a hand as a state machine.
+
+Scoring a card looks only at the cards already in the current count: fifteen (2),
+thirty-one (2), a pair (2), pair royal (6), double pair royal (12) among the latest cards,
+and a run of three or more among the latest cards in any order. When no one can play the
+last player scores one for the go; the last card of the play scores one for last; neither
+is added to a thirty-one, which already scored two.
+
+>>> from crib_trainer.core.cards import parse_cards
+>>> [i.kind for i in score_card(parse_cards("4S 2H 5D"), parse_cards("3C")[0])]
+[<PegKind.RUN: 'run'>]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from crib_trainer.core.cards import Card, CardError, check_distinct, format_cards, parse_card
+from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.show import heels, is_run
+
+LIMIT = 31
+
+
+class PlayError(ValueError):
+    """A card that cannot be played now, or a sequence of play that cannot happen."""
+
+
+class PegKind(StrEnum):
+    FIFTEEN = "fifteen"
+    THIRTY_ONE = "thirty-one"
+    PAIR = "pair"
+    PAIR_ROYAL = "pair-royal"
+    DOUBLE_PAIR_ROYAL = "double-pair-royal"
+    RUN = "run"
+    GO = "go"
+    LAST = "last"
+    HEELS = "heels"
+
+
+_SAME_RANK = {2: (PegKind.PAIR, 2), 3: (PegKind.PAIR_ROYAL, 6), 4: (PegKind.DOUBLE_PAIR_ROYAL, 12)}
+
+
+@dataclass(frozen=True, slots=True)
+class PegItem:
+    """Points earned in the play, with the cards that made them (none for go and last)."""
+
+    kind: PegKind
+    points: int
+    cards: tuple[Card, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": str(self.kind), "points": self.points}
+        if self.cards:
+            out["cards"] = [c.code for c in self.cards]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One card laid: who played it, the count after it, and what it scored.
+
+    A go or last-card point is an item of the card that earned it.
+    """
+
+    player: int
+    card: Card
+    count: int
+    items: tuple[PegItem, ...] = ()
+
+    @property
+    def points(self) -> int:
+        return sum(i.points for i in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class SaidGo:
+    """A player who holds cards but none that will come in says "go"."""
+
+    player: int
+
+
+def count_of(cards: Sequence[Card]) -> int:
+    return sum(c.value for c in cards)
+
+
+def score_card(count_cards: Sequence[Card], card: Card) -> tuple[PegItem, ...]:
+    """Points for laying ``card`` on the cards already in this count (oldest first).
+
+    Go and last-card points are not included: they depend on what happens next.
+
+    >>> from crib_trainer.core.cards import parse_cards, parse_card
+    >>> score_card(parse_cards("7H 8C"), parse_card("7D"))  # doctest: +NORMALIZE_WHITESPACE
+    ()
+    >>> [(i.kind.value, i.points) for i in score_card(parse_cards("5H 5C"), parse_card("5D"))]
+    [('fifteen', 2), ('pair-royal', 6)]
+    """
+    seq = (*count_cards, card)
+    count = count_of(seq)
+    if count > LIMIT:
+        raise PlayError(f"{card} would make the count {count}; the count cannot pass {LIMIT}")
+    items: list[PegItem] = []
+    if count == 15:
+        items.append(PegItem(PegKind.FIFTEEN, 2))
+    elif count == LIMIT:
+        items.append(PegItem(PegKind.THIRTY_ONE, 2))
+    same = 1
+    while same < len(seq) and seq[-same - 1].rank == card.rank:
+        same += 1
+    if same >= 2:
+        kind, points = _SAME_RANK[same]
+        items.append(PegItem(kind, points, seq[-same:]))
+    for size in range(len(seq), 2, -1):
+        tail = seq[-size:]
+        if is_run([c.rank for c in tail]):
+            items.append(PegItem(PegKind.RUN, size, tuple(sorted(tail))))
+            break
+    return tuple(items)
+
+
+def _with_item(played: Played, item: PegItem) -> Played:
+    return replace(played, items=(*played.items, item))
+
+
+# --- Scoring a written sequence (the command line's `peg`) ----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PegToken:
+    """A card, optionally with who played it, or ``go`` (card is None)."""
+
+    card: Card | None
+    player: str | None = None
+
+
+GO_WORDS = frozenset({"go", "g"})
+
+
+def parse_peg_tokens(tokens: Sequence[str]) -> list[PegToken]:
+    """Read tokens such as ``5H``, ``alice:JD`` or ``go``.
+
+    >>> [(t.card and t.card.code, t.player) for t in parse_peg_tokens(["5h", "bob:10d", "GO"])]
+    [('5H', None), ('TD', 'bob'), (None, None)]
+    """
+    out: list[PegToken] = []
+    for raw in tokens:
+        text = raw.strip()
+        if text.lower() in GO_WORDS:
+            out.append(PegToken(None))
+            continue
+        name, sep, card_text = text.rpartition(":")
+        if sep and not name:
+            raise CardError(f"{raw!r}: a player name is missing before ':' (write NAME:CARD)")
+        try:
+            card = parse_card(card_text)
+        except CardError as err:
+            raise CardError(f"{err} (or 'go', or NAME:CARD)") from None
+        out.append(PegToken(card, name or None))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRecord:
+    """A scored sequence of play: every card with its points, and each player's total."""
+
+    players: tuple[str, ...]
+    plays: tuple[Played, ...]
+
+    def totals(self) -> dict[str, int]:
+        out = dict.fromkeys(self.players, 0)
+        for p in self.plays:
+            out[self.players[p.player]] += p.points
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "plays": [
+                {
+                    "player": self.players[p.player],
+                    "card": p.card.code,
+                    "count": p.count,
+                    "points": p.points,
+                    "items": [i.to_json() for i in p.items],
+                }
+                for p in self.plays
+            ],
+            "totals": self.totals(),
+        }
+
+
+def score_sequence(tokens: Sequence[PegToken], *, finished: bool = True) -> PlayRecord:
+    """Score a written sequence of play.
+
+    Unlabelled cards are played by the player after the previous card's player (the first
+    by the first player), so in a two-player sequence they alternate. ``go`` means no one
+    can play: the last card's player scores one (nothing more after 31, which restarts the
+    count by itself) and a new count begins. When ``finished``, the last card scores one
+    for last unless it made 31.
+
+    >>> rec = score_sequence(parse_peg_tokens(["4S", "2H", "5D", "3C", "6S"]))
+    >>> [p.points for p in rec.plays], rec.totals()
+    ([0, 0, 0, 4, 6], {'A': 6, 'B': 4})
+    """
+    players = _player_names(tokens)
+    check_distinct(t.card for t in tokens if t.card is not None)
+    plays: list[Played] = []
+    count_cards: list[Card] = []
+    for position, token in enumerate(tokens, start=1):
+        if token.card is None:
+            if not count_cards:
+                why = "it restarted after 31" if plays else "no card has been played"
+                raise PlayError(
+                    f"token {position} 'go': the count is 0 ({why}); "
+                    "there is no go to score, remove it"
+                )
+            plays[-1] = _with_item(plays[-1], PegItem(PegKind.GO, 1))
+            count_cards.clear()
+            continue
+        if token.player is not None:
+            player = players.index(token.player)
+        elif plays:
+            player = (plays[-1].player + 1) % len(players)
+        else:
+            player = 0
+        count = count_of(count_cards) + token.card.value
+        if count > LIMIT:
+            raise PlayError(
+                f"token {position} {token.card}: the count would be {count}, past {LIMIT}; "
+                f"put 'go' before it if no one could play at {count_of(count_cards)}"
+            )
+        items = score_card(count_cards, token.card)
+        plays.append(Played(player, token.card, count, items))
+        count_cards.append(token.card)
+        if count == LIMIT:
+            count_cards.clear()
+    if finished and count_cards:
+        plays[-1] = _with_item(plays[-1], PegItem(PegKind.LAST, 1))
+    return PlayRecord(players, tuple(plays))
+
+
+def _player_names(tokens: Sequence[PegToken]) -> tuple[str, ...]:
+    names: list[str] = []
+    for t in tokens:
+        if t.player is not None and t.player not in names:
+            names.append(t.player)
+    for default in ("A", "B"):
+        if len(names) < 2 and default not in names:
+            names.append(default)
+    return tuple(names)
+
+
+# --- The play of a hand as a state machine --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayState:
+    """The play of one hand, from the lead to the last card. Immutable: :meth:`play`
+    returns the next state.
+
+    Player 0 sits at the dealer's left and leads; the dealer is the last player. When a
+    player cannot come in he says go (recorded as :class:`SaidGo`) and the turn passes
+    to the next player who can; when no one can, the last player scores the go and the
+    player after him leads a new count (in the five-card game the play then ends).
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> s = PlayState.start([parse_cards("JH 4C 2D 2S"), parse_cards("9S 9D 6H 4D")])
+    >>> for card in parse_cards("2D 9S 4C 4D JH 2S"):
+    ...     s = s.play(card)
+    >>> s.turn, s.count, s.scores
+    (1, 0, (4, 2))
+    """
+
+    variant: Variant
+    hands: tuple[tuple[Card, ...], ...]
+    count_cards: tuple[Card, ...] = ()
+    events: tuple[Played | SaidGo, ...] = ()
+    turn: int = 0
+    passed: frozenset[int] = field(default_factory=frozenset)
+    heels: int = 0
+
+    @classmethod
+    def start(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        variant: Variant | str = SIX_CARD,
+        *,
+        starter: Card | None = None,
+    ) -> PlayState:
+        """Begin the play. ``hands[0]`` leads; the last hand is the dealer's. With a
+        ``starter``, a jack gives the dealer two for his heels (in :attr:`scores`).
+        """
+        variant = get_variant(variant)
+        if len(hands) != variant.players:
+            raise PlayError(
+                f"the {variant.name} game has {variant.players} players; got {len(hands)} hands"
+            )
+        for i, hand in enumerate(hands):
+            if len(hand) != variant.hand_size:
+                raise CardError(
+                    f"hand {i + 1} has {len(hand)} cards; a {variant.name} hand has "
+                    f"{variant.hand_size}: {format_cards(hand)}"
+                )
+        check_distinct([*(c for h in hands for c in h), *([starter] if starter else [])])
+        state = cls(
+            variant,
+            tuple(tuple(h) for h in hands),
+            heels=heels(starter) if starter else 0,
+        )
+        return state
+
+    # -- what the state says
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def dealer(self) -> int:
+        return self.players - 1
+
+    @property
+    def count(self) -> int:
+        return count_of(self.count_cards)
+
+    @property
+    def over(self) -> bool:
+        return self.turn < 0
+
+    @property
+    def plays(self) -> tuple[Played, ...]:
+        return tuple(e for e in self.events if isinstance(e, Played))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points pegged by each player so far (his heels counted for the dealer)."""
+        out = [0] * self.players
+        out[self.dealer] += self.heels
+        for p in self.plays:
+            out[p.player] += p.points
+        return tuple(out)
+
+    def side_scores(self) -> tuple[int, ...]:
+        """Scores by side: partners (0 and 2, 1 and 3) together in the four-player game."""
+        if not self.variant.partnerships:
+            return self.scores
+        s = self.scores
+        return (s[0] + s[2], s[1] + s[3])
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """Cards the player to move may lay (those that keep the count at 31 or under)."""
+        if self.over:
+            return ()
+        room = LIMIT - self.count
+        return tuple(c for c in self.hands[self.turn] if c.value <= room)
+
+    # -- moves
+
+    def play(self, card: Card) -> PlayState:
+        """Lay ``card`` for the player whose turn it is; returns the next state."""
+        if self.over:
+            raise PlayError("the play is over; no more cards can be laid")
+        hand = self.hands[self.turn]
+        if card not in hand:
+            raise PlayError(
+                f"{card} is not in player {self.turn + 1}'s hand ({format_cards(hand)})"
+            )
+        if card not in self.legal_cards():
+            raise PlayError(
+                f"{card} would make the count {self.count + card.value}; "
+                f"the count cannot pass {LIMIT}"
+            )
+        items = score_card(self.count_cards, card)
+        count = self.count + card.value
+        hands = tuple(
+            tuple(c for c in h if c != card) if i == self.turn else h
+            for i, h in enumerate(self.hands)
+        )
+        played = Played(self.turn, card, count, items)
+        state = replace(
+            self,
+            hands=hands,
+            count_cards=(*self.count_cards, card),
+            events=(*self.events, played),
+        )
+        return state._after_play(self.turn)
+
+    def _after_play(self, last: int) -> PlayState:
+        n = self.players
+        if not any(self.hands):
+            return self._end_count(last, final=True)
+        if self.count == LIMIT:
+            return self._end_count(last, final=False)
+        events = list(self.events)
+        passed = set(self.passed)
+        for step in range(1, n + 1):
+            q = (last + step) % n
+            hand = self.hands[q]
+            if not hand:
+                continue
+            if any(c.value <= LIMIT - self.count for c in hand):
+                return replace(self, turn=q, events=tuple(events), passed=frozenset(passed))
+            if q not in passed:
+                events.append(SaidGo(q))
+                passed.add(q)
+        return replace(self, events=tuple(events))._end_count(last, final=False)
+
+    def _end_count(self, last: int, *, final: bool) -> PlayState:
+        """No one can play on this count: score the go (or last card), then start anew."""
+        events = list(self.events)
+        if self.count < LIMIT:
+            kind = PegKind.LAST if final else PegKind.GO
+            at = max(i for i, e in enumerate(events) if isinstance(e, Played))
+            events[at] = _with_item(events[at], PegItem(kind, 1))  # type: ignore[arg-type]
+        state = replace(self, events=tuple(events), count_cards=(), passed=frozenset())
+        if final or self.variant.play_ends_at_first_go:
+            return replace(state, turn=-1)
+        n = self.players
+        leader = next(q for q in ((last + s) % n for s in range(1, n + 1)) if self.hands[q])
+        return replace(state, turn=leader)

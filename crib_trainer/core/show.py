@@ -1,0 +1,171 @@
+"""The show: score a hand or crib with its starter, item by item.
+
+Every scoring combination is one item: each fifteen (its cards), each pair (a pair royal
+is three pairs), each run (a double run is two runs), the flush, and his nob.
+
+>>> from crib_trainer.core.cards import parse_cards, parse_card
+>>> b = score_show(parse_cards("5H 5C 5S JD"), parse_card("5D"))
+>>> b.total
+29
+>>> b.points_by_kind()
+{'fifteen': 16, 'pair': 12, 'run': 0, 'flush': 0, 'nobs': 1}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+
+from crib_trainer.core.cards import Card, Rank
+from crib_trainer.core.rules import SIX_CARD, Variant, check_show_cards, get_variant
+
+
+class Kind(StrEnum):
+    """Kinds of item in a show, in the order they are listed."""
+
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    RUN = "run"
+    FLUSH = "flush"
+    NOBS = "nobs"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowItem:
+    """One scoring combination: its kind, the cards that make it, and its points."""
+
+    kind: Kind
+    cards: tuple[Card, ...]
+    points: int
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": str(self.kind),
+            "cards": [c.code for c in self.cards],
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """A scored show: the cards, the starter, and every item that scores."""
+
+    cards: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    variant: Variant
+    items: tuple[ShowItem, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    def of_kind(self, kind: Kind | str) -> tuple[ShowItem, ...]:
+        return tuple(item for item in self.items if item.kind == kind)
+
+    def points_by_kind(self) -> dict[str, int]:
+        """Points per kind, every kind present (zero when it scored nothing)."""
+        return {str(k): sum(i.points for i in self.of_kind(k)) for k in Kind}
+
+    def to_json(self) -> dict[str, object]:
+        return {"total": self.total, "items": [item.to_json() for item in self.items]}
+
+
+def score_show(
+    cards: tuple[Card, ...] | list[Card],
+    starter: Card,
+    *,
+    crib: bool = False,
+    variant: Variant | str = SIX_CARD,
+) -> Breakdown:
+    """Score a hand (or crib, ``crib=True``) with its starter.
+
+    Raises :class:`~crib_trainer.core.cards.CardError` for the wrong number of cards
+    for the variant or a card given twice.
+    """
+    variant = get_variant(variant)
+    cards = tuple(cards)
+    check_show_cards(cards, starter, crib=crib, variant=variant)
+    every = tuple(sorted((*cards, starter)))
+    items = (
+        fifteens(every)
+        + pairs(every)
+        + runs(every)
+        + flush(cards, starter, crib=crib)
+        + nobs(cards, starter)
+    )
+    return Breakdown(cards, starter, crib, variant, items)
+
+
+def fifteens(cards: tuple[Card, ...]) -> tuple[ShowItem, ...]:
+    """Each distinct set of two or more cards whose values add to 15 scores 2."""
+    return tuple(
+        ShowItem(Kind.FIFTEEN, combo, 2)
+        for size in range(2, len(cards) + 1)
+        for combo in combinations(cards, size)
+        if sum(c.value for c in combo) == 15
+    )
+
+
+def pairs(cards: tuple[Card, ...]) -> tuple[ShowItem, ...]:
+    """Each two cards of the same rank score 2 (so three of a kind is three pairs, 6)."""
+    return tuple(
+        ShowItem(Kind.PAIR, (a, b), 2) for a, b in combinations(cards, 2) if a.rank == b.rank
+    )
+
+
+def runs(cards: tuple[Card, ...]) -> tuple[ShowItem, ...]:
+    """Runs of the greatest length present (three or more ranks in sequence), each set
+    of cards that makes one counting separately: a double run is two runs.
+    """
+    for size in range(len(cards), 2, -1):
+        found = tuple(
+            ShowItem(Kind.RUN, combo, size)
+            for combo in combinations(cards, size)
+            if is_run([c.rank for c in combo])
+        )
+        if found:
+            return found
+    return ()
+
+
+def is_run(ranks: list[Rank] | list[int]) -> bool:
+    """True when the ranks are distinct and consecutive (ace low, no wrapping).
+
+    >>> is_run([3, 5, 4]), is_run([12, 13, 1]), is_run([4, 4, 5])
+    (True, False, False)
+    """
+    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
+
+
+def flush(cards: tuple[Card, ...], starter: Card, *, crib: bool) -> tuple[ShowItem, ...]:
+    """A hand whose cards share a suit scores one a card, one more if the starter matches.
+    A crib scores a flush only when the starter matches too.
+    """
+    suits = {c.suit for c in cards}
+    if len(suits) != 1:
+        return ()
+    if starter.suit in suits:
+        return (ShowItem(Kind.FLUSH, tuple(sorted((*cards, starter))), len(cards) + 1),)
+    if crib:
+        return ()
+    return (ShowItem(Kind.FLUSH, tuple(sorted(cards)), len(cards)),)
+
+
+def nobs(cards: tuple[Card, ...], starter: Card) -> tuple[ShowItem, ...]:
+    """The jack of the starter's suit in hand or crib scores 1 for his nob.
+
+    A jack turned as the starter is "his heels" (2 to the dealer, scored at the cut);
+    it is never part of the show.
+    """
+    return tuple(
+        ShowItem(Kind.NOBS, (c,), 1)
+        for c in cards
+        if c.rank == Rank.JACK and c.suit == starter.suit
+    )
+
+
+def heels(starter: Card) -> int:
+    """Points the dealer pegs at the cut: 2 for his heels when the starter is a jack."""
+    return 2 if starter.rank == Rank.JACK else 0

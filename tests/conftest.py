@@ -1,0 +1,33 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import strategies as st
+
+from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
+
+# Tests never touch the learner's real data or clipboard.
+os.environ.setdefault("CRIB_TRAINER_NO_TTY", "1")
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def card(text: str) -> Card:
+    return parse_card(text)
+
+
+def deals(size: int) -> st.SearchStrategy[tuple[tuple[Card, ...], Card]]:
+    """Random distinct cards: ``size`` for the hand and one starter."""
+    return st.lists(
+        st.sampled_from(FULL_DECK), min_size=size + 1, max_size=size + 1, unique=True
+    ).map(lambda cs: (tuple(cs[:size]), cs[size]))
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("CRIB_TRAINER_HOME", str(tmp_path / "home"))
