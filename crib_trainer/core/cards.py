@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 
@@ -106,11 +106,24 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # Counting value for fifteens and the play (court cards count 10).
+    value: int = field(init=False, repr=False, compare=False)
+    # 0..51: (rank - 1) * 4 + suit index; the order cards sort in.
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "rank", Rank(self.rank))
-        if not isinstance(self.suit, Suit):
-            object.__setattr__(self, "suit", Suit(self.suit))
+        rank = Rank(self.rank)
+        suit = self.suit if isinstance(self.suit, Suit) else Suit(self.suit)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "value", rank.pips)
+        object.__setattr__(self, "index", (rank - 1) * 4 + suit.index)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self.index == other.index
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __lt__(self, other: Card) -> bool:  # suits sort S H D C, not alphabetically
         return self.index < other.index
@@ -123,16 +136,6 @@ class Card:
 
     def __ge__(self, other: Card) -> bool:
         return self.index >= other.index
-
-    @property
-    def value(self) -> int:
-        """Counting value for fifteens and the play (court cards count 10)."""
-        return self.rank.pips
-
-    @property
-    def index(self) -> int:
-        """0..51: ``(rank - 1) * 4 + suit index``; the order cards sort in."""
-        return (self.rank - 1) * 4 + self.suit.index
 
     @property
     def code(self) -> str:

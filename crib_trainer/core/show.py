@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 from itertools import combinations
+from operator import itemgetter
 
 from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.rules import SIX_CARD, Variant, check_show_cards, get_variant
@@ -31,8 +33,7 @@ class Kind(StrEnum):
     NOBS = "nobs"
 
 
-@dataclass(frozen=True, slots=True)
-class ShowItem:
+class ShowItem(NamedTuple):
     """One scoring combination: its kind, the cards that make it, and its points."""
 
     kind: Kind
@@ -40,11 +41,7 @@ class ShowItem:
     points: int
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "kind": str(self.kind),
-            "cards": [c.code for c in self.cards],
-            "points": self.points,
-        }
+        return {"kind": str(self.kind), "cards": [c.code for c in self.cards], "points": self.points}
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +95,26 @@ def score_show(
     return Breakdown(cards, starter, crib, variant, items)
 
 
-def fifteens(cards: tuple[Card, ...]) -> tuple[ShowItem, ...]:
-    """Each distinct set of two or more cards whose values add to 15 scores 2."""
+def _subsets(n: int) -> tuple[itemgetter, ...]:
+    """Getters for every set of two or more of ``n`` cards, smallest sets first."""
     return tuple(
-        ShowItem(Kind.FIFTEEN, combo, 2)
-        for size in range(2, len(cards) + 1)
-        for combo in combinations(cards, size)
-        if sum(c.value for c in combo) == 15
+        itemgetter(*idx) for size in range(2, n + 1) for idx in combinations(range(n), size)
+    )
+
+
+_SUBSETS = {n: _subsets(n) for n in range(2, 7)}
+
+
+def fifteens(cards: tuple[Card, ...]) -> tuple[ShowItem, ...]:
+    """Each distinct set of two or more cards whose values add to 15 scores 2.
+
+    Items come smallest set first, then in card order.
+    """
+    values = [c.value for c in cards]
+    return tuple(
+        ShowItem(Kind.FIFTEEN, get(cards), 2)
+        for get in _SUBSETS[len(cards)]
+        if sum(get(values)) == 15
     )
 
 
@@ -119,15 +129,18 @@ def runs(cards: tuple[Card, ...]) -> tuple[ShowItem, ...]:
     """Runs of the greatest length present (three or more ranks in sequence), each set
     of cards that makes one counting separately: a double run is two runs.
     """
-    for size in range(len(cards), 2, -1):
-        found = tuple(
-            ShowItem(Kind.RUN, combo, size)
-            for combo in combinations(cards, size)
-            if is_run([c.rank for c in combo])
-        )
-        if found:
-            return found
-    return ()
+    ranks = sorted({c.rank for c in cards})
+    longest = stretch = 1
+    for a, b in zip(ranks, ranks[1:]):
+        stretch = stretch + 1 if b == a + 1 else 1
+        longest = max(longest, stretch)
+    if longest < 3:
+        return ()
+    return tuple(
+        ShowItem(Kind.RUN, combo, longest)
+        for combo in combinations(cards, longest)
+        if is_run([c.rank for c in combo])
+    )
 
 
 def is_run(ranks: list[Rank] | list[int]) -> bool:
