@@ -143,9 +143,11 @@ def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int
 
 def _open_batch(name: str) -> TextIO:
     if name == "-":
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="replace")  # a bad byte spoils its line, not the run
         return sys.stdin
     try:
-        return open(name, encoding="utf-8")
+        return open(name, encoding="utf-8", errors="replace")
     except OSError as err:
         raise UsageError(f"cannot read batch file {name!r}: {err.strerror}") from None
 

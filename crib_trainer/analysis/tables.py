@@ -98,21 +98,38 @@ def show_total(
     variant: Variant | str = SIX_CARD,
     check: bool = True,
 ) -> int:
-    """The total of a show, without the items: a table lookup plus flush and nobs."""
-    variant = get_variant(variant)
+    """The total of a show, without the items: a table lookup plus flush and nobs.
+
+    ``check=False`` skips validating the cards (for callers that dealt them).
+    """
     if check:
-        check_show_cards(tuple(cards), starter, crib=crib, variant=variant)
-    total = _rank_table()[tuple(sorted([c.rank for c in cards] + [starter.rank]))]
+        check_show_cards(tuple(cards), starter, crib=crib, variant=get_variant(variant))
+    weights, points = _weight_table()
+    key = weights[starter.index]
     suit = cards[0].suit
-    if all(c.suit == suit for c in cards):
-        if starter.suit == suit:
+    one_suit = True
+    for c in cards:
+        key += weights[c.index]
+        if c.suit is not suit:
+            one_suit = False
+    total = points[key]
+    if one_suit:
+        if starter.suit is suit:
             total += len(cards) + 1
         elif not crib:
             total += len(cards)
     for c in cards:
-        if c.rank == Rank.JACK and c.suit == starter.suit:
+        if c.rank is Rank.JACK and c.suit is starter.suit:
             total += 1
     return total
+
+
+@cache
+def _weight_table() -> tuple[list[int], dict[int, int]]:
+    """Per-card weights (5 ** rank) whose sums key the rank table, and that table."""
+    weights = [5 ** (i // 4 + 1) for i in range(52)]
+    points = {sum(5**r for r in ranks): pts for ranks, pts in _rank_table().items()}
+    return weights, points
 
 
 # --- Exact distributions over every hand (or crib) and starter -------------------------

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
-from itertools import combinations
+from itertools import combinations, pairwise
 from operator import itemgetter
+from typing import NamedTuple
 
 from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.rules import SIX_CARD, Variant, check_show_cards, get_variant
@@ -41,7 +41,11 @@ class ShowItem(NamedTuple):
     points: int
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": str(self.kind), "cards": [c.code for c in self.cards], "points": self.points}
+        return {
+            "kind": str(self.kind),
+            "cards": [c.code for c in self.cards],
+            "points": self.points,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +135,7 @@ def runs(cards: tuple[Card, ...]) -> tuple[ShowItem, ...]:
     """
     ranks = sorted({c.rank for c in cards})
     longest = stretch = 1
-    for a, b in zip(ranks, ranks[1:]):
+    for a, b in pairwise(ranks):
         stretch = stretch + 1 if b == a + 1 else 1
         longest = max(longest, stretch)
     if longest < 3:

@@ -83,7 +83,7 @@ def spoken_groups(b: Breakdown) -> list[tuple[str, int]]:
     pair_items = b.of_kind(Kind.PAIR)
     in_run = [p for p in pair_items if p.cards[0].rank in run_ranks]
     outside = Counter(p.cards[0].rank for p in pair_items if p.cards[0].rank not in run_ranks)
-    plain = sorted(outside.values())
+    plain = sorted(outside.values(), reverse=True)
     if plain == [1, 1]:
         groups.append(("two pairs", 4))
     else:

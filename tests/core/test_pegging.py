@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -319,7 +320,7 @@ def test_random_plays_keep_the_rules(variant_name, rng):
         for i in p.items
         if i.kind in (PegKind.GO, PegKind.LAST, PegKind.THIRTY_ONE)
     ]
-    counts = sum(1 for a, b in zip(plays, plays[1:], strict=False) if b.count <= a.count) + 1
+    counts = sum(1 for a, b in pairwise(plays) if b.count <= a.count) + 1
     assert len(enders) == counts
     assert enders[-1] in (PegKind.LAST, PegKind.THIRTY_ONE, PegKind.GO)
 

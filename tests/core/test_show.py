@@ -30,7 +30,7 @@ def test_britannica_crib_6_7_7_8_8_is_24():
 
 
 def test_britannica_five_card_4_5_6_suited_with_a_5_is_15():
-    """Britannica (five-card game): two fifteens, a pair, two sequences of three, a flush of three."""
+    """Britannica (five-card): two fifteens, a pair, two sequences of three, a flush of three."""
     b = score_show(cards("4H 5H 6H"), card("5D"), variant="five-card")
     assert b.total == 15
     assert kinds(b) == {"fifteen": 4, "pair": 2, "run": 6, "flush": 3, "nobs": 0}

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from crib_trainer.core.rules import OverscoreLaw, RuleOptions
+from crib_trainer.core.show import Kind, score_show
+from crib_trainer.training.explain import explain_verdict
+from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
+from tests.conftest import card, cards, deals
+
+HAND_29 = score_show(cards("5H 5C 5S JD"), card("5D"))
+
+
+def test_correct_claim():
+    v = judge_claim(HAND_29, 29)
+    assert v.verdict == "correct" and v.difference == 0 and v.to_opponent == 0
+    assert explain_verdict(v) == "Claimed 29: correct."
+
+
+def test_missed_nob_is_named_for_certain():
+    v = judge_claim(HAND_29, 28)
+    assert v.verdict == "under" and v.difference == 1
+    assert [i.kind for i in v.missed] == [Kind.NOBS] and v.missed_certain
+
+
+def test_under_claim_with_muggins_gives_the_points_away():
+    v = judge_claim(HAND_29, 25, RuleOptions(muggins=True))
+    assert v.to_opponent == 4
+    assert sum(i.points for i in v.missed) == 4
+    assert "Muggins: the opponent scores the 4 overlooked." in explain_verdict(v)
+
+
+def test_over_claim_under_each_law():
+    b = score_show(cards("7H 8C 8D KS"), card("9C"))  # 12
+    britannica = judge_claim(b, 15)
+    assert britannica.verdict == "over" and britannica.to_opponent == 3
+    assert "law 19" in explain_verdict(britannica)
+    hoyle = judge_claim(b, 15, RuleOptions(overscore=OverscoreLaw.HOYLE))
+    assert hoyle.to_opponent == 2
+    assert "pegs 2" in explain_verdict(hoyle)
+
+
+def test_shortfall_no_item_can_explain():
+    b = score_show(cards("7H 8C 8D KS"), card("9C"))  # 12: every item is 2 or 3 points
+    v = judge_claim(b, 11)
+    assert v.missed == () and "went wrong" in explain_verdict(v)
+
+
+def test_likely_missed_prefers_fewest_items_then_the_oft_missed():
+    b = score_show(cards("2H 3H 5H JH"), card("KH"))  # flush of five and nob among others
+    missed, _ = likely_missed(b.items, 6)
+    assert sum(i.points for i in missed) == 6
+    assert {i.kind for i in missed} == {Kind.FLUSH, Kind.NOBS}
+
+
+@given(deals(4), st.integers(min_value=0, max_value=29))
+def test_missed_items_always_add_up_to_the_shortfall(deal, claim):
+    hand, starter = deal
+    b = score_show(hand, starter)
+    v = judge_claim(b, claim)
+    if v.verdict == "under" and v.missed:
+        assert sum(i.points for i in v.missed) == v.difference
+        assert all(i in b.items for i in v.missed)
+
+
+def test_grade_items():
+    b = score_show(cards("7H 8C 8D KS"), card("9C"))
+    grades = {g.kind: g for g in grade_items(b, {Kind.FIFTEEN: 4, Kind.PAIR: 4, Kind.RUN: 3})}
+    assert grades[Kind.PAIR].over == 2
+    assert grades[Kind.RUN].missed == 3
+    assert grades[Kind.FIFTEEN].missed == grades[Kind.FIFTEEN].over == 0
