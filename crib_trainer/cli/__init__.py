@@ -1,0 +1,48 @@
+"""The command line: ``crib-trainer score|peg|odds …``; with no subcommand, the trainer.
+
+Every command prints text for people by default and stable JSON with ``--json``.
+Bad input exits with status 2 and one line on stderr, never a traceback. Each command
+lives in its own module with an ``add_parser(sub)`` that registers it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from crib_trainer.cli import odds, peg, score
+from crib_trainer.cli.common import PROG, Parser, UsageError
+from crib_trainer.core.cards import CardError
+from crib_trainer.core.pegging import PlayError
+
+COMMANDS = (score, peg, odds)
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog=PROG,
+        description="Cribbage trainer: with no command, opens the trainer in the terminal.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for command in COMMANDS:
+        command.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    out = out or sys.stdout
+    run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
+    if run is None:
+        parser.print_help(out)
+        return 0
+    try:
+        return run(args, out)
+    except (UsageError, CardError, PlayError, ValueError) as err:
+        print(f"{PROG} {args.command}: error: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0

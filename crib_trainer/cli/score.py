@@ -1,0 +1,170 @@
+"""``crib-trainer score``: count a hand or crib item by item; judge a claim."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from typing import TextIO
+
+from crib_trainer.cli.common import (
+    PROG,
+    UsageError,
+    copy_to_clipboard,
+    open_input,
+    output_options,
+    variant_option,
+)
+from crib_trainer.core.cards import Card, CardError, parse_card, parse_cards, split_card_text
+from crib_trainer.core.rules import OverscoreLaw, RuleOptions, Variant, get_variant
+from crib_trainer.core.show import Breakdown, score_show
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    score = sub.add_parser(
+        "score",
+        parents=[output_options(), variant_option()],
+        help="count a hand or crib, item by item; judge a claim",
+        description="Count a hand or crib with its starter; with --claim, judge a claim.",
+        epilog="Examples: score 5H 5C 5S JD --starter 5D | score 6H 7C 7D 8S '|' 8D --crib "
+        "| score 4S 5S 6S 9H --starter 5D --claim 10",
+    )
+    score.add_argument("cards", nargs="*", metavar="CARD", help="the hand (or crib) cards")
+    score.add_argument("--starter", metavar="CARD", help="the starter (turn-up) card")
+    score.add_argument("--crib", action="store_true", help="score it as a crib")
+    score.add_argument("--claim", type=_non_negative, metavar="N", help="the score claimed")
+    score.add_argument("--muggins", action="store_true", help="missed points go to the opponent")
+    score.add_argument(
+        "--law",
+        choices=[law.value for law in OverscoreLaw],
+        default=OverscoreLaw.BRITANNICA.value,
+        help="penalty for an over-claim: britannica (opponent adds the excess) "
+        "or hoyle (opponent pegs 2)",
+    )
+    score.add_argument("--say", action="store_true", help="print the count as it is spoken")
+    score.add_argument("--copy", action="store_true", help="copy the output to the clipboard")
+    score.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="score one deal per line ('5H 5C 5S JD | 5D [crib]'); - reads standard input",
+    )
+    score.set_defaults(run=cmd_score)
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a claim is a whole number of points, not {text!r}"
+        ) from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a claim cannot be negative: {value}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    cards: tuple[Card, ...]
+    starter: Card
+    crib: bool
+
+
+def parse_deal(text: str) -> Deal:
+    """Read a batch line: ``5H 5C 5S JD | 5D`` with an optional trailing ``crib``.
+
+    >>> d = parse_deal("5h 5c 5s jd | 5d crib")
+    >>> len(d.cards), d.starter.code, d.crib
+    (4, '5D', True)
+    """
+    hand_text, bar, rest = text.partition("|")
+    if not bar:
+        raise CardError("no '|' before the starter; write the hand, '|', then the starter")
+    words = split_card_text(rest)
+    crib = bool(words) and words[-1].lower() == "crib"
+    if crib:
+        words = words[:-1]
+    if len(words) != 1:
+        raise CardError(
+            f"after '|' give exactly one starter card (then 'crib' if it is a crib); "
+            f"got {' '.join(words) or 'nothing'}"
+        )
+    return Deal(parse_cards(hand_text), parse_card(words[0]), crib)
+
+
+def _breakdown(deal: Deal, variant: Variant) -> Breakdown:
+    return score_show(deal.cards, deal.starter, crib=deal.crib, variant=variant)
+
+
+def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> dict[str, object]:
+    from crib_trainer.training.explain import spoken_count
+
+    out = b.to_json()
+    out |= {
+        "cards": [c.code for c in b.cards],
+        "starter": b.starter.code,
+        "crib": b.crib,
+        "variant": b.variant.name,
+        "spoken": spoken_count(b),
+    }
+    if verdict_json:
+        out |= verdict_json
+    return out
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    from crib_trainer.training.explain import explain_show, explain_verdict, spoken_count
+    from crib_trainer.training.grading import judge_claim
+
+    variant = get_variant(args.variant)
+    if args.batch is not None:
+        return _score_batch(args, variant, out)
+    deal = _deal_from_args(args)
+    b = _breakdown(deal, variant)
+    options = RuleOptions(muggins=args.muggins, overscore=OverscoreLaw(args.law))
+    verdict = judge_claim(b, args.claim, options) if args.claim is not None else None
+    if args.json:
+        text = json.dumps(score_json(b, verdict.to_json() if verdict else None), ensure_ascii=False)
+    else:
+        parts = [spoken_count(b)] if args.say else [explain_show(b, args.ascii)]
+        if verdict:
+            parts.append(explain_verdict(verdict, args.ascii))
+        text = "\n".join(parts)
+    print(text, file=out)
+    if args.copy:
+        copy_to_clipboard(text)
+    return 0
+
+
+def _deal_from_args(args: argparse.Namespace) -> Deal:
+    text = " ".join(args.cards)
+    if "|" in text:
+        if args.starter:
+            raise UsageError("give the starter either after '|' or with --starter, not both")
+        deal = parse_deal(text + (" crib" if args.crib else ""))
+        return deal
+    if not args.starter:
+        raise UsageError("which card is the starter? add --starter CARD (e.g. --starter 5D)")
+    return Deal(parse_cards(text), parse_card(args.starter), args.crib)
+
+
+def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
+    source = open_input(args.batch, "batch file")
+    bad = 0
+    with source:
+        for number, line in enumerate(source, start=1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            try:
+                record = score_json(_breakdown(parse_deal(line), variant))
+            except (CardError, ValueError) as err:
+                record = {"line": number, "error": str(err)}
+                bad += 1
+            print(json.dumps(record, ensure_ascii=False), file=out, flush=True)
+    if bad:
+        print(
+            f"{PROG}: {bad} line(s) could not be scored; see their error records", file=sys.stderr
+        )
+        return 2
+    return 0
