@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -44,13 +45,21 @@ def _open_terminal() -> TextIO | None:
         return sys.stderr if sys.stderr.isatty() else None
 
 
-def copy_text(text: str) -> CopyResult:
-    """Copy ``text``; say which way it went, or why it could not."""
+def copy_text(text: str, send_osc52: Callable[[str], None] | None = None) -> CopyResult:
+    """Copy ``text``; say which way it went, or why it could not.
+
+    ``send_osc52`` writes the OSC 52 request when pyperclip has no clipboard to use; a
+    full-screen app passes its own writer (Textual's ``App.copy_to_clipboard``), the
+    command line leaves it to us to write to the terminal.
+    """
     try:
         pyperclip.copy(text)
         return CopyResult("pyperclip", "Copied to the clipboard.")
     except (pyperclip.PyperclipException, OSError):
         pass  # no clipboard tool here: try the terminal instead
+    if send_osc52 is not None:
+        send_osc52(text)
+        return CopyResult("osc52", _OSC52_SENT)
     terminal = _open_terminal()
     if terminal is None:
         return CopyResult(
@@ -64,7 +73,7 @@ def copy_text(text: str) -> CopyResult:
     finally:
         if terminal is not sys.stderr:
             terminal.close()
-    return CopyResult(
-        "osc52",
-        "Sent to the terminal's clipboard (OSC 52); it arrives if your terminal allows it.",
-    )
+    return CopyResult("osc52", _OSC52_SENT)
+
+
+_OSC52_SENT = "Sent to the terminal's clipboard (OSC 52); it arrives if your terminal allows it."

@@ -15,11 +15,13 @@ tests check that the two agree on every multiset.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from pathlib import Path
 
 import numpy as np
 
@@ -225,7 +227,37 @@ def _key_table(size: int) -> tuple[np.ndarray, np.ndarray]:
     return keys, points
 
 
+DISTRIBUTIONS_FILE = Path(__file__).with_name("data") / "distributions.json"
+
+
 def distribution_for(variant: Variant | str = SIX_CARD, crib: bool = False) -> Distribution:
-    """The exact show-score distribution for a variant's hand or crib."""
+    """The exact show-score distribution for a variant's hand or crib.
+
+    Read from the table shipped with the package (written by :func:`write_distributions`
+    and checked against a fresh enumeration by the tests), so it costs nothing at start-up.
+    """
     variant = get_variant(variant)
-    return score_distribution(variant.shown_size(crib), crib)
+    key = f"{variant.shown_size(crib)}-{'crib' if crib else 'hand'}"
+    return _shipped_distributions()[key]
+
+
+@cache
+def _shipped_distributions() -> dict[str, Distribution]:
+    raw = json.loads(DISTRIBUTIONS_FILE.read_text(encoding="utf-8"))
+    return {key: Distribution(tuple(counts)) for key, counts in raw.items()}
+
+
+SHIPPED = ((4, False), (4, True), (3, False), (3, True))
+
+
+def write_distributions(path: Path = DISTRIBUTIONS_FILE) -> None:
+    """Enumerate every shipped distribution afresh and write them to ``path``."""
+    tables = {
+        f"{size}-{'crib' if crib else 'hand'}": list(score_distribution(size, crib).counts)
+        for size, crib in SHIPPED
+    }
+    path.write_text(json.dumps(tables, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":  # python -m crib_trainer.analysis.tables
+    write_distributions()

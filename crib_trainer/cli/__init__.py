@@ -37,7 +37,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
     if run is None:
-        parser.print_help(out)
+        from crib_trainer.ui.app import run as run_trainer
+
+        run_trainer()
         return 0
     try:
         return run(args, out)

@@ -146,17 +146,34 @@ KIND_RULES = {
 }
 
 
+def item_name(item: ShowItem) -> str:
+    """What an item is called: ``fifteen``, ``pair``, ``run of three``, ``flush of five``…"""
+    if item.kind is Kind.RUN:
+        return f"run of {number_word(item.points)}"
+    if item.kind is Kind.FLUSH:
+        return f"flush of {number_word(item.points)}"
+    return {Kind.FIFTEEN: "fifteen", Kind.PAIR: "pair", Kind.NOBS: "his nob"}[item.kind]
+
+
 def describe_item(item: ShowItem, ascii: bool = False) -> str:
     """One line for an item: ``fifteen 5♥ J♦ for 2``."""
-    cards = format_cards(item.cards, ascii)
-    name = {
-        Kind.FIFTEEN: "fifteen",
-        Kind.PAIR: "pair",
-        Kind.RUN: f"run of {number_word(item.points)}",
-        Kind.FLUSH: f"flush of {number_word(item.points)}",
-        Kind.NOBS: "his nob",
-    }[item.kind]
-    return f"{name} {cards} for {item.points}"
+    return f"{item_name(item)} {format_cards(item.cards, ascii)} for {item.points}"
+
+
+def spoken_order(b: Breakdown) -> list[ShowItem]:
+    """The items in the order they are counted aloud: fifteens, pairs outside any run,
+    then each run with the pairs inside it, the flush, his nob.
+    """
+    run_ranks = {c.rank for item in b.of_kind(Kind.RUN) for c in item.cards}
+    pairs = b.of_kind(Kind.PAIR)
+    return [
+        *b.of_kind(Kind.FIFTEEN),
+        *(p for p in pairs if p.cards[0].rank not in run_ranks),
+        *(p for p in pairs if p.cards[0].rank in run_ranks),
+        *b.of_kind(Kind.RUN),
+        *b.of_kind(Kind.FLUSH),
+        *b.of_kind(Kind.NOBS),
+    ]
 
 
 def itemised_lines(b: Breakdown, ascii: bool = False) -> list[str]:

@@ -8,6 +8,7 @@ from math import comb
 import pytest
 
 from crib_trainer.analysis.tables import (
+    SHIPPED,
     distribution_for,
     points_from_counts,
     rank_points,
@@ -101,6 +102,14 @@ def test_points_from_counts_examples():
     assert points_from_counts(counts(6, 7, 7, 8, 8)) == 24
     assert points_from_counts(counts(1, 2, 3, 4, 5)) == 7  # run of five, 1+2+3+4+5
     assert points_from_counts(counts(13, 13, 13, 12, 11)) == 15
+
+
+@pytest.mark.parametrize(("size", "crib"), SHIPPED)
+def test_shipped_distributions_equal_a_fresh_enumeration(size, crib):
+    from crib_trainer.analysis.tables import _shipped_distributions
+
+    key = f"{size}-{'crib' if crib else 'hand'}"
+    assert _shipped_distributions()[key] == score_distribution(size, crib)
 
 
 def test_rarity():

@@ -1,0 +1,45 @@
+"""``?``: the keys of the screen underneath, and the keys that work everywhere."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+GLOBAL_KEYS = [
+    ("?", "this help"),
+    ("ctrl+t", "light or dark theme"),
+    ("ctrl+p", "command palette: every screen and command"),
+    ("escape", "back"),
+    ("ctrl+q", "quit"),
+]
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
+
+    def __init__(self, under: Screen) -> None:
+        super().__init__()
+        self.under = under
+
+    def compose(self) -> ComposeResult:
+        rows = [(b.key_display or b.key, b.description) for b in self._screen_bindings()]
+        lines = ["[b]Keys on this screen[/b]", *_table(rows), "", "[b]Everywhere[/b]"]
+        lines += _table(GLOBAL_KEYS)
+        with Vertical(id="help"):
+            yield Static("\n".join(lines), id="help-text")
+            yield Static("[dim]escape closes[/dim]")
+
+    def _screen_bindings(self) -> list[Binding]:
+        out = []
+        for item in self.under.BINDINGS:
+            binding = item if isinstance(item, Binding) else Binding(*item)
+            if binding.show and binding.description:
+                out.append(binding)
+        return out
+
+
+def _table(rows: list[tuple[str, str]]) -> list[str]:
+    return [f"  [b]{key:<8}[/b] {what}" for key, what in rows] or ["  (none)"]

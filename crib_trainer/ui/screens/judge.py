@@ -1,0 +1,184 @@
+"""Judge a claim: enter the hand, the starter and the score claimed; get the verdict.
+
+Cards are checked as you type, and a lone rank at the end is completed with a suit (press
+→ to accept). Enter judges; ``c`` copies the verdict.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.suggester import Suggester
+from textual.widgets import Checkbox, Footer, Header, Input, Select, Static
+
+from crib_trainer.core.cards import (
+    RANK_LETTERS,
+    SUIT_ORDER,
+    CardError,
+    parse_card,
+    parse_cards,
+    split_card_text,
+)
+from crib_trainer.core.rules import VARIANTS, RuleOptions, get_variant
+from crib_trainer.core.show import score_show
+from crib_trainer.training.explain import explain_show, explain_verdict
+from crib_trainer.training.grading import judge_claim
+from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.widgets.inputs import PointsInput
+
+
+class SuitSuggester(Suggester):
+    """Completes a lone rank at the end of the text with the first suit not yet used.
+
+    "5h 5c 5" suggests "5h 5c 5S".
+    """
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+
+    async def get_suggestion(self, value: str) -> str | None:
+        tokens = split_card_text(value)
+        if not tokens or value[-1:].isspace() or value.endswith(","):
+            return None
+        rank = tokens[-1].upper()
+        if rank not in set(RANK_LETTERS) | {"10"}:
+            return None
+        used = set()
+        for token in tokens[:-1]:
+            try:
+                used.add(parse_card(token))
+            except CardError:
+                continue
+        for suit in SUIT_ORDER:
+            candidate = parse_card(rank + suit.value)
+            if candidate not in used:
+                return value + suit.value
+        return None
+
+
+class JudgeScreen(TrainerScreen):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("c", "copy", "Copy verdict"),
+        Binding("ctrl+y", "copy", "Copy verdict", show=False, priority=True),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.verdict_text = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="judge"):
+            yield Static(
+                "The cards shown, the starter, the score claimed. [dim]enter judges[/dim]",
+                id="judge-intro",
+            )
+            with Horizontal(classes="judge-row"):
+                yield Static("Cards", classes="judge-label")
+                yield Input(id="cards", placeholder="5H 5C 5S JD", suggester=SuitSuggester())
+                yield Static("Starter", classes="judge-label")
+                yield Input(id="starter", placeholder="5D", suggester=SuitSuggester())
+            with Horizontal(classes="judge-row"):
+                yield Static("Claimed", classes="judge-label")
+                yield PointsInput(id="claim", placeholder="pts")
+                yield Checkbox("Crib", id="crib")
+                yield Checkbox("Muggins", id="muggins")
+                yield Select(
+                    [(v.title, v.name) for v in VARIANTS.values()],
+                    value="six-card",
+                    allow_blank=False,
+                    id="variant",
+                )
+            yield Static(id="check")
+            with VerticalScroll(id="verdict-box", can_focus=True):
+                yield Static(id="verdict")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Judge a claim"
+        self.query_one("#cards", Input).focus()
+        self._check()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._check()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._check()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._check()
+
+    def _read(self):
+        """The entered deal, or raise CardError/ValueError saying what is wrong."""
+        variant = get_variant(str(self.query_one("#variant", Select).value))
+        crib = self.query_one("#crib", Checkbox).value
+        cards = parse_cards(self.query_one("#cards", Input).value)
+        starter_text = self.query_one("#starter", Input).value.strip()
+        if not starter_text:
+            raise CardError("give the starter card")
+        starter = parse_card(starter_text)
+        return score_show(cards, starter, crib=crib, variant=variant)
+
+    def _check(self) -> None:
+        """Validate as the user types: say what is wrong, or that the deal is complete."""
+        status = self.query_one("#check", Static)
+        if not self.query_one("#cards", Input).value.strip():
+            status.update("[dim]Cards like 5H 10d J♣ — spaces or commas between.[/dim]")
+            return
+        try:
+            b = self._read()
+        except (CardError, ValueError) as err:
+            status.update(f"[yellow]{err}[/yellow]")
+            return
+        claim = self.query_one("#claim", Input).value
+        need = "" if claim else " — now the claimed score"
+        status.update(f"[green]✓ {len(b.cards)} cards and the starter{need}.[/green]")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.judge()
+
+    def judge(self) -> None:
+        try:
+            b = self._read()
+        except (CardError, ValueError) as err:
+            self.query_one("#check", Static).update(f"[b yellow]{err}[/b yellow]")
+            return
+        claim_text = self.query_one("#claim", Input).value
+        options = RuleOptions(muggins=self.query_one("#muggins", Checkbox).value)
+        parts = []
+        if claim_text:
+            verdict = judge_claim(b, int(claim_text), options)
+            parts.append(explain_verdict(verdict))
+            self.trainer.record(
+                {
+                    "kind": "judge",
+                    "question": {
+                        "cards": [c.code for c in b.cards],
+                        "starter": b.starter.code,
+                        "crib": b.crib,
+                        "variant": b.variant.name,
+                        "claim": int(claim_text),
+                    },
+                    "answer": {"claim": int(claim_text)},
+                    "truth": b.to_json() | verdict.to_json(),
+                    "correct": verdict.verdict == "correct",
+                    "grade": verdict.verdict,
+                    "missed": {},
+                    "seconds": 0.0,
+                    "answered_at": self.trainer.now(),
+                }
+            )
+        parts.append(explain_show(b))
+        self.verdict_text = "\n\n".join(parts)
+        self.query_one("#verdict", Static).update(Text(self.verdict_text))
+        self.query_one("#verdict-box").focus()
+
+    def action_copy(self) -> None:
+        if not self.verdict_text:
+            self.notify("Nothing to copy yet: judge a claim first.", severity="warning")
+            return
+        self.trainer.copy(self.verdict_text)

@@ -1,0 +1,156 @@
+"""Counting drills, driven with key presses and read off the screen."""
+
+from __future__ import annotations
+
+import pyperclip
+import pytest
+from textual.widgets import Static
+
+from crib_trainer.core.show import Kind
+from crib_trainer.ui.screens.count import CountScreen
+from crib_trainer.ui.widgets.card import CardView
+
+SIZE = (80, 24)
+
+
+def screen_text(pilot, selector: str) -> str:
+    return str(pilot.app.screen.query_one(selector, Static).render())
+
+
+async def open_count(pilot, key: str = "1") -> CountScreen:
+    await pilot.press(key)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, CountScreen)
+    return screen
+
+
+async def type_number(pilot, n: int) -> None:
+    await pilot.press(*str(n))
+
+
+async def test_right_total(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        total = screen.breakdown.total
+        await type_number(pilot, total)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Right" in screen_text(pilot, "#verdict")
+        assert app.answers[-1]["correct"] is True
+        assert app.answers[-1]["kind"] == "count-hand"
+        assert app.answers[-1]["answer"] == {"total": total}
+
+
+async def test_wrong_total_names_the_miss_and_muggins(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot, "2")  # a crib
+        while screen.breakdown.total == 0:  # need something to miss
+            screen.new_hand()
+            await pilot.pause()
+        await pilot.press("m")
+        await type_number(pilot, screen.breakdown.total - 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        verdict = screen_text(pilot, "#verdict")
+        assert f"it is {screen.breakdown.total}" in verdict
+        assert "Muggins!" in verdict
+        attempt = app.answers[-1]
+        assert attempt["kind"] == "count-crib" and attempt["correct"] is False
+        assert attempt["grade"] == "under"
+
+
+async def test_over_claim(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await type_number(pilot, screen.breakdown.total + 3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "3 too many" in screen_text(pilot, "#verdict")
+        assert app.answers[-1]["missed"] == {"over-claim": 3}
+
+
+async def test_item_by_item_claims(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await pilot.press("i")
+        assert screen.itemised
+        by_kind = screen.breakdown.points_by_kind()
+        for i, kind in enumerate(Kind):
+            if by_kind[kind]:
+                await type_number(pilot, by_kind[kind])
+            if i < len(Kind) - 1:
+                await pilot.press("tab")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Right, item by item" in screen_text(pilot, "#verdict")
+        assert app.answers[-1]["answer"]["items"] == by_kind
+
+
+async def test_item_by_item_missing_a_kind_marks_it(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        while not screen.breakdown.points_by_kind()[Kind.FIFTEEN]:
+            screen.new_hand()
+            await pilot.pause()
+        await pilot.press("i")
+        await pilot.press("enter")  # claims nothing at all
+        await pilot.pause()
+        fifteens = screen.breakdown.points_by_kind()[Kind.FIFTEEN]
+        assert f"fifteen: said 0, it is {fifteens}" in screen_text(pilot, "#verdict")
+        assert (
+            app.answers[-1]["missed"].get("fifteen-2", 0)
+            + app.answers[-1]["missed"].get("fifteen-3", 0)
+            + app.answers[-1]["missed"].get("fifteen-4", 0)
+            == fifteens
+        )
+
+
+async def test_items_light_up_their_cards_and_next_hand(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        while not screen.breakdown.items:
+            screen.new_hand()
+            await pilot.pause()
+        first = screen.deal
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("down", "up")
+        await pilot.pause()
+        lit = {v.card for v in screen.query(CardView) if v.has_class("lit")}
+        assert lit and lit <= {*first.cards, first.starter}
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.deal != first and not screen.revealed
+        assert screen.query_one("#total").value == ""
+
+
+async def test_enter_with_nothing_typed_asks_for_a_number(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.revealed and not app.answers
+
+
+async def test_help_and_theme(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await open_count(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = str(app.screen.query_one("#help-text", Static).render())
+        assert "Item by item" in text and "Muggins" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CountScreen)
+        before = app.theme
+        await pilot.press("ctrl+t")
+        assert app.theme != before
+
+
+@pytest.fixture
+def clipboard(monkeypatch):
+    copied: list[str] = []
+    monkeypatch.setattr(pyperclip, "copy", copied.append)
+    return copied

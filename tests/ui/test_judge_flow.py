@@ -1,0 +1,96 @@
+"""The judge: type a deal and a claim, get the verdict, copy it."""
+
+from __future__ import annotations
+
+import pyperclip
+from textual.widgets import Static
+
+from crib_trainer.ui.screens.judge import JudgeScreen
+
+SIZE = (80, 24)
+
+
+async def open_judge(pilot) -> JudgeScreen:
+    await pilot.press("3")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, JudgeScreen)
+    return pilot.app.screen
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def fill(pilot, screen, cards: str, starter: str, claim: str) -> None:
+    screen.query_one("#cards").focus()
+    await pilot.press(*cards)
+    screen.query_one("#starter").focus()
+    await pilot.press(*starter)
+    screen.query_one("#claim").focus()
+    await pilot.press(*claim)
+    await pilot.pause()
+
+
+async def test_judge_a_short_claim_and_copy(app, monkeypatch):
+    copied: list[str] = []
+    monkeypatch.setattr(pyperclip, "copy", copied.append)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_judge(pilot)
+        await fill(pilot, screen, "5h 5c 5s jd", "5d", "28")
+        assert "✓ 4 cards and the starter" in text_of(screen, "#check")
+        await pilot.press("enter")
+        await pilot.pause()
+        verdict = text_of(screen, "#verdict")
+        assert "Claimed 28, but the hand is worth 29: 1 missed." in verdict
+        assert "his nob J♦" in verdict
+        await pilot.press("c")
+        await pilot.pause()
+        assert copied and copied[-1].startswith("Claimed 28")
+        assert app.answers[-1]["kind"] == "judge"
+
+
+async def test_validation_as_you_type(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_judge(pilot)
+        await pilot.press(*"5h 5x")
+        await pilot.pause()
+        assert "unknown suit 'x'" in text_of(screen, "#check")
+        await pilot.press("backspace", "backspace", "5", "h")
+        await pilot.pause()
+        assert "duplicate card 5♥" in text_of(screen, "#check")
+
+
+async def test_suit_completion(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_judge(pilot)
+        await pilot.press(*"5s 5")
+        await pilot.pause()
+        await pilot.press("right")  # accept the suggestion
+        await pilot.pause()
+        assert screen.query_one("#cards").value == "5s 5H"
+
+
+async def test_no_clipboard_falls_back_to_the_terminal(app, monkeypatch):
+    def no_clipboard(text):
+        raise pyperclip.PyperclipException("none")
+
+    monkeypatch.setattr(pyperclip, "copy", no_clipboard)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_judge(pilot)
+        await fill(pilot, screen, "7h 8c 8d ks", "9c", "12")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.clipboard.startswith("Claimed 12: correct.")
+
+
+async def test_bad_deal_says_what_is_wrong_and_keeps_the_text(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_judge(pilot)
+        await fill(pilot, screen, "5h 5c 5s", "5d", "12")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "has 4 cards plus the starter; got 3" in text_of(screen, "#check")
+        assert screen.query_one("#cards").value == "5h 5c 5s"
+        assert not app.answers

@@ -1,0 +1,54 @@
+"""A picture of each screen at 80×24, seeded and with frozen clocks.
+
+Update after an intended change with: python -m pytest tests/ui --snapshot-update
+"""
+
+from __future__ import annotations
+
+from tests.ui.conftest import make_app
+
+SIZE = (80, 24)
+
+
+def test_home(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE)
+
+
+def test_count_hand_question(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["1"])
+
+
+def test_count_hand_wrong_answer_revealed(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["1", "9", "enter", "down"])
+
+
+def test_count_crib_item_by_item(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["2", "i", "4", "tab", "2"])
+
+
+def test_count_muggins_reveal(snap_compare):
+    assert snap_compare(make_app(seed=3), terminal_size=SIZE, press=["1", "m", "0", "enter"])
+
+
+def test_judge_verdict(snap_compare):
+    async def fill(pilot):
+        await pilot.press("3")
+        await pilot.pause()
+        screen = pilot.app.screen
+        screen.query_one("#cards").focus()
+        await pilot.press(*"7h 8c 8d ks")
+        screen.query_one("#starter").focus()
+        await pilot.press(*"9c")
+        screen.query_one("#claim").focus()
+        await pilot.press("1", "0", "enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=fill)
+
+
+def test_help(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["1", "question_mark"])
+
+
+def test_light_theme(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["ctrl+t", "1"])
