@@ -12,12 +12,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from crib_trainer.cli import odds, peg, score
+from crib_trainer.cli import odds, peg, puzzles, score
 from crib_trainer.cli.common import PROG, Parser, UsageError
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.pegging import PlayError
 
-COMMANDS = (score, peg, odds)
+COMMANDS = (score, peg, odds, puzzles)
 
 
 def build_parser() -> Parser:

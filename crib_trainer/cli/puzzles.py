@@ -1,0 +1,90 @@
+"""``crib-trainer puzzles check|list``: validate the puzzle files; list the puzzles."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+from typing import TextIO
+
+from crib_trainer.cli.common import output_options
+from crib_trainer.training.puzzles import check_puzzles, default_puzzle_dir, load_puzzles
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    puzzles = sub.add_parser(
+        "puzzles",
+        help="check or list the curated puzzles",
+        description="Check puzzle files (every field, and every answer recomputed by the "
+        "engine) or list the puzzles.",
+    )
+    actions = puzzles.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser(
+        "check",
+        parents=[output_options()],
+        help="validate puzzle files and recompute every answer",
+        description="Validate puzzle files and recompute every answer with the engine. "
+        "Each problem names the file, the puzzle id and the field. Exit status 2 if any.",
+    )
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
+    check.set_defaults(run=cmd_check)
+    listing = actions.add_parser(
+        "list", parents=[output_options()], help="list the puzzles by theme"
+    )
+    listing.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
+    listing.add_argument("--theme", help="only this theme")
+    listing.set_defaults(run=cmd_list)
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    paths = args.paths or [default_puzzle_dir()]
+    result = check_puzzles(paths)
+    if args.json:
+        payload = {
+            "ok": [p.id for p in result.puzzles],
+            "problems": [
+                {"file": p.file, "puzzle": p.puzzle_id, "field": p.field, "message": p.message}
+                for p in result.problems
+            ],
+        }
+        print(json.dumps(payload, ensure_ascii=False), file=out)
+    else:
+        for problem in result.problems:
+            print(problem, file=out)
+        files = len({p.file for p in result.puzzles})
+        print(
+            f"{len(result.puzzles)} puzzles checked and right in {files} file(s); "
+            f"{len(result.problems)} problem(s).",
+            file=out,
+        )
+    return 2 if result.problems else 0
+
+
+def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    result = load_puzzles(args.paths or [default_puzzle_dir()])
+    puzzles = [p for p in result.puzzles if not args.theme or p.theme == args.theme]
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": p.id,
+                        "theme": p.theme,
+                        "kind": p.kind,
+                        "difficulty": p.difficulty,
+                        "question": p.question,
+                    }
+                    for p in puzzles
+                ],
+                ensure_ascii=False,
+            ),
+            file=out,
+        )
+        return 0
+    themes = Counter(p.theme for p in puzzles)
+    for theme, n in themes.items():
+        print(f"{theme} ({n})", file=out)
+        for p in (q for q in puzzles if q.theme == theme):
+            print(f"  {p.id:<34} {p.kind:<14} {'★' * p.difficulty:<5} {p.question}", file=out)
+    return 0

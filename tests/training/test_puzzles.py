@@ -1,0 +1,137 @@
+"""Puzzle files: the curated set is right, and broken files are reported, not fatal."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from crib_trainer.cli import main
+from crib_trainer.core.cards import parse_card, parse_cards
+from crib_trainer.training.puzzles import (
+    KINDS,
+    check_puzzles,
+    default_puzzle_dir,
+    is_right,
+    load_puzzles,
+    solve,
+)
+
+GOOD = """
+theme = "test"
+
+[[puzzle]]
+id = "good-one"
+kind = "count"
+difficulty = 1
+cards = "9S TH JC QD"
+starter = "2H"
+question = "Count it."
+answer = 4
+note = "A run of four."
+source = "constructed"
+"""
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_curated_puzzles_are_all_right():
+    result = check_puzzles([default_puzzle_dir()])
+    assert result.problems == [], "\n".join(map(str, result.problems))
+    assert len(result.puzzles) >= 60
+    assert {p.kind for p in result.puzzles} <= set(KINDS)
+    ids = [p.id for p in result.puzzles]
+    assert len(ids) == len(set(ids))
+    assert all(p.note and p.source for p in result.puzzles)
+
+
+def test_a_wrong_answer_is_reported_with_file_id_and_field(tmp_path):
+    path = write(tmp_path, "wrong.toml", GOOD.replace("answer = 4", "answer = 5"))
+    result = check_puzzles([path])
+    assert not result.puzzles
+    [problem] = result.problems
+    assert (problem.file, problem.puzzle_id, problem.field) == (str(path), "good-one", "answer")
+    assert "the file says 5, the engine says 4" in str(problem)
+
+
+def test_a_broken_puzzle_is_skipped_and_the_rest_load(tmp_path):
+    broken = GOOD.replace('id = "good-one"', 'id = "bad-card"').replace("9S TH", "9X TH")
+    path = write(tmp_path, "mixed.toml", GOOD + broken.split('theme = "test"')[1])
+    result = load_puzzles([path])
+    assert [p.id for p in result.puzzles] == ["good-one"]
+    [problem] = result.problems
+    assert problem.puzzle_id == "bad-card" and problem.field == "cards"
+    assert "unknown suit 'X'" in problem.message
+
+
+def test_field_problems_are_named(tmp_path):
+    cases = {
+        "kind": GOOD.replace('kind = "count"', 'kind = "guess"'),
+        "difficulty": GOOD.replace("difficulty = 1", "difficulty = 9"),
+        "starter": GOOD.replace('starter = "2H"', 'starter = "9S"'),
+        "cards": GOOD.replace('cards = "9S TH JC QD"', 'cards = "9S TH JC"'),
+        "answer": GOOD.replace("answer = 4", 'answer = "four"'),
+        "note": GOOD.replace('note = "A run of four."\n', ""),
+        "colour": GOOD.replace("answer = 4", "answer = 4\ncolour = 'red'"),
+    }
+    for field, text in cases.items():
+        result = load_puzzles([write(tmp_path, f"{field}.toml", text)])
+        assert [p.field for p in result.problems] == [field], (field, result.problems)
+
+
+def test_bad_toml_and_empty_files(tmp_path):
+    result = load_puzzles(
+        [write(tmp_path, "a.toml", "this is = = not toml"), write(tmp_path, "b.toml", "x = 1")]
+    )
+    assert not result.puzzles
+    assert "not valid TOML" in str(result.problems[0])
+    assert "no [[puzzle]] tables" in str(result.problems[1])
+
+
+def test_duplicate_ids_across_files(tmp_path):
+    result = load_puzzles([write(tmp_path, "a.toml", GOOD), write(tmp_path, "b.toml", GOOD)])
+    assert len(result.puzzles) == 1
+    assert "duplicate id" in result.problems[0].message
+
+
+def test_binary_garbage_file(tmp_path):
+    path = tmp_path / "junk.toml"
+    path.write_bytes(b"\xff\xfe\x00\x01garbage")
+    result = load_puzzles([path])
+    assert not result.puzzles and "not valid TOML" in str(result.problems[0])
+
+
+def test_pegging_score_puzzle(tmp_path):
+    text = GOOD.replace('kind = "count"', 'kind = "pegging-score"').replace(
+        'cards = "9S TH JC QD"\nstarter = "2H"', 'sequence = "4S 2H 5D 3C"'
+    )
+    result = check_puzzles([write(tmp_path, "peg.toml", text)])
+    assert [p.id for p in result.puzzles] == ["good-one"]  # the 3 makes a run of four
+    assert solve(result.puzzles[0]) == 4
+
+
+def test_is_right_for_a_learner_answer():
+    puzzle = load_puzzles([default_puzzle_dir()]).by_id()["texts-the-29-hand"]
+    assert is_right(puzzle, 29) and not is_right(puzzle, 28)
+    assert parse_card("5D") == puzzle.starter and puzzle.cards == parse_cards("5H 5C 5S JD")
+
+
+def test_cli_check(tmp_path):
+    out = io.StringIO()
+    assert main(["puzzles", "check"], out=out) == 0
+    assert "0 problem(s)" in out.getvalue()
+    bad = write(tmp_path, "wrong.toml", GOOD.replace("answer = 4", "answer = 5"))
+    out = io.StringIO()
+    assert main(["puzzles", "check", str(bad), "--json"], out=out) == 2
+    data = json.loads(out.getvalue())
+    assert data["problems"][0]["field"] == "answer" and data["problems"][0]["puzzle"] == "good-one"
+
+
+def test_cli_list():
+    out = io.StringIO()
+    assert main(["puzzles", "list", "--theme", "runs"], out=out) == 0
+    assert "runs-four-not-two-threes" in out.getvalue()
