@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from crib_trainer.core.cards import Card, CardError, parse_card, parse_cards
+from crib_trainer.core.pegging import PegToken, PlayError, score_sequence
 from crib_trainer.core.rules import (
     SIX_CARD,
     OverscoreLaw,
@@ -106,8 +107,25 @@ class Pegged:
 
 
 @dataclass(frozen=True, slots=True)
+class Laid:
+    """A card laid in the play; its points are worked out as for ``crib-trainer peg``.
+
+    ``player`` is None for the usual turn: the player after the one who laid the last card
+    (the dealer's left leads). Name the player when someone plays on after a go.
+    """
+
+    card: Card
+    player: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoOneCanPlay:
+    """Go: no one can lay a card; the last player scores the go and the count restarts."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayOver:
-    """The play of this deal is over; the shows begin."""
+    """The play of this deal is over (the last card scores one for last); the shows begin."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +148,7 @@ class Penalty:
     law: str
 
 
-Entry = Cut | Pegged | PlayOver | Shown | Penalty
+Entry = Cut | Pegged | Laid | NoOneCanPlay | PlayOver | Shown | Penalty
 
 
 # --- irregularities from the laws in the rule texts -------------------------------------
@@ -221,6 +239,8 @@ class GameState:
     back: list[int] = field(default_factory=list)  # the hindmost peg of each side
     events: list[Event] = field(default_factory=list)
     winner: int | None = None
+    play: list[PegToken] = field(default_factory=list)  # cards laid this deal, and goes
+    play_points: list[int] = field(default_factory=list)  # what those cards pegged, by player
 
     @property
     def players(self) -> int:
@@ -238,6 +258,25 @@ class GameState:
         if self.phase != "show":
             return None
         return self.show_order()[self.shown]
+
+    def next_to_lay(self) -> int:
+        """Who lays the next card if no one is named: the player after the last card's."""
+        last = next((t for t in reversed(self.play) if t.card is not None), None)
+        if last is None:
+            return (self.dealer + 1) % self.players
+        return (int(last.player or 0) + 1) % self.players
+
+    def play_count(self) -> int:
+        """The count of the current count in the play (0 after a go or 31)."""
+        count = 0
+        for token in self.play:
+            if token.card is None:
+                count = 0
+            else:
+                count += token.card.value
+                if count == 31:
+                    count = 0
+        return count
 
     @property
     def lurched(self) -> bool:
@@ -289,6 +328,7 @@ class Game:
             dealer=self.first_dealer,
             scores=[0] * config.sides,
             back=[0] * config.sides,
+            play_points=[0] * config.variant.players,
         )
         if config.variant.three_for_last:
             pone = config.side_of((self.first_dealer + 1) % state.players)
@@ -368,9 +408,25 @@ def _apply(state: GameState, entry: Entry) -> None:
             )
         )
         return
+    if isinstance(entry, Laid | NoOneCanPlay):
+        if state.phase != "play":
+            raise GameError("cards are laid after the cut and before the shows")
+        if isinstance(entry, Laid):
+            _check_laid(state, entry)
+            player = entry.player if entry.player is not None else state.next_to_lay()
+            state.play.append(PegToken(entry.card, str(player)))
+        else:
+            if not any(t.card for t in state.play) or state.play_count() == 0:
+                raise GameError("no count is open: there is no go to score")
+            state.play.append(PegToken(None))
+        _peg_play(state, finished=False)
+        return
     if isinstance(entry, PlayOver):
         if state.phase != "play":
             raise GameError("the play is not under way")
+        _peg_play(state, finished=True)
+        if state.phase == "over":
+            return
         state.phase = "show"
         state.events.append(Event("the play is over: the shows", (0,) * config.sides))
         return
@@ -378,6 +434,44 @@ def _apply(state: GameState, entry: Entry) -> None:
         _apply_show(state, entry)
         return
     raise GameError(f"unknown entry {entry!r}")
+
+
+def _check_laid(state: GameState, entry: Laid) -> None:
+    if entry.player is not None and not 0 <= entry.player < state.players:
+        raise GameError(f"no player {entry.player + 1} in a {state.players}-player game")
+    if entry.card == state.starter:
+        raise GameError(f"{entry.card} is the starter; it cannot be played")
+    if any(t.card == entry.card for t in state.play):
+        raise GameError(f"{entry.card} has been played already this deal")
+
+
+def _peg_play(state: GameState, *, finished: bool) -> None:
+    """Score the cards laid so far and peg what is new since the last entry."""
+    config = state.config
+    try:
+        names = [str(p) for p in range(state.players)]
+        record = (
+            score_sequence(state.play, finished=finished, players=names) if state.play else None
+        )
+    except PlayError as err:
+        raise GameError(str(err)) from None
+    if record is None:
+        return
+    totals = record.totals()
+    for name, total in totals.items():
+        player = int(name)
+        new = total - state.play_points[player]
+        if new:
+            state.play_points[player] = total
+            side = config.side_of(player)
+            last = record.plays[-1]
+            why = "; ".join(f"{i.kind} {i.points}" for i in last.items) or "points"
+            state.peg(side, new)
+            state.events.append(
+                _event(
+                    state, f"{config.names[side]} pegs {new} ({why}, count {last.count})", side, new
+                )
+            )
 
 
 def _apply_show(state: GameState, entry: Shown) -> None:
@@ -453,6 +547,8 @@ def _apply_show(state: GameState, entry: Shown) -> None:
         state.deal += 1
         state.shown = 0
         state.starter = None
+        state.play = []
+        state.play_points = [0] * state.players
         state.phase = "cut"
 
 
@@ -469,6 +565,10 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
         return {"type": "cut", "starter": entry.starter.code}
     if isinstance(entry, Pegged):
         return {"type": "pegged", "side": entry.side, "points": entry.points, "note": entry.note}
+    if isinstance(entry, Laid):
+        return {"type": "laid", "card": entry.card.code, "player": entry.player}
+    if isinstance(entry, NoOneCanPlay):
+        return {"type": "go"}
     if isinstance(entry, PlayOver):
         return {"type": "play-over"}
     if isinstance(entry, Shown):
@@ -488,6 +588,11 @@ def entry_from_json(raw: dict[str, Any]) -> Entry:
         return Cut(parse_card(raw["starter"]))
     if kind == "pegged":
         return Pegged(int(raw["side"]), int(raw["points"]), str(raw.get("note", "")))
+    if kind == "laid":
+        player = raw.get("player")
+        return Laid(parse_card(raw["card"]), None if player is None else int(player))
+    if kind == "go":
+        return NoOneCanPlay()
     if kind == "play-over":
         return PlayOver()
     if kind == "shown":

@@ -190,20 +190,31 @@ class PlayRecord:
         }
 
 
-def score_sequence(tokens: Sequence[PegToken], *, finished: bool = True) -> PlayRecord:
+def score_sequence(
+    tokens: Sequence[PegToken],
+    *,
+    finished: bool = True,
+    players: Sequence[str] | None = None,
+) -> PlayRecord:
     """Score a written sequence of play.
 
     Unlabelled cards are played by the player after the previous card's player (the first
     by the first player), so in a two-player sequence they alternate. ``go`` means no one
     can play: the last card's player scores one (nothing more after 31, which restarts the
     count by itself) and a new count begins. When ``finished``, the last card scores one
-    for last unless it made 31.
+    for last unless it made 31. ``players`` fixes the names and their order (by default,
+    the names used, in order, padded with A and B).
 
     >>> rec = score_sequence(parse_peg_tokens(["4S", "2H", "5D", "3C", "6S"]))
     >>> [p.points for p in rec.plays], rec.totals()
     ([0, 0, 0, 4, 6], {'A': 6, 'B': 4})
     """
-    players = _player_names(tokens)
+    players = tuple(players) if players is not None else _player_names(tokens)
+    unknown = {t.player for t in tokens if t.player is not None} - set(players)
+    if unknown:
+        raise PlayError(
+            f"unknown player {sorted(unknown)[0]!r}; the players are {', '.join(players)}"
+        )
     check_distinct(t.card for t in tokens if t.card is not None)
     plays: list[Played] = []
     count_cards: list[Card] = []

@@ -157,3 +157,29 @@ def test_back_peg_shows_the_last_score():
     g = two_player().add(Cut(card("2D"))).add(Pegged(ANN, 2)).add(Pegged(ANN, 3))
     state = g.state()
     assert state.scores[ANN] == 5 and state.back[ANN] == 2
+
+
+def test_cards_laid_are_scored_as_in_the_play():
+    """The 1911 dialogue entered card by card: A (Ann, non-dealer) 4, B (Bob) 5."""
+    from crib_trainer.core.game import Laid, NoOneCanPlay
+
+    g = two_player().add(Cut(card("2H")))
+    for c in cards("2D 9S 4C 4D JH"):
+        g = g.add(Laid(c))
+    g = g.add(Laid(card("2S"), player=ANN))  # Bob said go; Ann plays on to 31
+    g = g.add(Laid(card("9D"))).add(Laid(card("6H"), player=BOB)).add(PlayOver())
+    state = g.state()
+    assert state.scores == [4, 5]
+    assert state.phase == "show"
+    with pytest.raises(GameError, match="played already"):
+        two_player().add(Cut(card("2H"))).add(Laid(card("5S"))).add(Laid(card("5S")))
+    with pytest.raises(GameError, match="past 31"):
+        g2 = two_player().add(Cut(card("2H")))
+        for c in cards("KS QH 9C 5D"):
+            g2 = g2.add(Laid(c))
+    g3 = two_player().add(Cut(card("2H")))
+    for c in cards("KS QH 9C"):
+        g3 = g3.add(Laid(c))
+    g3 = g3.add(NoOneCanPlay())
+    assert g3.state().scores == [1, 0]  # the go to Ann, who laid the 9
+    assert Game.from_json(g3.to_json()) == g3

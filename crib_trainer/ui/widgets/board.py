@@ -1,0 +1,98 @@
+"""A cribbage board drawn in text: for each side two rows of holes in groups of five —
+up the outer row and back down the inner one — with the front peg (●) and the back peg (○)
+where they stand, the gap between them showing the last score, and the game hole (◎).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import Static
+
+SIDE_STYLES = ("bold cyan", "bold magenta", "bold green")
+EMPTY, FRONT, BACK, GAME = "·", "●", "○", "◎"
+
+
+def track_rows(target: int, front: int, back: int) -> tuple[str, str]:
+    """The two rows of one side's track as plain text.
+
+    Holes 1 … half run left to right on the outer row; the rest come back right to left on
+    the inner row, so the last hole before the game hole sits under the first.
+
+    >>> out, home = track_rows(61, 7, 3)
+    >>> out[:11]
+    '··○·· ·●···'
+    """
+    half = (target - 1) // 2
+
+    def hole(n: int) -> str:
+        if n == front:
+            return FRONT
+        if n == back and back != front:
+            return BACK
+        return EMPTY
+
+    outer = [hole(n) for n in range(1, half + 1)]
+    inner = [hole(n) for n in range(2 * half, half, -1)]
+    return _grouped(outer), _grouped(inner)
+
+
+def _grouped(holes: Sequence[str]) -> str:
+    return " ".join("".join(holes[i : i + 5]) for i in range(0, len(holes), 5))
+
+
+def board_text(
+    target: int,
+    names: Sequence[str],
+    scores: Sequence[int],
+    backs: Sequence[int],
+    winner: int | None = None,
+) -> Text:
+    """The whole board: a scale, each side's two rows (name beside the outer row, score
+    beside the inner), and a line with each score, its last peg and the game hole.
+
+    Fits 80 columns for a game of 121 (names are cut to six letters on the board).
+    """
+    half = (target - 1) // 2
+    scale = "".join(f"{n:>5} " for n in range(5, half + 1, 5)).rstrip()
+    text = Text(f"{'':>7}{scale}\n", style="dim")
+    legend: list[Text] = []
+    for side, name in enumerate(names):
+        style = SIDE_STYLES[side % len(SIDE_STYLES)]
+        front, back = scores[side], backs[side]
+        outer, inner = track_rows(target, front, back)
+        text.append(f"{name[:6]:>6} ", style=style)
+        text.append(_peg_styled(outer, style))
+        text.append(f"\n{front:>6} ", style=style)
+        text.append(_peg_styled(inner, style))
+        text.append("\n")
+        entry = Text(f"{name} {front}", style=style)
+        if front - back:
+            entry.append(f" (+{front - back})", style="dim")
+        if winner == side:
+            entry.append(f" {GAME} wins", style=style)
+        legend.append(entry)
+    text.append_text(Text("   ").join(legend))
+    return text
+
+
+def _peg_styled(row: str, style: str) -> Text:
+    out = Text()
+    for ch in row:
+        out.append(ch, style=style if ch in (FRONT, BACK) else "dim")
+    return out
+
+
+class Board(Static):
+    """The board widget; call :meth:`show` with the scores to redraw it."""
+
+    def show(
+        self,
+        target: int,
+        names: Sequence[str],
+        scores: Sequence[int],
+        backs: Sequence[int],
+        winner: int | None = None,
+    ) -> None:
+        self.update(board_text(target, names, scores, backs, winner))
