@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from crib_trainer.clipboard import copy_text
+from crib_trainer.core.game import Game
 
 
 class CribTrainerApp(App):
@@ -42,6 +43,7 @@ class CribTrainerApp(App):
         self.now = now or (lambda: datetime.now(UTC))
         self.ticks = ticks or time.monotonic
         self.answers: list[dict[str, Any]] = []
+        self.games: dict[int, Game] = {}
 
     def on_mount(self) -> None:
         from crib_trainer.ui.screens.home import HomeScreen
@@ -54,6 +56,20 @@ class CribTrainerApp(App):
     def record(self, attempt: dict[str, Any]) -> None:
         """Keep an answer the learner gave."""
         self.answers.append(attempt)
+
+    def save_game(self, game: Game, game_id: int | None) -> int:
+        """Keep a game after each entry; returns its id."""
+        if game_id is None:
+            game_id = len(self.games) + 1
+        self.games[game_id] = game
+        return game_id
+
+    def unfinished_game(self) -> tuple[int, Game] | None:
+        """The most recent game not yet won, to resume."""
+        for game_id in sorted(self.games, reverse=True):
+            if self.games[game_id].state().winner is None:
+                return game_id, self.games[game_id]
+        return None
 
     def copy(self, text: str) -> str:
         """Copy text (pyperclip, else OSC 52 through the terminal) and say how it went."""
@@ -82,10 +98,30 @@ class CribTrainerApp(App):
 
         self.push_screen(JudgeScreen())
 
+    def open_scorekeeper(self, new: bool = False) -> None:
+        """Resume the last unfinished game, or start a new one."""
+        from crib_trainer.ui.screens.scorekeeper import NewGameScreen, ScorekeeperScreen
+
+        resume = None if new else self.unfinished_game()
+        if resume is not None:
+            game_id, game = resume
+            self.push_screen(ScorekeeperScreen(game, game_id))
+            return
+
+        def start(game: Game | None) -> None:
+            if game is not None:
+                self.push_screen(ScorekeeperScreen(game, self.save_game(game, None)))
+
+        self.push_screen(NewGameScreen(), start)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Count a hand", "Drill: count a hand", lambda: self.open_count(False))
         yield SystemCommand("Count a crib", "Drill: count a crib", lambda: self.open_count(True))
         yield SystemCommand("Judge a claim", "Settle a dispute", self.open_judge)
+        yield SystemCommand("Scorekeeper", "Keep score of a real game", self.open_scorekeeper)
+        yield SystemCommand(
+            "New game (scorekeeper)", "Start a new game", lambda: self.open_scorekeeper(True)
+        )
         yield SystemCommand("Toggle light/dark theme", "Switch theme", self.action_toggle_theme)
         yield SystemCommand("Help", "The keys on this screen", self.action_help)
         yield from super().get_system_commands(screen)

@@ -14,6 +14,7 @@ DRILLS = [
     ("count-hand", "1", "Count a hand", "say what a hand scores"),
     ("count-crib", "2", "Count a crib", "mind the crib flush rule"),
     ("judge", "3", "Judge a claim", "the true count, what was missed"),
+    ("scorekeeper", "4", "Scorekeeper", "keep score of a real game on the board"),
 ]
 
 
@@ -22,6 +23,7 @@ class HomeScreen(TrainerScreen):
         Binding("1", "open('count-hand')", "Hand", show=False),
         Binding("2", "open('count-crib')", "Crib", show=False),
         Binding("3", "open('judge')", "Judge", show=False),
+        Binding("4", "open('scorekeeper')", "Scorekeeper", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -71,3 +73,5 @@ class HomeScreen(TrainerScreen):
             self.trainer.open_count(True)
         elif kind == "judge":
             self.trainer.open_judge()
+        elif kind == "scorekeeper":
+            self.trainer.open_scorekeeper()

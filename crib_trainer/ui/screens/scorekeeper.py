@@ -1,0 +1,248 @@
+"""At the table: keep the score of a real game on a drawn board, and settle each show.
+
+One input line does everything: the starter, each card laid (or points), ``end`` for the
+end of the play, each show as its cards and the score claimed. ``undo`` takes back the
+last entry, ``penalty`` pegs an irregularity under the laws. The game is saved after
+every entry and can be resumed.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Footer, Header, Input, OptionList, RichLog, Select, Static
+from textual.widgets.option_list import Option
+
+from crib_trainer.core.cards import CardError
+from crib_trainer.core.game import (
+    IRREGULARITIES,
+    Game,
+    GameConfig,
+    GameError,
+    Penalty,
+)
+from crib_trainer.core.pegging import PlayError
+from crib_trainer.core.rules import VARIANTS, OverscoreLaw, get_variant
+from crib_trainer.ui.game_input import prompt, read
+from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.widgets.board import Board
+
+
+class ScorekeeperScreen(TrainerScreen):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Home"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+r", "penalty", "Penalty"),
+        Binding("ctrl+n", "new_game", "New game"),
+    ]
+
+    def __init__(self, game: Game, game_id: int | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="scorekeeper"):
+            yield Board(id="board")
+            yield Static(id="deal-status")
+            yield Static(id="prompt-line")
+            yield Input(id="entry", placeholder="type here, enter to record")
+            yield RichLog(id="game-log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Scorekeeper"
+        for event in self.game.state().events:
+            self.query_one("#game-log", RichLog).write(event.text)
+        self.refresh_game()
+        self.query_one("#entry", Input).focus()
+
+    def refresh_game(self) -> None:
+        state = self.game.state()
+        config = state.config
+        self.query_one("#board", Board).show(
+            config.target, config.names, state.scores, state.back, state.winner
+        )
+        dealer = config.names[config.side_of(state.dealer)]
+        parts = [f"Deal {state.deal}", f"{dealer} deals"]
+        if state.starter is not None:
+            parts.append(f"starter {state.starter}")
+        if state.phase == "play" and state.play:
+            parts.append(f"count {state.play_count()}")
+            parts.append(f"next: {config.names[config.side_of(state.next_to_lay())]}")
+        rules = "muggins" if config.muggins else "no muggins"
+        self.sub_title = f"{config.variant.name} to {config.target}, {rules}"
+        self.query_one("#deal-status", Static).update("[dim]" + " · ".join(parts) + "[/dim]")
+        self.query_one("#prompt-line", Static).update(prompt(state))
+
+    @on(Input.Submitted, "#entry")
+    def record_line(self, event: Input.Submitted) -> None:
+        state = self.game.state()
+        try:
+            meaning = read(event.value, state)
+        except (CardError, GameError, PlayError, ValueError) as err:
+            self.notify(str(err), severity="warning", timeout=6)
+            return
+        if meaning == "undo":
+            self.action_undo()
+        elif meaning == "penalty":
+            self.action_penalty()
+        elif meaning == "new":
+            self.action_new_game()
+        else:
+            assert isinstance(meaning, list)
+            self.add_entries(meaning)
+        event.input.value = ""
+
+    def add_entries(self, entries: list) -> None:
+        game = self.game
+        before = len(game.state().events)
+        try:
+            for entry in entries:
+                game = game.add(entry)
+        except (GameError, CardError, PlayError) as err:
+            self.notify(str(err), severity="warning", timeout=6)
+            return
+        self.game = game
+        state = game.state()
+        log = self.query_one("#game-log", RichLog)
+        for event in state.events[before:]:
+            log.write(event.text)
+        if state.winner is not None:
+            log.write(prompt(state))
+        self.save()
+        self.refresh_game()
+
+    def save(self) -> None:
+        self.game_id = self.trainer.save_game(self.game, self.game_id)
+
+    def action_undo(self) -> None:
+        if not self.game.entries:
+            self.notify("Nothing to undo.", severity="warning")
+            return
+        self.game = self.game.undo()
+        self.query_one("#game-log", RichLog).write("(undone: the last entry)")
+        self.save()
+        self.refresh_game()
+
+    def action_penalty(self) -> None:
+        def chosen(penalty: Penalty | None) -> None:
+            if penalty is not None:
+                self.add_entries([penalty])
+
+        self.app.push_screen(PenaltyScreen(self.game.config.names), chosen)
+
+    def action_new_game(self) -> None:
+        self.app.pop_screen()
+        self.trainer.open_scorekeeper(new=True)
+
+
+class PenaltyScreen(ModalScreen[Penalty | None]):
+    """Pick the irregularity (each with its law), then who pegs the points."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        super().__init__()
+        self.names = names
+        self.chosen = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="penalty"):
+            yield Static("[b]Irregularity[/b] — enter to choose, escape to cancel")
+            yield OptionList(
+                *(
+                    Option(f"{i.what} [dim]({i.points} to the {i.to})[/dim]", id=i.id)
+                    for i in IRREGULARITIES
+                ),
+                id="irregularities",
+            )
+            yield Static("[b]Who pegs the points?[/b]", id="who-title")
+            yield OptionList(*(Option(n, id=str(i)) for i, n in enumerate(self.names)), id="who")
+
+    def on_mount(self) -> None:
+        self.query_one("#irregularities").focus()
+
+    @on(OptionList.OptionSelected, "#irregularities")
+    def pick_irregularity(self, event: OptionList.OptionSelected) -> None:
+        self.chosen = next(i for i in IRREGULARITIES if i.id == event.option.id)
+        self.query_one("#who-title", Static).update(
+            f"[b]Who pegs {self.chosen.points}?[/b] [dim]{self.chosen.law}[/dim]"
+        )
+        self.query_one("#who").focus()
+
+    @on(OptionList.OptionSelected, "#who")
+    def pick_side(self, event: OptionList.OptionSelected) -> None:
+        if self.chosen is None:
+            self.query_one("#irregularities").focus()
+            return
+        side = int(event.option.id or 0)
+        self.dismiss(Penalty(side, self.chosen.points, self.chosen.law))
+
+
+class NewGameScreen(ModalScreen[Game | None]):
+    """Settings for a new game: variant, names, target, muggins, lurch, over-claims, dealer."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-game"):
+            yield Static("[b]New game[/b] — enter on the names starts it, escape cancels")
+            yield Select(
+                [(v.title, v.name) for v in VARIANTS.values()],
+                value="six-card",
+                allow_blank=False,
+                id="game-variant",
+            )
+            yield Input(value="You, Opponent", id="names", placeholder="names, comma between")
+            with Horizontal(classes="new-game-row"):
+                yield Select(
+                    [("to 121", 121), ("to 61", 61)], value=121, allow_blank=False, id="target"
+                )
+                yield Select(
+                    [("over-claims: Britannica", "britannica"), ("over-claims: Hoyle", "hoyle")],
+                    value="britannica",
+                    allow_blank=False,
+                    id="law",
+                )
+            with Horizontal(classes="new-game-row"):
+                yield Checkbox("Muggins", id="game-muggins")
+                yield Checkbox("Lurch counts", value=True, id="lurch")
+            yield Static("The first name deals first.", id="new-game-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#names", Input).focus()
+
+    @on(Select.Changed, "#game-variant")
+    def variant_changed(self, event: Select.Changed) -> None:
+        variant = get_variant(str(event.value))
+        sides = 2 if variant.partnerships else variant.players
+        defaults = {2: "You, Opponent", 3: "Ann, Bob, Cy"}
+        if variant.partnerships:
+            self.query_one("#names", Input).value = "North-South, East-West"
+        else:
+            self.query_one("#names", Input).value = defaults[sides]
+        self.query_one("#target", Select).value = variant.target
+
+    @on(Input.Submitted, "#names")
+    def start(self) -> None:
+        names = tuple(
+            n.strip() for n in self.query_one("#names", Input).value.split(",") if n.strip()
+        )
+        try:
+            config = GameConfig(
+                variant=get_variant(str(self.query_one("#game-variant", Select).value)),
+                names=names,
+                target=int(self.query_one("#target", Select).value),  # type: ignore[arg-type]
+                muggins=self.query_one("#game-muggins", Checkbox).value,
+                lurch=self.query_one("#lurch", Checkbox).value,
+                overscore=OverscoreLaw(str(self.query_one("#law", Select).value)),
+            )
+        except GameError as err:
+            self.query_one("#new-game-hint", Static).update(f"[yellow]{err}[/yellow]")
+            return
+        self.dismiss(Game.new(config, first_dealer=0))
