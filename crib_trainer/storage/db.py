@@ -197,22 +197,28 @@ def _present_v1(kind: str, question: dict[str, Any], missed: dict[str, Any]) -> 
 MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (_to_v1, _to_v2)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
-#: The tables and columns of the current schema; anything else is not our file.
-EXPECTED_COLUMNS = {
-    "attempts": {
-        "id",
-        "kind",
-        "question",
-        "answer",
-        "truth",
-        "correct",
-        "grade",
-        "seconds",
-        "answered_at",
-        "puzzle_id",
-    },
-    "attempt_categories": {"attempt_id", "category", "present", "missed"},
+_V1_ATTEMPTS = {
+    "id",
+    "kind",
+    "question",
+    "answer",
+    "truth",
+    "correct",
+    "grade",
+    "missed",
+    "seconds",
+    "answered_at",
+    "puzzle_id",
 }
+#: The tables and columns each schema version has; a file without them is not ours.
+SCHEMAS: dict[int, dict[str, set[str]]] = {
+    1: {"attempts": _V1_ATTEMPTS},
+    2: {
+        "attempts": _V1_ATTEMPTS - {"missed"},
+        "attempt_categories": {"attempt_id", "category", "present", "missed"},
+    },
+}
+assert set(SCHEMAS) == set(range(1, SCHEMA_VERSION + 1))
 
 
 # --- the store ---------------------------------------------------------------------------
@@ -314,6 +320,7 @@ def open_store(
 
 
 def _open(path: Path, busy_timeout_s: float, *, notice: str | None) -> Store:
+    _check(path, busy_timeout_s)
     try:
         conn = sqlite3.connect(
             path, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
@@ -331,22 +338,53 @@ def _open(path: Path, busy_timeout_s: float, *, notice: str | None) -> Store:
     return Store(path, conn, busy_timeout_s, notice)
 
 
+def _check(path: Path, busy_timeout_s: float) -> None:
+    """Look at an existing file through a read-only connection, which changes nothing
+    (a read-write one would, on closing, fold away or delete a ``-wal`` file we may need
+    to keep): raise :class:`_Damaged` for damage or a schema not ours, and
+    :class:`StoreTooNewError` for a newer version."""
+    try:
+        if path.stat().st_size == 0:
+            return
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise StorageError(f"Cannot read your history file {path}: {err.strerror}.") from None
+    uri = path.absolute().as_uri() + "?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_s, isolation_level=None)
+    except sqlite3.Error as err:
+        raise _storage_error(err, path, busy_timeout_s, opening=True) from None
+    try:
+        check = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
+        if check != ["ok"]:
+            raise _Damaged(f"integrity check: {check[0]}")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreTooNewError(
+                f"Your history file was written by a newer crib-trainer (schema version "
+                f"{version}; this one knows up to {SCHEMA_VERSION}); upgrade crib-trainer "
+                "to use it."
+            )
+        if version == 0 and _table_names(conn):
+            raise _Damaged("it holds tables crib-trainer did not make")
+        if version:
+            _check_schema(conn, version)
+    except sqlite3.Error as err:
+        raise _storage_error(err, path, busy_timeout_s, opening=True) from None
+    finally:
+        conn.close()
+
+
 def _prepare(conn: sqlite3.Connection) -> None:
-    """Check the file, refuse a newer one, switch to WAL and migrate."""
-    check = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
-    if check != ["ok"]:
-        raise _Damaged(f"integrity check: {check[0]}")
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        raise StoreTooNewError(
-            f"Your history file was written by a newer crib-trainer (schema version "
-            f"{version}; this one knows up to {SCHEMA_VERSION}); upgrade crib-trainer to use it."
-        )
-    conn.execute("PRAGMA journal_mode = WAL")  # stays in effect for the file
+    """Migrate, check the tables are ours, then switch to WAL (so a file found wrong on
+    the way is set aside exactly as it was)."""
     conn.execute("PRAGMA synchronous = FULL")  # a committed answer survives a power cut too
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version < SCHEMA_VERSION:
         _migrate(conn)
-    _check_schema(conn)
+    _check_schema(conn, SCHEMA_VERSION)
+    conn.execute("PRAGMA journal_mode = WAL")  # stays in effect for the file
     conn.execute("PRAGMA foreign_keys = ON")
 
 
@@ -383,11 +421,13 @@ def _table_names(conn: sqlite3.Connection) -> set[str]:
     return {r[0] for r in rows}
 
 
-def _check_schema(conn: sqlite3.Connection) -> None:
-    for table, columns in EXPECTED_COLUMNS.items():
+def _check_schema(conn: sqlite3.Connection, version: int) -> None:
+    for table, columns in SCHEMAS[version].items():
         have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})").fetchall()}
         if not columns <= have:
-            raise _Damaged(f"its {table} table is not the one crib-trainer makes")
+            raise _Damaged(
+                f"its {table} table is not the one crib-trainer's schema version {version} has"
+            )
 
 
 def set_aside(path: Path, *, now: datetime | None = None) -> Path:

@@ -178,9 +178,9 @@ def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[A
     return [
         Attempt(
             kind=r["kind"],
-            question=json.loads(r["question"]),
-            answer=json.loads(r["answer"]),
-            truth=json.loads(r["truth"]),
+            question=_from_json(r["question"]),
+            answer=_from_json(r["answer"]),
+            truth=_from_json(r["truth"]),
             correct=bool(r["correct"]),
             grade=r["grade"],
             missed=missed[r["id"]],
@@ -192,6 +192,16 @@ def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[A
         )
         for r in rows
     ]
+
+
+def _from_json(text: str) -> dict[str, Any]:
+    """A stored dict; text that is not a JSON object (only ever from outside this code)
+    is kept, not lost: ``{"unreadable": text}``."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return {"unreadable": text}
+    return value if isinstance(value, dict) else {"unreadable": text}
 
 
 def attempts(

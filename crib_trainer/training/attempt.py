@@ -72,6 +72,7 @@ class Attempt:
     puzzle_id: str | None = None
     present: dict[str, float] = field(default_factory=dict)
     id: int | None = None
+    _key: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.kind:
@@ -109,9 +110,15 @@ class Attempt:
         >>> Attempt("judge", {"b": 1, "a": 2}, {}, {}, True, "correct", {}, 1, t).item_key
         'judge {"a":2,"b":1}'
         """
-        if self.puzzle_id is not None:
-            return f"puzzle {self.puzzle_id}"
-        return f"{self.kind} {canonical_json(self.question)}"
+        if self._key is None:  # computed once: the scheduler asks for it often
+            key = (
+                f"puzzle {self.puzzle_id}"
+                if self.puzzle_id is not None
+                else f"{self.kind} {canonical_json(self.question)}"
+            )
+            object.__setattr__(self, "_key", key)
+        assert self._key is not None
+        return self._key
 
     def with_id(self, id: int) -> Attempt:
         return replace(self, id=id)
