@@ -189,6 +189,45 @@ def judge_drill(
     return JudgeDrill(deal, b.total + _over_amount(b))
 
 
+def drill_for(
+    kind: str,
+    rng: random.Random,
+    *,
+    target_category: str | None = None,
+    variant: str = "six-card",
+) -> CountDrill | JudgeDrill:
+    """A new drill of a counting ``kind`` (``count-hand``, ``count-crib``, ``judge``), as a
+    scheduler's choice asks for it. A target a count cannot hold (``over-claim``, say)
+    deals at random.
+
+    >>> d = drill_for("count-crib", random.Random(2), target_category="nobs")
+    >>> d.kind, d.target_category, d.hit
+    ('count-crib', 'nobs', True)
+    """
+    if kind == DrillKind.JUDGE:
+        return judge_drill(rng, variant=variant, target_category=target_category)
+    if kind not in (DrillKind.COUNT_HAND, DrillKind.COUNT_CRIB):
+        raise ValueError(f"{kind!r} is not a counting drill; this module deals count and judge")
+    if target_category not in cat.ITEM_CATEGORIES:
+        target_category = None
+    crib = kind == DrillKind.COUNT_CRIB
+    return count_drill(rng, crib=crib, variant=variant, target_category=target_category)
+
+
+def replay(kind: str, question: dict[str, Any]) -> CountDrill | JudgeDrill:
+    """The drill a stored counting question asks again (for a review).
+
+    >>> d = drill_for("judge", random.Random(5))
+    >>> replay("judge", d.question()) == d
+    True
+    """
+    if kind == DrillKind.JUDGE:
+        return JudgeDrill.from_question(question)
+    if kind not in (DrillKind.COUNT_HAND, DrillKind.COUNT_CRIB):
+        raise ValueError(f"{kind!r} is not a counting drill; this module replays count and judge")
+    return CountDrill.from_question(question)
+
+
 _OVERLOOK_WEIGHT = {"nobs": 4, "fifteen-4": 3, "flush": 3, "fifteen-3": 2}
 
 

@@ -329,6 +329,30 @@ def test_two_connections_writing_at_once(tmp_path):
         assert all(a.missed == {"pair": 2.0} for a in stored)
 
 
+def test_trainers_opening_a_new_file_at_once(tmp_path):
+    path = tmp_path / "new" / "h.sqlite3"
+    barrier = threading.Barrier(4)
+    errors: list[BaseException] = []
+
+    def trainer() -> None:
+        try:
+            barrier.wait()
+            with open_store(path) as store:
+                assert store.notice is None
+                record_attempt(store, make_attempt())
+        except BaseException as err:  # pragma: no cover - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=trainer) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with open_store(path) as store:
+        assert count_attempts(store) == 4 and store.schema_version == SCHEMA_VERSION
+
+
 def test_one_store_shared_by_threads(tmp_path):
     with open_store(tmp_path / "h.sqlite3") as store:
         threads = [

@@ -15,7 +15,9 @@ from crib_trainer.training.drills import (
     JudgeDrill,
     can_hold,
     count_drill,
+    drill_for,
     judge_drill,
+    replay,
 )
 
 
@@ -112,3 +114,17 @@ def test_judge_drill_for_a_double_run_leaves_out_part_of_it():
     b = j.deal.breakdown()
     shortfall = b.total - j.claim
     assert any(c == "double-run" and i.points == shortfall for i, c in item_categories(b).items())
+
+
+def test_scheduler_choices_become_drills():
+    rng = random.Random(9)
+    assert drill_for("count-hand", rng, target_category="over-claim").target_category is None
+    assert drill_for("count-crib", rng, target_category="crib-flush-trap").hit
+    judge = drill_for("judge", rng, target_category="over-claim")
+    assert isinstance(judge, JudgeDrill) and replay("judge", judge.question()) == judge
+    hand = drill_for("count-hand", rng, variant="five-card")
+    assert replay(hand.kind, hand.question()) == hand and len(hand.cards) == 3
+    with pytest.raises(ValueError, match="not a counting drill"):
+        drill_for("discard", rng)
+    with pytest.raises(ValueError, match="not a counting drill"):
+        replay("peg-play", {})
