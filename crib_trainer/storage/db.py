@@ -310,13 +310,15 @@ def open_store(
     except _Damaged as damaged:
         kept = set_aside(path)
         notice = (
-            f"Your history file was damaged ({damaged}); it was kept as {kept} "
+            f"Your history file was damaged ({_brief(damaged)}); it was kept as {kept} "
             "and a fresh one started."
         )
         try:
             return _open(path, busy_timeout_s, notice=notice)
         except _Damaged as again:  # a fresh file cannot be damaged; if it is, say so
-            raise StorageError(f"Cannot start a fresh history file at {path}: {again}.") from None
+            raise StorageError(
+                f"Cannot start a fresh history file at {path}: {_brief(again)}."
+            ) from None
 
 
 def _open(path: Path, busy_timeout_s: float, *, notice: str | None) -> Store:
@@ -451,6 +453,16 @@ def set_aside(path: Path, *, now: datetime | None = None) -> Path:
     return kept
 
 
+def _brief(err: BaseException, limit: int = 80) -> str:
+    """An error's text on one line, without a closing full stop, at most ``limit`` long.
+
+    >>> _brief(ValueError("*** in database main ***\\nPage 3: never used."))
+    '*** in database main *** Page 3: never used'
+    """
+    text = " ".join(str(err).split()).rstrip(".")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _storage_error(
     err: sqlite3.Error, path: Path, busy_timeout_s: float, *, opening: bool
 ) -> StorageError | _Damaged:
@@ -461,7 +473,7 @@ def _storage_error(
         if opening:
             return _Damaged(str(err))
         return StoreDamagedError(
-            f"Your history file {path} is damaged ({err}); restart crib-trainer to set it "
+            f"Your history file {path} is damaged ({_brief(err)}); restart crib-trainer to set it "
             "aside and start a fresh one."
         )
     if code in _BUSY_CODES:
@@ -469,4 +481,4 @@ def _storage_error(
             f"Your history file {path} stayed locked by another program for "
             f"{busy_timeout_s:g} seconds; close other crib-trainer windows and try again."
         )
-    return StorageError(f"Cannot use your history file {path}: {err}.")
+    return StorageError(f"Cannot use your history file {path}: {_brief(err)}.")

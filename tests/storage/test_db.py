@@ -52,6 +52,14 @@ def test_fresh_store_in_the_data_dir(tmp_path):
         assert count_attempts(again) == 1 and again.notice is None
 
 
+def test_a_closed_store_says_so(tmp_path):
+    store = open_store(tmp_path / "h.sqlite3")
+    store.close()
+    with pytest.raises(StorageError) as err:
+        record_attempt(store, make_attempt())
+    assert one_sentence(str(err.value))
+
+
 def test_an_empty_file_is_a_new_store(tmp_path):
     path = tmp_path / "h.sqlite3"
     path.write_bytes(b"")
