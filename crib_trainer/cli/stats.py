@@ -1,0 +1,230 @@
+"""``crib-trainer stats``: the learner's progress as tables, JSON, or CSV of every answer."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime, timedelta
+from typing import Any, TextIO
+
+from crib_trainer.cli.common import UsageError
+from crib_trainer.storage.db import StorageError, Store, open_store
+from crib_trainer.storage.progress import (
+    accuracy_over_time,
+    category_stats,
+    discard_loss,
+    export_csv,
+    kind_stats,
+    peg_loss_by_theme,
+    summary,
+)
+
+EMPTY = "No answers recorded yet: count a few hands in the trainer, then come back for your stats."
+DAYS = 7
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    stats = sub.add_parser(
+        "stats",
+        help="your progress: accuracy, speed, streaks, weak spots",
+        description="Your progress: accuracy and time per drill, the last seven days, the "
+        "categories you miss most, and points given up in discards and pegging.",
+        epilog="Examples: stats | stats --json | stats --csv answers.csv",
+    )
+    how = stats.add_mutually_exclusive_group()
+    how.add_argument("--json", action="store_true", help="print the summary as JSON")
+    how.add_argument(
+        "--csv",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        help="write every answer as CSV to FILE (standard output if no FILE)",
+    )
+    stats.set_defaults(run=cmd_stats)
+
+
+def _now() -> datetime:
+    """The learner's local time (tests replace this)."""
+    return datetime.now().astimezone()
+
+
+def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        store = open_store()
+    except StorageError as err:
+        raise UsageError(str(err)) from None
+    with store:
+        if store.notice:
+            print(store.notice, file=sys.stderr)
+        try:
+            if args.csv is not None:
+                return _write_csv(store, args.csv, out)
+            payload = stats_json(store, _now())
+        except StorageError as err:
+            raise UsageError(str(err)) from None
+    if args.json:
+        print(json.dumps(payload), file=out)
+    elif not payload["summary"]["answered"]:
+        print(EMPTY, file=out)
+    else:
+        print(format_stats(payload), file=out)
+    return 0
+
+
+def _write_csv(store: Store, name: str, out: TextIO) -> int:
+    if name == "-":
+        export_csv(store, out)
+        return 0
+    try:
+        with open(name, "w", encoding="utf-8", newline="") as file:
+            n = export_csv(store, file)
+    except OSError as err:
+        raise UsageError(f"cannot write {name!r}: {err.strerror}") from None
+    print(f"Wrote {n} answer{'s' * (n != 1)} to {name}.", file=sys.stderr)
+    return 0
+
+
+def stats_json(store: Store, now: datetime) -> dict[str, Any]:
+    """The stable ``stats --json`` object (keys documented in the README)."""
+    s = summary(store, now)
+    days = accuracy_over_time(
+        store, period="day", since=_midnight(now) - timedelta(days=DAYS - 1), now=now
+    )
+    return {
+        "summary": {
+            "answered": s.answered,
+            "correct": s.correct,
+            "accuracy": s.accuracy,
+            "mean_seconds": s.mean_seconds,
+            "today": {
+                "answered": s.today_answered,
+                "correct": s.today_correct,
+                "accuracy": s.today_accuracy,
+            },
+            "streak": {"current": s.current_streak, "best": s.best_streak},
+        },
+        "kinds": [
+            {
+                "kind": k.kind,
+                "answered": k.answered,
+                "correct": k.correct,
+                "accuracy": k.accuracy,
+                "mean_seconds": k.mean_seconds,
+            }
+            for k in kind_stats(store)
+        ],
+        "days": [
+            {
+                "date": d.start.isoformat(),
+                "answered": d.answered,
+                "correct": d.correct,
+                "accuracy": d.accuracy,
+                "mean_seconds": d.mean_seconds,
+            }
+            for d in days
+        ],
+        "categories": [
+            {
+                "category": c.category,
+                "attempts": c.attempts,
+                "missed": c.missed,
+                "miss_rate": c.miss_rate,
+                "mean_points_missed": c.mean_points_missed,
+            }
+            for c in category_stats(store)
+        ],
+        "discard": {
+            role: {"attempts": loss.attempts, "mean_points_lost": loss.mean_points_lost}
+            for role, loss in discard_loss(store).items()
+        },
+        "pegging": {
+            theme: {"attempts": loss.attempts, "mean_points_lost": loss.mean_points_lost}
+            for theme, loss in peg_loss_by_theme(store).items()
+        },
+    }
+
+
+def _midnight(now: datetime) -> datetime:
+    return now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _pct(rate: float | None) -> str:
+    return "—" if rate is None else f"{100 * rate:.0f}%"
+
+
+def _secs(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f} s"
+
+
+def _table(title: str, headers: list[str], rows: list[list[str]]) -> list[str]:
+    """A plain text table: the first column left-aligned, the rest right-aligned."""
+    cells = [[title, *headers], *rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
+    lines = []
+    for r in cells:
+        parts = [r[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(parts).rstrip())
+    return lines
+
+
+def format_stats(p: dict[str, Any]) -> str:
+    """The human tables for ``stats``, from :func:`stats_json`'s object."""
+    s = p["summary"]
+    streak = s["streak"]
+    today = s["today"]
+    days_word = "day" if streak["current"] == 1 else "days"
+    lines = [
+        f"{s['answered']} answers, {_pct(s['accuracy'])} right, {_secs(s['mean_seconds'])} "
+        f"on average. Today: {today['answered']} answered, {_pct(today['accuracy'])} right. "
+        f"Streak: {streak['current']} {days_word} (best {streak['best']}).",
+        "",
+    ]
+    head = ["answered", "right", "time"]
+    kinds = [
+        [k["kind"], str(k["answered"]), _pct(k["accuracy"]), _secs(k["mean_seconds"])]
+        for k in p["kinds"]
+    ]
+    lines += [*_table("Drill", head, kinds), ""]
+    days = [
+        [
+            datetime.fromisoformat(d["date"]).strftime("%a %d %b"),
+            str(d["answered"]),
+            _pct(d["accuracy"]),
+            _secs(d["mean_seconds"]),
+        ]
+        for d in p["days"]
+    ]
+    lines += _table(f"Last {DAYS} days", head, days)
+    counting = [c for c in p["categories"] if not c["category"].startswith(("discard-", "peg-"))]
+    if counting:
+        rows = [
+            [
+                c["category"],
+                str(c["attempts"]),
+                str(c["missed"]),
+                _pct(c["miss_rate"]),
+                f"{c['mean_points_missed']:.2f}",
+            ]
+            for c in counting
+        ]
+        title = "Counting (most missed first)"
+        lines += ["", *_table(title, ["seen", "missed", "rate", "points/hand"], rows)]
+    loss = p["discard"]
+    if any(v["attempts"] for v in loss.values()):
+        parts = [
+            f"as {role} {v['mean_points_lost']:.2f} "
+            f"({v['attempts']} throw{'s' * (v['attempts'] != 1)})"
+            for role, v in loss.items()
+            if v["attempts"]
+        ]
+        lines += ["", "Discards, mean points given up: " + "; ".join(parts) + "."]
+    if p["pegging"]:
+        rows = [
+            [theme, str(v["attempts"]), f"{v['mean_points_lost']:.2f}"]
+            for theme, v in p["pegging"].items()
+        ]
+        lines += ["", *_table("Pegging theme", ["plays", "points given up"], rows)]
+    return "\n".join(lines)

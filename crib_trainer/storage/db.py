@@ -1,0 +1,484 @@
+"""The history database: SQLite, versioned schema, one commit per answer, safe recovery.
+
+``open_store()`` opens (or creates) the file, checks it, and brings its schema up to date:
+
+- **Schema versions** live in ``PRAGMA user_version``; :data:`MIGRATIONS` ``[v]`` takes a
+  file from version ``v`` to ``v + 1``, each in its own transaction, so a new file runs
+  them all. Version 1 kept each answer's missed points as JSON in ``attempts.missed``;
+  version 2 moves them to ``attempt_categories`` (one row per category present, with the
+  points it was worth and the points missed), backfilling presence from the stored
+  questions, and rebuilds ``attempts`` without the old column.
+- **Damage**: a file SQLite says is not a database or is malformed (``quick_check``), or
+  one with a schema that is not ours (tables but no version, or a version whose tables are
+  wrong), is renamed ``<name>.damaged-<UTC time>`` (its ``-wal`` and ``-shm`` files with
+  it; nothing is deleted), a fresh file is started, and :attr:`Store.notice` holds the
+  one sentence to show the learner.
+- **Newer versions**: a file from a newer crib-trainer (``user_version`` above
+  :data:`SCHEMA_VERSION`) is left untouched and :class:`StoreTooNewError` says to upgrade.
+- **Locking**: WAL mode (readers never wait for a writer) and a busy timeout: a write
+  waits up to ``busy_timeout_s`` for another trainer's write to finish, then
+  :class:`StoreLockedError` says so.
+
+Every error is a :class:`StorageError` whose message is one sentence for people.
+
+>>> import tempfile, pathlib
+>>> with tempfile.TemporaryDirectory() as folder:
+...     with open_store(pathlib.Path(folder) / "h.sqlite3") as store:
+...         store.schema_version, store.notice, store.journal_mode
+(2, None, 'wal')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from crib_trainer.storage.paths import database_path
+
+SCHEMA_VERSION = 2
+DEFAULT_BUSY_TIMEOUT_S = 5.0
+
+_DAMAGED_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+_BUSY_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+
+
+class StorageError(Exception):
+    """The history could not be read or written; the message is one sentence for people."""
+
+
+class StoreLockedError(StorageError):
+    """Another program kept the history file locked for longer than the busy timeout."""
+
+
+class StoreTooNewError(StorageError):
+    """The history file was written by a newer crib-trainer; it is left untouched."""
+
+
+class StoreDamagedError(StorageError):
+    """The history file turned out damaged while in use (it is set aside on next open)."""
+
+
+class _Damaged(Exception):
+    """Internal: the file must be set aside (why is in the message)."""
+
+
+# --- migrations --------------------------------------------------------------------------
+
+
+def _to_v1(conn: sqlite3.Connection) -> None:
+    """Version 1: one row per answer, missed points per category as JSON."""
+    conn.execute(
+        """
+        CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            question TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            truth TEXT NOT NULL,
+            correct INTEGER NOT NULL,
+            grade TEXT NOT NULL,
+            missed TEXT NOT NULL,
+            seconds REAL NOT NULL,
+            answered_at TEXT NOT NULL,
+            puzzle_id TEXT
+        )
+        """
+    )
+    conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at)")
+
+
+def _to_v2(conn: sqlite3.Connection) -> None:
+    """Version 2: categories in their own table, with presence, so miss rates are queries.
+
+    ``attempts`` is rebuilt without ``missed`` (the portable way: rename, create, copy,
+    drop); each old row's missed JSON becomes category rows, and the categories its
+    question held are worked out again from the question (see :func:`_present_v1`).
+    """
+    conn.execute("DROP INDEX IF EXISTS attempts_by_time")
+    conn.execute("ALTER TABLE attempts RENAME TO attempts_v1")
+    conn.execute(
+        """
+        CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            question TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            truth TEXT NOT NULL,
+            correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+            grade TEXT NOT NULL,
+            seconds REAL NOT NULL,
+            answered_at TEXT NOT NULL,
+            puzzle_id TEXT
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE attempt_categories (
+            attempt_id INTEGER NOT NULL REFERENCES attempts (id) ON DELETE CASCADE,
+            category TEXT NOT NULL,
+            present REAL NOT NULL DEFAULT 0,
+            missed REAL NOT NULL DEFAULT 0,
+            PRIMARY KEY (attempt_id, category)
+        ) WITHOUT ROWID
+        """
+    )
+    conn.execute(
+        """
+        INSERT INTO attempts (id, kind, question, answer, truth, correct, grade, seconds,
+                              answered_at, puzzle_id)
+        SELECT id, kind, question, answer, truth, correct != 0, grade, seconds,
+               answered_at, puzzle_id
+        FROM attempts_v1
+        """
+    )
+    rows = conn.execute("SELECT id, kind, question, missed FROM attempts_v1").fetchall()
+    for attempt_id, kind, question, missed_json in rows:
+        missed = _json_dict(missed_json)
+        present = _present_v1(kind, _json_dict(question), missed)
+        conn.executemany(
+            "INSERT INTO attempt_categories (attempt_id, category, present, missed) "
+            "VALUES (?, ?, ?, ?)",
+            [
+                (attempt_id, c, float(present.get(c, 0)), float(missed.get(c, 0)))
+                for c in sorted(set(present) | set(missed))
+            ],
+        )
+    conn.execute("DROP TABLE attempts_v1")
+    _create_v2_indexes(conn)
+
+
+def _create_v2_indexes(conn: sqlite3.Connection) -> None:
+    conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at)")
+    conn.execute("CREATE INDEX attempts_by_kind ON attempts (kind, answered_at)")
+    conn.execute("CREATE INDEX attempt_categories_by_category ON attempt_categories (category)")
+
+
+def _json_dict(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _present_v1(kind: str, question: dict[str, Any], missed: dict[str, Any]) -> dict[str, float]:
+    """The categories a version-1 answer's question held (version 1 kept only what was
+    missed): counting questions are scored again; discards and pegging name their role or
+    theme; otherwise the categories missed are all we know."""
+    from crib_trainer.training import categories as cat
+
+    present: dict[str, float] = {}
+    try:
+        if kind in ("count-hand", "count-crib", "judge"):
+            from crib_trainer.training.drills import CountDrill
+
+            breakdown = CountDrill.from_question(question).breakdown()
+            present = {c: float(p) for c, p in cat.count_categories(breakdown).items()}
+        elif kind == "discard" and question.get("role") in ("dealer", "pone"):
+            present = {cat.discard_category(question["role"] == "dealer"): 0.0}
+        elif kind.startswith("peg-") and isinstance(question.get("theme"), str):
+            present = {cat.peg_category(question["theme"]): 0.0}
+    except (KeyError, TypeError, ValueError):
+        present = {}
+    for c in missed:
+        present.setdefault(c, 0.0)
+    return present
+
+
+#: ``MIGRATIONS[v]`` takes a file from schema version ``v`` to ``v + 1``.
+MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (_to_v1, _to_v2)
+assert len(MIGRATIONS) == SCHEMA_VERSION
+
+_V1_ATTEMPTS = {
+    "id",
+    "kind",
+    "question",
+    "answer",
+    "truth",
+    "correct",
+    "grade",
+    "missed",
+    "seconds",
+    "answered_at",
+    "puzzle_id",
+}
+#: The tables and columns each schema version has; a file without them is not ours.
+SCHEMAS: dict[int, dict[str, set[str]]] = {
+    1: {"attempts": _V1_ATTEMPTS},
+    2: {
+        "attempts": _V1_ATTEMPTS - {"missed"},
+        "attempt_categories": {"attempt_id", "category", "present", "missed"},
+    },
+}
+assert set(SCHEMAS) == set(range(1, SCHEMA_VERSION + 1))
+
+
+# --- the store ---------------------------------------------------------------------------
+
+
+class Store:
+    """An open history file. Use as a context manager, or call :meth:`close`.
+
+    ``notice`` is the one sentence to show the learner when a damaged file was set aside
+    while opening (else None). Safe to share between threads (calls are serialised).
+    """
+
+    def __init__(
+        self, path: Path, conn: sqlite3.Connection, busy_timeout_s: float, notice: str | None
+    ) -> None:
+        self.path = path
+        self.notice = notice
+        self.busy_timeout_s = busy_timeout_s
+        self._conn = conn
+        self._lock = threading.RLock()
+
+    def __repr__(self) -> str:
+        return f"<Store {str(self.path)!r}>"
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    @property
+    def schema_version(self) -> int:
+        return int(self.read("PRAGMA user_version")[0][0])
+
+    @property
+    def journal_mode(self) -> str:
+        return str(self.read("PRAGMA journal_mode")[0][0])
+
+    def read(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
+        """Run a query and return every row (``sqlite3.Row``: by index or column name)."""
+        with self._lock, self._translate():
+            return self._conn.execute(sql, params).fetchall()
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction: ``BEGIN IMMEDIATE`` (waiting for other writers up to the busy
+        timeout), committed when the block ends, rolled back if it raises."""
+        with self._lock, self._translate():
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def _translate(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as err:
+            raise _storage_error(err, self.path, self.busy_timeout_s, opening=False) from err
+
+
+def open_store(
+    path: Path | None = None, *, busy_timeout_s: float = DEFAULT_BUSY_TIMEOUT_S
+) -> Store:
+    """Open the history at ``path`` (default :func:`~crib_trainer.storage.paths.database_path`),
+    creating it and its folder if need be, migrating it to :data:`SCHEMA_VERSION`.
+
+    A damaged file is set aside and a fresh one started (see :attr:`Store.notice`).
+    Raises :class:`StoreLockedError` when another program holds it past the busy timeout,
+    :class:`StoreTooNewError` for a newer schema, :class:`StorageError` otherwise.
+    """
+    path = Path(path) if path is not None else database_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise StorageError(
+            f"Cannot create the folder for your history, {path.parent}: {err.strerror}."
+        ) from None
+    try:
+        return _open(path, busy_timeout_s, notice=None)
+    except _Damaged as damaged:
+        kept = set_aside(path)
+        notice = (
+            f"Your history file was damaged ({_brief(damaged)}); it was kept as {kept} "
+            "and a fresh one started."
+        )
+        try:
+            return _open(path, busy_timeout_s, notice=notice)
+        except _Damaged as again:  # a fresh file cannot be damaged; if it is, say so
+            raise StorageError(
+                f"Cannot start a fresh history file at {path}: {_brief(again)}."
+            ) from None
+
+
+def _open(path: Path, busy_timeout_s: float, *, notice: str | None) -> Store:
+    _check(path, busy_timeout_s)
+    try:
+        conn = sqlite3.connect(
+            path, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.Error as err:
+        raise _storage_error(err, path, busy_timeout_s, opening=True) from None
+    try:
+        _prepare(conn)
+    except BaseException as err:
+        conn.close()
+        if isinstance(err, sqlite3.Error):
+            raise _storage_error(err, path, busy_timeout_s, opening=True) from None
+        raise
+    conn.row_factory = sqlite3.Row
+    return Store(path, conn, busy_timeout_s, notice)
+
+
+def _check(path: Path, busy_timeout_s: float) -> None:
+    """Look at an existing file through a read-only connection, which changes nothing
+    (a read-write one would, on closing, fold away or delete a ``-wal`` file we may need
+    to keep): raise :class:`_Damaged` for damage or a schema not ours, and
+    :class:`StoreTooNewError` for a newer version."""
+    try:
+        if path.stat().st_size == 0:
+            return
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise StorageError(f"Cannot read your history file {path}: {err.strerror}.") from None
+    uri = path.absolute().as_uri() + "?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_s, isolation_level=None)
+    except sqlite3.Error as err:
+        raise _storage_error(err, path, busy_timeout_s, opening=True) from None
+    try:
+        check = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
+        if check != ["ok"]:
+            raise _Damaged(f"integrity check: {check[0]}")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreTooNewError(
+                f"Your history file was written by a newer crib-trainer (schema version "
+                f"{version}; this one knows up to {SCHEMA_VERSION}); upgrade crib-trainer "
+                "to use it."
+            )
+        if version == 0 and _table_names(conn):
+            raise _Damaged("it holds tables crib-trainer did not make")
+        if version:
+            _check_schema(conn, version)
+    except sqlite3.Error as err:
+        raise _storage_error(err, path, busy_timeout_s, opening=True) from None
+    finally:
+        conn.close()
+
+
+def _prepare(conn: sqlite3.Connection) -> None:
+    """Migrate, check the tables are ours, then switch to WAL (so a file found wrong on
+    the way is set aside exactly as it was)."""
+    conn.execute("PRAGMA synchronous = FULL")  # a committed answer survives a power cut too
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version < SCHEMA_VERSION:
+        _migrate(conn)
+    _check_schema(conn, SCHEMA_VERSION)
+    conn.execute("PRAGMA journal_mode = WAL")  # stays in effect for the file
+    conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Run the migrations still due, each in its own transaction. Another trainer opening
+    the file at the same moment waits; the version is read again inside the lock."""
+    while True:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version >= SCHEMA_VERSION:
+                conn.execute("COMMIT")
+                return
+            if version == 0 and _table_names(conn):
+                raise _Damaged("it holds tables crib-trainer did not make")
+            try:
+                MIGRATIONS[version](conn)
+            except sqlite3.OperationalError as err:
+                if err.sqlite_errorcode != sqlite3.SQLITE_ERROR:
+                    raise
+                raise _Damaged(f"schema version {version} is not what it should be: {err}") from err
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise
+
+
+def _table_names(conn: sqlite3.Connection) -> set[str]:
+    rows = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ).fetchall()
+    return {r[0] for r in rows}
+
+
+def _check_schema(conn: sqlite3.Connection, version: int) -> None:
+    for table, columns in SCHEMAS[version].items():
+        have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})").fetchall()}
+        if not columns <= have:
+            raise _Damaged(
+                f"its {table} table is not the one crib-trainer's schema version {version} has"
+            )
+
+
+def set_aside(path: Path, *, now: datetime | None = None) -> Path:
+    """Rename a damaged file (and its ``-wal``/``-shm``) to ``<name>.damaged-<UTC time>``,
+    adding ``-2``, ``-3``… if that name is taken. Returns the new path of the file."""
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
+    base = path.with_name(f"{path.name}.damaged-{stamp}")
+    kept, n = base, 1
+    while any(Path(f"{kept}{s}").exists() for s in ("", "-wal", "-shm")):
+        n += 1
+        kept = base.with_name(f"{base.name}-{n}")
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            old = Path(f"{path}{suffix}")
+            if old.exists():
+                os.replace(old, f"{kept}{suffix}")
+    except OSError as err:
+        raise StorageError(
+            f"Your history file {path} is damaged and could not be set aside: {err.strerror}."
+        ) from None
+    return kept
+
+
+def _brief(err: BaseException, limit: int = 80) -> str:
+    """An error's text on one line, without a closing full stop, at most ``limit`` long.
+
+    >>> _brief(ValueError("*** in database main ***\\nPage 3: never used."))
+    '*** in database main *** Page 3: never used'
+    """
+    text = " ".join(str(err).split()).rstrip(".")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _storage_error(
+    err: sqlite3.Error, path: Path, busy_timeout_s: float, *, opening: bool
+) -> StorageError | _Damaged:
+    """The exception to raise for an SQLite error: damage found while opening is set
+    aside; damage found later is reported; busy means locked; anything else, plainly."""
+    code = getattr(err, "sqlite_errorcode", None)
+    if code in _DAMAGED_CODES:
+        if opening:
+            return _Damaged(str(err))
+        return StoreDamagedError(
+            f"Your history file {path} is damaged ({_brief(err)}); restart crib-trainer to set it "
+            "aside and start a fresh one."
+        )
+    if code in _BUSY_CODES:
+        return StoreLockedError(
+            f"Your history file {path} stayed locked by another program for "
+            f"{busy_timeout_s:g} seconds; close other crib-trainer windows and try again."
+        )
+    return StorageError(f"Cannot use your history file {path}: {_brief(err)}.")

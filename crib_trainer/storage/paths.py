@@ -1,0 +1,34 @@
+"""Where the learner's history lives.
+
+The platform's user data directory for ``crib-trainer`` (``~/.local/share/crib-trainer``
+on Linux, ``~/Library/Application Support/crib-trainer`` on macOS,
+``%LOCALAPPDATA%\\crib-trainer`` on Windows), or ``$CRIB_TRAINER_HOME`` when it is set
+(the tests always set it to a temporary directory).
+
+>>> database_path().name
+'history.sqlite3'
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP_NAME = "crib-trainer"
+HOME_ENV = "CRIB_TRAINER_HOME"
+DATABASE_NAME = "history.sqlite3"
+
+
+def data_dir() -> Path:
+    """The directory for the learner's data (not created here)."""
+    override = os.environ.get(HOME_ENV, "").strip()
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def database_path() -> Path:
+    """The history database: ``data_dir() / "history.sqlite3"``."""
+    return data_dir() / DATABASE_NAME

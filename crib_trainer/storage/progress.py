@@ -1,0 +1,537 @@
+"""The learner's record: every answer, and what it says about them.
+
+Each :func:`record_attempt` is its own committed transaction, so an answer is safe on disk
+the moment the call returns. The rest are read-only views: accuracy and speed per kind
+and per day or week, streaks, miss rates per category, points given up in discards and
+pegging, recent mistakes, and a CSV export.
+
+Days and weeks (Monday first) are those of the timezone of the ``now`` passed in: pass
+``datetime.now().astimezone()`` for the learner's local days. Times are stored in UTC.
+``since`` is inclusive and ``until`` exclusive; both are timezone-aware datetimes.
+
+>>> import tempfile, pathlib
+>>> from datetime import datetime, UTC
+>>> from crib_trainer.storage.db import open_store
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = open_store(pathlib.Path(folder.name) / "h.sqlite3")
+>>> t = datetime(2025, 3, 1, 18, tzinfo=UTC)
+>>> a = Attempt("count-hand", {"cards": []}, {"total": 28}, {"total": 29}, False, "under",
+...             {"nobs": 1}, 9.5, t, present={"nobs": 1, "fifteen-2": 16})
+>>> record_attempt(store, a)
+1
+>>> s = summary(store, now=t)
+>>> s.answered, s.accuracy, s.current_streak
+(1, 0.0, 1)
+>>> [(c.category, c.attempts, c.missed) for c in category_stats(store)]
+[('nobs', 1, 1), ('fifteen-2', 1, 0)]
+>>> store.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta, tzinfo
+from typing import Any, Literal, TextIO
+
+from crib_trainer.storage.db import Store
+from crib_trainer.training import categories as cat
+from crib_trainer.training.attempt import DRILL_KINDS, Attempt, DrillKind
+
+__all__ = [
+    "CSV_COLUMNS",
+    "Attempt",
+    "CategoryStats",
+    "DrillKind",
+    "KindStats",
+    "LossStats",
+    "PeriodStats",
+    "Summary",
+    "accuracy_over_time",
+    "attempts",
+    "category_stats",
+    "count_attempts",
+    "discard_loss",
+    "export_csv",
+    "get_attempt",
+    "kind_stats",
+    "peg_loss_by_theme",
+    "recent_mistakes",
+    "record_attempt",
+    "summary",
+]
+
+Period = Literal["day", "week"]
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def record_attempt(store: Store, attempt: Attempt) -> int:
+    """Store one answer in its own transaction and return its id (``attempt.id`` is
+    ignored). When this returns the answer is committed.
+
+    Raises ``ValueError`` for an unknown kind or a question/answer/truth that is not
+    JSON, and :class:`~crib_trainer.storage.db.StorageError` if it cannot be written.
+    """
+    if attempt.kind not in DRILL_KINDS:
+        raise ValueError(f"unknown drill kind {attempt.kind!r}; kinds are {', '.join(DRILL_KINDS)}")
+    row = (
+        attempt.kind,
+        _to_json(attempt.question, "question"),
+        _to_json(attempt.answer, "answer"),
+        _to_json(attempt.truth, "truth"),
+        int(attempt.correct),
+        attempt.grade,
+        attempt.seconds,
+        _stamp(attempt.answered_at),
+        attempt.puzzle_id,
+    )
+    cats = sorted(set(attempt.present) | set(attempt.missed))
+    for value in (attempt.seconds, *attempt.present.values(), *attempt.missed.values()):
+        if not math.isfinite(value):
+            raise ValueError(f"seconds and points must be finite numbers, not {value}")
+    with store.write() as conn:
+        cursor = conn.execute(
+            "INSERT INTO attempts (kind, question, answer, truth, correct, grade, seconds, "
+            "answered_at, puzzle_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            row,
+        )
+        attempt_id = cursor.lastrowid
+        assert attempt_id is not None
+        conn.executemany(
+            "INSERT INTO attempt_categories (attempt_id, category, present, missed) "
+            "VALUES (?, ?, ?, ?)",
+            [
+                (attempt_id, c, attempt.present.get(c, 0.0), attempt.missed.get(c, 0.0))
+                for c in cats
+            ],
+        )
+    return attempt_id
+
+
+def _to_json(value: Any, what: str) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"the attempt's {what} is not plain JSON data: {err}") from None
+
+
+def _stamp(moment: datetime) -> str:
+    """UTC ISO text of one fixed width, so text order is time order."""
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError("times must be timezone-aware, e.g. datetime.now(UTC)")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+# --- reading attempts --------------------------------------------------------------------
+
+_COLUMNS = "id, kind, question, answer, truth, correct, grade, seconds, answered_at, puzzle_id"
+
+
+def _where(
+    since: datetime | None,
+    until: datetime | None,
+    kind: str | None,
+    *more: tuple[str, Any],
+    table: str = "",
+) -> tuple[str, list[Any]]:
+    """A WHERE clause (or nothing) and its parameters; ``more`` adds (clause, param)."""
+    clauses, params = [], []
+    if since is not None:
+        clauses.append(f"{table}answered_at >= ?")
+        params.append(_stamp(since))
+    if until is not None:
+        clauses.append(f"{table}answered_at < ?")
+        params.append(_stamp(until))
+    if kind is not None:
+        clauses.append(f"{table}kind = ?")
+        params.append(str(kind))
+    for clause, param in more:
+        clauses.append(clause)
+        params.append(param)
+    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+
+def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[Attempt]:
+    rows = store.read(f"SELECT {_COLUMNS} FROM attempts{where}{tail}", params)
+    if not rows:
+        return []
+    present: dict[int, dict[str, float]] = defaultdict(dict)
+    missed: dict[int, dict[str, float]] = defaultdict(dict)
+    ids = [r["id"] for r in rows]
+    for chunk in range(0, len(ids), 500):
+        part = ids[chunk : chunk + 500]
+        marks = ", ".join("?" * len(part))
+        for r in store.read(
+            "SELECT attempt_id, category, present, missed FROM attempt_categories "
+            f"WHERE attempt_id IN ({marks})",
+            part,
+        ):
+            present[r[0]][r[1]] = r[2]
+            if r[3]:
+                missed[r[0]][r[1]] = r[3]
+    return [
+        Attempt(
+            kind=r["kind"],
+            question=_from_json(r["question"]),
+            answer=_from_json(r["answer"]),
+            truth=_from_json(r["truth"]),
+            correct=bool(r["correct"]),
+            grade=r["grade"],
+            missed=missed[r["id"]],
+            seconds=r["seconds"],
+            answered_at=datetime.fromisoformat(r["answered_at"]),
+            puzzle_id=r["puzzle_id"],
+            present=present[r["id"]],
+            id=r["id"],
+        )
+        for r in rows
+    ]
+
+
+def _from_json(text: str) -> dict[str, Any]:
+    """A stored dict; text that is not a JSON object (only ever from outside this code)
+    is kept, not lost: ``{"unreadable": text}``."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return {"unreadable": text}
+    return value if isinstance(value, dict) else {"unreadable": text}
+
+
+def attempts(
+    store: Store,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    kind: str | None = None,
+) -> list[Attempt]:
+    """Every attempt in the period (of one kind, if given), oldest first, with ids."""
+    where, params = _where(since, until, kind)
+    return _load(store, where, params, " ORDER BY answered_at, id")
+
+
+def get_attempt(store: Store, attempt_id: int) -> Attempt | None:
+    """One attempt by id (e.g. to replay the question a review brings back)."""
+    found = _load(store, " WHERE id = ?", [attempt_id])
+    return found[0] if found else None
+
+
+def recent_mistakes(store: Store, limit: int = 10) -> list[Attempt]:
+    """The latest answers that were wrong, newest first."""
+    return _load(
+        store, " WHERE correct = 0", [], f" ORDER BY answered_at DESC, id DESC LIMIT {int(limit)}"
+    )
+
+
+def count_attempts(store: Store) -> int:
+    """How many answers are stored."""
+    return int(store.read("SELECT COUNT(*) FROM attempts")[0][0])
+
+
+# --- accuracy, speed, streaks ------------------------------------------------------------
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The headline numbers. Rates and means are None when there is nothing to rate.
+
+    ``current_streak``: days in a row with an answer, ending today — or yesterday, when
+    today has none yet (the streak is still alive). ``best_streak``: the longest ever.
+    """
+
+    answered: int
+    correct: int
+    accuracy: float | None
+    mean_seconds: float | None
+    today_answered: int
+    today_correct: int
+    today_accuracy: float | None
+    current_streak: int
+    best_streak: int
+    last_answered_at: datetime | None
+
+
+def summary(store: Store, now: datetime) -> Summary:
+    """Totals, today's count and accuracy, and streaks, in the days of ``now``'s timezone."""
+    tz = _zone(now)
+    rows = store.read("SELECT answered_at, correct, seconds FROM attempts ORDER BY answered_at")
+    today = now.astimezone(tz).date()
+    days: set[date] = set()
+    correct = today_answered = today_correct = 0
+    seconds = 0.0
+    for r in rows:
+        day = datetime.fromisoformat(r[0]).astimezone(tz).date()
+        days.add(day)
+        correct += r[1]
+        seconds += r[2]
+        if day == today:
+            today_answered += 1
+            today_correct += r[1]
+    current, best = streaks(days, today)
+    return Summary(
+        answered=len(rows),
+        correct=correct,
+        accuracy=_rate(correct, len(rows)),
+        mean_seconds=seconds / len(rows) if rows else None,
+        today_answered=today_answered,
+        today_correct=today_correct,
+        today_accuracy=_rate(today_correct, today_answered),
+        current_streak=current,
+        best_streak=best,
+        last_answered_at=datetime.fromisoformat(rows[-1][0]) if rows else None,
+    )
+
+
+def streaks(days: Iterable[date], today: date) -> tuple[int, int]:
+    """(current, best) runs of consecutive days. The current run ends today, or
+    yesterday if today has no answer yet.
+
+    >>> d = date(2025, 3, 10)
+    >>> streaks([d - timedelta(n) for n in (1, 2, 3, 6, 7)], today=d)
+    (3, 3)
+    >>> streaks([d - timedelta(n) for n in (2, 3)], today=d)
+    (0, 2)
+    """
+    days = set(days)
+    best = 0
+    for day in days:
+        if day - timedelta(1) not in days:
+            length = 1
+            while day + timedelta(length) in days:
+                length += 1
+            best = max(best, length)
+    end = today if today in days else today - timedelta(1)
+    current = 0
+    while end - timedelta(current) in days:
+        current += 1
+    return current, best
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodStats:
+    """One day or week (``start`` is its first day): answers, right, rate, mean time."""
+
+    start: date
+    answered: int
+    correct: int
+    accuracy: float | None
+    mean_seconds: float | None
+
+
+def accuracy_over_time(
+    store: Store,
+    *,
+    kind: str | None = None,
+    period: Period = "day",
+    since: datetime | None = None,
+    until: datetime | None = None,
+    now: datetime,
+) -> list[PeriodStats]:
+    """Accuracy and mean time per day or week (Monday first), every period from
+    ``since`` (default: the first answer) to ``until`` (default: ``now``), empty ones
+    included, so a chart has no gaps."""
+    if period not in ("day", "week"):
+        raise ValueError(f"period is 'day' or 'week', not {period!r}")
+    tz = _zone(now)
+    where, params = _where(since, until, kind)
+    rows = store.read(f"SELECT answered_at, correct, seconds FROM attempts{where}", params)
+    buckets: dict[date, list[tuple[int, float]]] = defaultdict(list)
+    for r in rows:
+        day = datetime.fromisoformat(r[0]).astimezone(tz).date()
+        buckets[_period_start(day, period)].append((r[1], r[2]))
+    last = _period_start(
+        ((until - timedelta(microseconds=1)) if until else now).astimezone(tz).date(), period
+    )
+    if since is not None:
+        first = _period_start(since.astimezone(tz).date(), period)
+    else:
+        first = min(buckets, default=last)
+    last = max(last, *buckets) if buckets else last
+    step = timedelta(days=1 if period == "day" else 7)
+    out = []
+    start = first
+    while start <= last:
+        got = buckets.get(start, [])
+        right = sum(c for c, _ in got)
+        out.append(
+            PeriodStats(
+                start=start,
+                answered=len(got),
+                correct=right,
+                accuracy=_rate(right, len(got)),
+                mean_seconds=sum(s for _, s in got) / len(got) if got else None,
+            )
+        )
+        start += step
+    return out
+
+
+def _period_start(day: date, period: Period) -> date:
+    return day if period == "day" else day - timedelta(days=day.weekday())
+
+
+def _zone(now: datetime) -> tzinfo:
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError("now must be timezone-aware, e.g. datetime.now().astimezone()")
+    return now.tzinfo
+
+
+@dataclass(frozen=True, slots=True)
+class KindStats:
+    """Answers, right, rate and mean time for one kind of drill."""
+
+    kind: str
+    answered: int
+    correct: int
+    accuracy: float | None
+    mean_seconds: float | None
+
+
+def kind_stats(
+    store: Store, *, since: datetime | None = None, until: datetime | None = None
+) -> list[KindStats]:
+    """Per kind of drill (those with answers, in :data:`DRILL_KINDS` order)."""
+    where, params = _where(since, until, None)
+    rows = store.read(
+        f"SELECT kind, COUNT(*), SUM(correct), AVG(seconds) FROM attempts{where} GROUP BY kind",
+        params,
+    )
+    order = {k: i for i, k in enumerate(DRILL_KINDS)}
+    rows = sorted(rows, key=lambda r: (order.get(r[0], len(order)), r[0]))
+    return [KindStats(r[0], r[1], r[2], _rate(r[2], r[1]), r[3]) for r in rows]
+
+
+# --- categories --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryStats:
+    """A category over the answers where it was present: how often it was missed and the
+    points missed on average (over those answers, so misses and their size both count)."""
+
+    category: str
+    attempts: int
+    missed: int
+    miss_rate: float
+    mean_points_missed: float
+    points_missed: float
+
+
+def category_stats(
+    store: Store,
+    *,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    kind: str | None = None,
+    prefix: str | None = None,
+) -> list[CategoryStats]:
+    """Every category met (those starting with ``prefix``, if given), highest miss rate
+    first, then most attempts, then by name."""
+    more = [("c.category LIKE ? ESCAPE '\\'", _like_prefix(prefix))] if prefix else []
+    where, params = _where(since, until, kind, *more, table="a.")
+    rows = store.read(
+        "SELECT c.category, COUNT(*), SUM(c.missed > 0), SUM(c.missed) "
+        f"FROM attempt_categories c JOIN attempts a ON a.id = c.attempt_id{where} "
+        "GROUP BY c.category",
+        params,
+    )
+    out = [CategoryStats(r[0], r[1], r[2], r[2] / r[1], r[3] / r[1], r[3]) for r in rows]
+    return sorted(out, key=lambda s: (-s.miss_rate, -s.attempts, s.category))
+
+
+def _like_prefix(prefix: str) -> str:
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+@dataclass(frozen=True, slots=True)
+class LossStats:
+    """Decisions of one sort: how many, and the mean points given up (None if none)."""
+
+    attempts: int
+    mean_points_lost: float | None
+
+
+def discard_loss(
+    store: Store, *, since: datetime | None = None, until: datetime | None = None
+) -> dict[str, LossStats]:
+    """Mean points given up by discards: ``{"dealer": …, "pone": …}`` (both always there)."""
+    found = {
+        s.category: s for s in category_stats(store, since=since, until=until, prefix="discard-")
+    }
+    out = {}
+    for role, category in (("dealer", cat.DISCARD_DEALER), ("pone", cat.DISCARD_PONE)):
+        s = found.get(category)
+        out[role] = LossStats(s.attempts, s.mean_points_missed) if s else LossStats(0, None)
+    return out
+
+
+def peg_loss_by_theme(
+    store: Store, *, since: datetime | None = None, until: datetime | None = None
+) -> dict[str, LossStats]:
+    """Mean points given up in the play per theme (``near-31``, …), the costliest first."""
+    stats = category_stats(store, since=since, until=until, prefix="peg-")
+    stats.sort(key=lambda s: (-s.mean_points_missed, s.category))
+    return {
+        s.category.removeprefix("peg-"): LossStats(s.attempts, s.mean_points_missed) for s in stats
+    }
+
+
+# --- export ------------------------------------------------------------------------------
+
+#: The CSV export's columns, in order. JSON columns hold compact JSON text.
+CSV_COLUMNS = (
+    "id",
+    "answered_at",
+    "kind",
+    "puzzle_id",
+    "correct",
+    "grade",
+    "seconds",
+    "points_missed",
+    "missed",
+    "present",
+    "question",
+    "answer",
+    "truth",
+)
+
+
+def export_csv(store: Store, file: TextIO) -> int:
+    """Write every attempt, oldest first, as CSV with a header row (:data:`CSV_COLUMNS`).
+    Returns the number of attempts written. ``correct`` is 1 or 0; times are UTC."""
+    writer = csv.writer(file, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    n = 0
+    for a in attempts(store):
+        writer.writerow(
+            (
+                a.id,
+                _stamp(a.answered_at),
+                a.kind,
+                a.puzzle_id or "",
+                int(a.correct),
+                a.grade,
+                f"{a.seconds:.3f}",
+                f"{a.points_missed:g}",
+                _compact(a.missed),
+                _compact(a.present),
+                _compact(a.question),
+                _compact(a.answer),
+                _compact(a.truth),
+            )
+        )
+        n += 1
+    return n
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

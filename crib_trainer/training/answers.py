@@ -1,0 +1,267 @@
+"""Grade an answer to a drill into an :class:`~crib_trainer.training.attempt.Attempt`.
+
+One function per kind of drill; each fills in the question (enough to replay it), the
+answer, the truth, the grade, and the categories present and missed, so storage and the
+scheduler see every kind the same way.
+
+>>> from datetime import datetime, UTC
+>>> from crib_trainer.core.cards import parse_cards, parse_card
+>>> drill = CountDrill(parse_cards("5H 5C 5S JD"), parse_card("5D"), crib=False)
+>>> a = count_attempt(drill, total=28, seconds=9.0, answered_at=datetime(2025, 3, 1, tzinfo=UTC))
+>>> a.kind, a.correct, a.grade, a.missed
+('count-hand', False, 'under', {'nobs': 1.0})
+
+JSON kept for each kind (cards as two ASCII characters, ``"5H"``):
+
+- count-hand / count-crib: question ``{"cards", "starter", "crib", "variant", "target"}``;
+  answer ``{"total"}``, or ``{"items": [{"kind", "cards", "points"}]}``, or
+  ``{"by_kind": {"fifteen": 4, …}}``; truth ``{"total", "items"}``.
+- judge: question as for a count plus ``"claim"``; answer ``{"verdict", "total"}``
+  (``total`` may be null); truth ``{"verdict", "total", "items"}``.
+- discard: question ``{"cards", "role", "variant"}``; answer ``{"discard"}``;
+  truth ``{"best", "points_lost"}`` plus whatever the caller adds.
+- peg-play / peg-score: question is the caller's (the pegging situation) plus ``"theme"``;
+  answer ``{"card"}`` or ``{"points"}``; truth ``{"best", "points_lost"}`` or ``{"points"}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from crib_trainer.core.cards import Card
+from crib_trainer.core.show import Kind, ShowItem
+from crib_trainer.training import categories as cat
+from crib_trainer.training.attempt import Attempt, DrillKind
+from crib_trainer.training.categories import count_categories, missed_by_category
+from crib_trainer.training.drills import CountDrill, JudgeDrill
+from crib_trainer.training.grading import judge_claim
+
+#: A decision that gives up no more than this many points (expected) counts as correct.
+BEST_TOLERANCE = 0.01
+#: Up to this many points given up is ``close``; more is ``costly``.
+CLOSE_LOSS = 0.5
+
+_OVER = {cat.OVER_CLAIM, cat.CRIB_FLUSH_TRAP}
+
+
+def count_attempt(
+    drill: CountDrill,
+    *,
+    total: int | None = None,
+    items: Iterable[ShowItem] | None = None,
+    by_kind: Mapping[Kind | str, int] | None = None,
+    seconds: float,
+    answered_at: datetime,
+    puzzle_id: str | None = None,
+) -> Attempt:
+    """Grade a count given as a ``total``, as ``items`` (exact), or as points ``by_kind``.
+
+    The grade is ``correct``, ``under`` (something missed), ``over`` (too much claimed)
+    or ``mixed`` (an itemised count with both).
+    """
+    given = [x for x in (total, items, by_kind) if x is not None]
+    if len(given) != 1:
+        raise ValueError("give the count as exactly one of total, items or by_kind")
+    b = drill.breakdown()
+    answer: dict[str, Any]
+    if total is not None:
+        missed = missed_by_category(b, claimed_total=total)
+        answer = {"total": total}
+    elif items is not None:
+        items = tuple(items)
+        missed = missed_by_category(b, claimed_items=items)
+        answer = {
+            "items": [ShowItem(Kind(i.kind), tuple(i.cards), i.points).to_json() for i in items]
+        }
+    else:
+        assert by_kind is not None
+        missed = missed_by_category(b, claimed_items=by_kind)
+        answer = {"by_kind": {str(k): v for k, v in by_kind.items()}}
+    under = any(c not in _OVER for c in missed)
+    over = any(c in _OVER for c in missed)
+    grade = "mixed" if under and over else "under" if under else "over" if over else "correct"
+    return Attempt(
+        kind=drill.kind,
+        question=drill.question(),
+        answer=answer,
+        truth=b.to_json(),
+        correct=not missed,
+        grade=grade,
+        missed=missed,
+        seconds=seconds,
+        answered_at=answered_at,
+        puzzle_id=puzzle_id,
+        present=dict(count_categories(b)),
+    )
+
+
+def judge_attempt(
+    drill: JudgeDrill,
+    *,
+    verdict: str,
+    total: int | None = None,
+    seconds: float,
+    answered_at: datetime,
+    puzzle_id: str | None = None,
+) -> Attempt:
+    """Grade a judgement of a claim: ``verdict`` is ``correct``, ``under`` or ``over``, and
+    the learner may also give the true ``total``.
+
+    Correct when the verdict (and the total, if given) is right. What was missed: the
+    learner's own count if they gave one; otherwise, when they let a wrong claim stand
+    (or called it wrong the wrong way), the claimant's error they did not catch.
+
+    >>> from datetime import datetime, UTC
+    >>> from crib_trainer.core.cards import parse_cards, parse_card
+    >>> deal = CountDrill(parse_cards("2H 4H 6H 8H"), parse_card("KS"), crib=True)
+    >>> a = judge_attempt(JudgeDrill(deal, 4), verdict="correct", seconds=3,
+    ...                   answered_at=datetime(2025, 3, 1, tzinfo=UTC))
+    >>> a.grade, a.missed
+    ('wrong-verdict', {'crib-flush-trap': 4.0})
+    """
+    if verdict not in ("correct", "under", "over"):
+        raise ValueError(f"a verdict is correct, under or over; got {verdict!r}")
+    b = drill.deal.breakdown()
+    truth = judge_claim(b, drill.claim).verdict
+    right_verdict = verdict == truth
+    right_total = total is None or total == b.total
+    if total is not None and total != b.total:
+        missed = missed_by_category(b, claimed_total=total)
+    elif not right_verdict and drill.claim != b.total:
+        missed = missed_by_category(b, claimed_total=drill.claim)
+    else:
+        missed = {}
+    grade = (
+        "correct"
+        if right_verdict and right_total
+        else ("wrong-verdict" if not right_verdict else "wrong-total")
+    )
+    return Attempt(
+        kind=DrillKind.JUDGE.value,
+        question=drill.question(),
+        answer={"verdict": verdict, "total": total},
+        truth={"verdict": truth, **b.to_json()},
+        correct=right_verdict and right_total,
+        grade=grade,
+        missed=missed,
+        seconds=seconds,
+        answered_at=answered_at,
+        puzzle_id=puzzle_id,
+        present=dict(count_categories(b)),
+    )
+
+
+def decision_grade(points_lost: float) -> str:
+    """``best``, ``close`` or ``costly`` for a choice that gave up ``points_lost``.
+
+    >>> decision_grade(0.0), decision_grade(0.3), decision_grade(2.1)
+    ('best', 'close', 'costly')
+    """
+    if points_lost <= BEST_TOLERANCE:
+        return "best"
+    return "close" if points_lost <= CLOSE_LOSS else "costly"
+
+
+def discard_attempt(
+    *,
+    cards: Sequence[Card],
+    dealer: bool,
+    thrown: Sequence[Card],
+    best: Sequence[Card],
+    points_lost: float,
+    seconds: float,
+    answered_at: datetime,
+    variant: str = "six-card",
+    truth: Mapping[str, Any] | None = None,
+    puzzle_id: str | None = None,
+) -> Attempt:
+    """A throw from ``cards`` as dealer or pone that gave up ``points_lost`` (expected net
+    points against the best throw, ``best``). Missed: ``discard-dealer``/``discard-pone``."""
+    if points_lost < 0:
+        raise ValueError(f"points given up cannot be negative: {points_lost}")
+    category = cat.discard_category(dealer)
+    lost = points_lost if points_lost > BEST_TOLERANCE else 0.0
+    return Attempt(
+        kind=DrillKind.DISCARD.value,
+        question={
+            "cards": [c.code for c in cards],
+            "role": "dealer" if dealer else "pone",
+            "variant": variant,
+        },
+        answer={"discard": [c.code for c in thrown]},
+        truth={"best": [c.code for c in best], "points_lost": points_lost, **(truth or {})},
+        correct=lost == 0,
+        grade=decision_grade(points_lost),
+        missed={category: lost},
+        seconds=seconds,
+        answered_at=answered_at,
+        puzzle_id=puzzle_id,
+        present={category: 0.0},
+    )
+
+
+def peg_play_attempt(
+    *,
+    theme: str,
+    question: Mapping[str, Any],
+    played: Card,
+    best: Card,
+    points_lost: float,
+    seconds: float,
+    answered_at: datetime,
+    puzzle_id: str | None = None,
+) -> Attempt:
+    """A card chosen in a pegging situation of ``theme`` that gave up ``points_lost``
+    (expected net points against ``best``). Missed: ``peg-<theme>``."""
+    if points_lost < 0:
+        raise ValueError(f"points given up cannot be negative: {points_lost}")
+    category = cat.peg_category(theme)
+    lost = points_lost if points_lost > BEST_TOLERANCE else 0.0
+    return Attempt(
+        kind=DrillKind.PEG_PLAY.value,
+        question={**question, "theme": theme},
+        answer={"card": played.code},
+        truth={"best": best.code, "points_lost": points_lost},
+        correct=lost == 0,
+        grade=decision_grade(points_lost),
+        missed={category: lost},
+        seconds=seconds,
+        answered_at=answered_at,
+        puzzle_id=puzzle_id,
+        present={category: 0.0},
+    )
+
+
+def peg_score_attempt(
+    *,
+    theme: str,
+    question: Mapping[str, Any],
+    claimed: int,
+    actual: int,
+    seconds: float,
+    answered_at: datetime,
+    puzzle_id: str | None = None,
+) -> Attempt:
+    """What the last card scored: ``claimed`` against ``actual``. Points missed go to
+    ``peg-<theme>``; points claimed that are not there to ``over-claim``."""
+    category = cat.peg_category(theme)
+    grade = "correct" if claimed == actual else "under" if claimed < actual else "over"
+    missed = {
+        category: float(max(actual - claimed, 0)),
+        cat.OVER_CLAIM: float(max(claimed - actual, 0)),
+    }
+    return Attempt(
+        kind=DrillKind.PEG_SCORE.value,
+        question={**question, "theme": theme},
+        answer={"points": claimed},
+        truth={"points": actual},
+        correct=claimed == actual,
+        grade=grade,
+        missed=missed,
+        seconds=seconds,
+        answered_at=answered_at,
+        puzzle_id=puzzle_id,
+        present={category: float(actual), cat.OVER_CLAIM: 0.0},
+    )

@@ -1,0 +1,261 @@
+"""Learning categories: the families of item a learner can miss, as stable string ids.
+
+The ids are stored with every answer, so they never change meaning. Counting items fall in:
+
+- ``fifteen-2`` (two cards make 15) and ``fifteen-3plus`` (three or more cards);
+- ``pair`` and ``pair-royal`` (three or four of a kind), for same-rank cards outside a run;
+- ``run``, ``double-run``, ``triple-run``, ``double-double-run``: every run of the show with
+  the pairs inside it (a double run of three is 8 points: two runs and the pair);
+- ``flush``, ``nobs``;
+- ``crib-flush-trap``: a crib whose own cards share a suit but the starter does not. It scores
+  nothing; counting it is the mistake, so over-claims on such a crib fall here;
+- ``over-claim``: points claimed that are not there; ``miscount``: a total short by an
+  amount no set of items makes up (the count went wrong somewhere, we cannot say where).
+
+Discards: ``discard-dealer`` and ``discard-pone`` (points given up by the throw). Pegging:
+``peg-<theme>`` (points given up by the play), e.g. ``peg-near-31``.
+
+>>> from crib_trainer.core.cards import parse_cards, parse_card
+>>> from crib_trainer.core.show import score_show
+>>> b = score_show(parse_cards("9H 6C 5D 4S"), parse_card("4D"))
+>>> count_categories(b)
+{'fifteen-2': 2, 'fifteen-3plus': 4, 'double-run': 8, 'over-claim': 0}
+>>> missed_by_category(b, claimed_total=10)
+{'fifteen-3plus': 4.0}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.training.grading import likely_missed
+
+FIFTEEN_2 = "fifteen-2"
+FIFTEEN_3PLUS = "fifteen-3plus"
+PAIR = "pair"
+PAIR_ROYAL = "pair-royal"
+RUN = "run"
+DOUBLE_RUN = "double-run"
+TRIPLE_RUN = "triple-run"
+DOUBLE_DOUBLE_RUN = "double-double-run"
+FLUSH = "flush"
+CRIB_FLUSH_TRAP = "crib-flush-trap"
+NOBS = "nobs"
+OVER_CLAIM = "over-claim"
+MISCOUNT = "miscount"
+
+#: Categories a counting drill can be dealt to contain (in the order they are listed).
+ITEM_CATEGORIES = (
+    FIFTEEN_2,
+    FIFTEEN_3PLUS,
+    PAIR,
+    PAIR_ROYAL,
+    RUN,
+    DOUBLE_RUN,
+    TRIPLE_RUN,
+    DOUBLE_DOUBLE_RUN,
+    FLUSH,
+    CRIB_FLUSH_TRAP,
+    NOBS,
+)
+#: Every counting category, including the two that describe claims rather than items.
+COUNT_CATEGORIES = (*ITEM_CATEGORIES, OVER_CLAIM, MISCOUNT)
+
+DISCARD_DEALER = "discard-dealer"
+DISCARD_PONE = "discard-pone"
+DISCARD_CATEGORIES = (DISCARD_DEALER, DISCARD_PONE)
+
+#: Pegging themes the pegging drills are expected to use (``peg-<theme>`` categories).
+PEG_THEMES = ("lead", "reply-5", "reply-ten", "near-31", "pair-royal-danger", "run-trap", "go")
+
+_RUN_CATEGORY = {1: RUN, 2: DOUBLE_RUN, 3: TRIPLE_RUN, 4: DOUBLE_DOUBLE_RUN}
+
+
+def peg_category(theme: str) -> str:
+    """The category id for a pegging theme.
+
+    >>> peg_category("near-31")
+    'peg-near-31'
+    """
+    return f"peg-{theme}"
+
+
+def discard_category(dealer: bool) -> str:
+    """``discard-dealer`` or ``discard-pone``."""
+    return DISCARD_DEALER if dealer else DISCARD_PONE
+
+
+def is_crib_flush_trap(b: Breakdown) -> bool:
+    """A crib whose own cards share a suit while the starter does not: worth nothing.
+
+    >>> from crib_trainer.core.cards import parse_cards, parse_card
+    >>> from crib_trainer.core.show import score_show
+    >>> is_crib_flush_trap(score_show(parse_cards("2H 4H 6H 8H"), parse_card("KS"), crib=True))
+    True
+    """
+    return b.crib and len({c.suit for c in b.cards}) == 1 and b.starter.suit != b.cards[0].suit
+
+
+def item_categories(b: Breakdown) -> dict[ShowItem, str]:
+    """The learning category of every item of a show.
+
+    Runs take in the pairs among their ranks, the way players count a double run as one
+    thing; pairs of other ranks are a ``pair`` or, three or four of a kind, a ``pair-royal``.
+    """
+    runs = b.of_kind(Kind.RUN)
+    run_ranks = {c.rank for item in runs for c in item.cards}
+    run_category = _RUN_CATEGORY[len(runs)] if runs else RUN
+    everything = (*b.cards, b.starter)
+    of_rank = Counter(c.rank for c in everything)
+    out: dict[ShowItem, str] = {}
+    for item in b.items:
+        if item.kind == Kind.FIFTEEN:
+            out[item] = FIFTEEN_2 if len(item.cards) == 2 else FIFTEEN_3PLUS
+        elif item.kind == Kind.PAIR:
+            rank = item.cards[0].rank
+            if rank in run_ranks:
+                out[item] = run_category
+            else:
+                out[item] = PAIR if of_rank[rank] == 2 else PAIR_ROYAL
+        elif item.kind == Kind.RUN:
+            out[item] = run_category
+        elif item.kind == Kind.FLUSH:
+            out[item] = FLUSH
+        else:
+            out[item] = NOBS
+    return out
+
+
+def count_categories(b: Breakdown) -> dict[str, int]:
+    """Points present per category, in :data:`COUNT_CATEGORIES` order.
+
+    ``over-claim`` is always present with 0 points (any count can claim too much), and
+    ``crib-flush-trap`` is present with 0 points on a trap crib. ``miscount`` never is.
+
+    >>> from crib_trainer.core.cards import parse_cards, parse_card
+    >>> from crib_trainer.core.show import score_show
+    >>> count_categories(score_show(parse_cards("5H 5C 5S JD"), parse_card("5D")))
+    {'fifteen-2': 8, 'fifteen-3plus': 8, 'pair-royal': 12, 'nobs': 1, 'over-claim': 0}
+    """
+    points: Counter[str] = Counter()
+    for item, cat in item_categories(b).items():
+        points[cat] += item.points
+    if is_crib_flush_trap(b):
+        points[CRIB_FLUSH_TRAP] += 0
+    points[OVER_CLAIM] += 0
+    return {cat: points[cat] for cat in COUNT_CATEGORIES if cat in points}
+
+
+def missed_by_category(
+    b: Breakdown,
+    claimed_total: int | None = None,
+    claimed_items: Iterable[ShowItem] | Mapping[Kind | str, int] | None = None,
+) -> dict[str, float]:
+    """Points missed per category for a claim: a total, or itemised (give one, not both).
+
+    A total that falls short is explained by the likeliest missed items
+    (:func:`~crib_trainer.training.grading.likely_missed`: fewest items, the most often
+    overlooked first); a shortfall no set of items makes up is a ``miscount``. A total
+    that is too high is an ``over-claim``, except that on a trap crib the flush the
+    learner wrongly counted is a ``crib-flush-trap``.
+
+    ``claimed_items`` may list the items claimed (``ShowItem``s; matched on kind and cards,
+    so it is exact) or give points per kind (``{Kind.FIFTEEN: 4, "run": 3}``; within a kind
+    the likeliest missed items are chosen as for a total).
+
+    >>> from crib_trainer.core.cards import parse_cards, parse_card
+    >>> from crib_trainer.core.show import score_show
+    >>> trap = score_show(parse_cards("2H 4H 6H 8H"), parse_card("KS"), crib=True)
+    >>> missed_by_category(trap, claimed_total=4)
+    {'crib-flush-trap': 4.0}
+    >>> missed_by_category(trap, claimed_total=0)
+    {}
+    """
+    if (claimed_total is None) == (claimed_items is None):
+        raise ValueError("give either claimed_total or claimed_items, not both or neither")
+    cats = item_categories(b)
+    missed: Counter[str] = Counter()
+    if claimed_total is not None:
+        if claimed_total < 0:
+            raise ValueError(f"a claim is a number of points, 0 or more; got {claimed_total}")
+        if claimed_total < b.total:
+            _explain_shortfall(missed, b.items, b.total - claimed_total, cats)
+        elif claimed_total > b.total:
+            _over(missed, b, claimed_total - b.total, counted_flush=None)
+    elif isinstance(claimed_items, Mapping):
+        _by_kind(missed, b, claimed_items, cats)
+    else:
+        assert claimed_items is not None
+        _by_item(missed, b, claimed_items, cats)
+    return {cat: float(missed[cat]) for cat in COUNT_CATEGORIES if missed[cat] > 0}
+
+
+def _explain_shortfall(
+    missed: Counter[str], items: tuple[ShowItem, ...], shortfall: int, cats: dict[ShowItem, str]
+) -> None:
+    chosen, _ = likely_missed(items, shortfall)
+    if not chosen:
+        missed[MISCOUNT] += shortfall
+    for item in chosen:
+        missed[cats[item]] += item.points
+
+
+def _over(missed: Counter[str], b: Breakdown, excess: int, *, counted_flush: int | None) -> None:
+    """Points claimed that are not there. On a trap crib a total over by at least the
+    crib's size most likely counted the flush; ``counted_flush`` says how many points of
+    flush were claimed when the claim is itemised."""
+    trap = 0
+    if is_crib_flush_trap(b):
+        flush_size = len(b.cards)
+        if counted_flush is not None:
+            trap = min(counted_flush, excess)
+        elif excess >= flush_size:
+            trap = flush_size
+    missed[CRIB_FLUSH_TRAP] += trap
+    missed[OVER_CLAIM] += excess - trap
+
+
+def _by_kind(
+    missed: Counter[str],
+    b: Breakdown,
+    claimed: Mapping[Kind | str, int],
+    cats: dict[ShowItem, str],
+) -> None:
+    known = {str(k) for k in Kind}
+    per_kind: Counter[str] = Counter()
+    for kind, points in claimed.items():
+        if str(kind) not in known:
+            raise ValueError(f"unknown kind {kind!r}; kinds are {', '.join(sorted(known))}")
+        if points < 0:
+            raise ValueError(f"points claimed for {kind} cannot be negative: {points}")
+        per_kind[str(kind)] += points
+    for kind in Kind:
+        items = b.of_kind(kind)
+        actual = sum(i.points for i in items)
+        said = per_kind[str(kind)]
+        if said < actual:
+            _explain_shortfall(missed, items, actual - said, cats)
+        elif said > actual:
+            flush = said if kind == Kind.FLUSH else 0
+            _over(missed, b, said - actual, counted_flush=flush)
+
+
+def _by_item(
+    missed: Counter[str], b: Breakdown, claimed: Iterable[ShowItem], cats: dict[ShowItem, str]
+) -> None:
+    truth = {(item.kind, frozenset(item.cards)): item for item in b.items}
+    said: dict[tuple[Kind, frozenset], int] = {}
+    for item in claimed:
+        key = (Kind(item.kind), frozenset(item.cards))
+        said[key] = said.get(key, 0) + item.points
+    for key, item in truth.items():
+        short = item.points - said.get(key, 0)
+        if short > 0:
+            missed[cats[item]] += short
+    for key, points in said.items():
+        excess = points - (truth[key].points if key in truth else 0)
+        if excess > 0:
+            flush = excess if key[0] == Kind.FLUSH else 0
+            _over(missed, b, excess, counted_flush=flush)

@@ -1,0 +1,189 @@
+"""``crib-trainer stats``: tables, JSON, CSV, and database trouble as one line."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from crib_trainer.cli import main, stats
+from crib_trainer.storage.db import open_store
+from crib_trainer.storage.paths import database_path
+from crib_trainer.storage.progress import record_attempt
+from crib_trainer.training.answers import discard_attempt, peg_play_attempt
+from tests.conftest import cards
+from tests.storage.support import make_attempt
+
+NOW = datetime(2025, 3, 10, 18, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _frozen_clock(monkeypatch):
+    monkeypatch.setattr(stats, "_now", lambda: NOW)
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(["stats", *argv], out=out)
+    return code, out.getvalue()
+
+
+def fill() -> None:
+    six = cards("5H 5C JD QS 2H 3C")
+    with open_store() as store:
+        for i in range(12):
+            record_attempt(
+                store,
+                make_attempt(
+                    "count-hand" if i % 3 else "judge",
+                    at=NOW - timedelta(hours=10 * i),
+                    correct=i % 4 != 0,
+                    missed={} if i % 4 else {"nobs": 1.0},
+                    present={"nobs": 1.0, "pair": 2.0},
+                    seconds=4 + i,
+                ),
+            )
+        record_attempt(
+            store,
+            discard_attempt(
+                cards=six, dealer=True, thrown=six[:2], best=six[2:4], points_lost=1.5,
+                seconds=9, answered_at=NOW,
+            ),
+        )  # fmt: skip
+        record_attempt(
+            store,
+            peg_play_attempt(
+                theme="near-31", question={"count": 24}, played=six[0], best=six[1],
+                points_lost=2.0, seconds=3, answered_at=NOW,
+            ),
+        )  # fmt: skip
+
+
+def test_empty_history_says_so_in_one_line():
+    code, out = run()
+    assert code == 0 and out == stats.EMPTY + "\n"
+
+
+def test_tables():
+    fill()
+    code, out = run()
+    assert code == 0
+    assert out.startswith("14 answers, ")
+    assert "Streak: 5 days (best 5)" in out  # answers every 10 hours back to the 6th
+    for text in ("count-hand", "judge", "discard", "Last 7 days", "Mon 10 Mar", "nobs", "pair"):
+        assert text in out, text
+    assert "as dealer 1.50 (1 throw)" in out
+    assert "near-31" in out
+    lines = out.splitlines()
+    counting = lines.index(next(line for line in lines if line.startswith("Counting")))
+    assert lines[counting + 1].startswith("nobs")  # most missed first
+
+
+def test_json_is_stable():
+    fill()
+    code, out = run("--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) == {"summary", "kinds", "days", "categories", "discard", "pegging"}
+    assert set(data["summary"]) == {"answered", "correct", "accuracy", "mean_seconds", "today",
+                                    "streak"}  # fmt: skip
+    assert data["summary"]["answered"] == 14
+    assert data["summary"]["streak"] == {"current": 5, "best": 5}
+    assert [d["date"] for d in data["days"]][-1] == "2025-03-10" and len(data["days"]) == 7
+    assert set(data["kinds"][0]) == {"kind", "answered", "correct", "accuracy", "mean_seconds"}
+    assert data["categories"][0]["category"] in ("nobs", "discard-dealer", "peg-near-31")
+    assert set(data["categories"][0]) == {
+        "category",
+        "attempts",
+        "missed",
+        "miss_rate",
+        "mean_points_missed",
+    }
+    assert data["discard"] == {
+        "dealer": {"attempts": 1, "mean_points_lost": 1.5},
+        "pone": {"attempts": 0, "mean_points_lost": None},
+    }
+    assert data["pegging"] == {"near-31": {"attempts": 1, "mean_points_lost": 2.0}}
+
+
+def test_json_of_nothing():
+    data = json.loads(run("--json")[1])
+    assert data["summary"]["answered"] == 0 and data["summary"]["accuracy"] is None
+    assert data["kinds"] == [] and data["categories"] == []
+
+
+def test_csv_to_stdout_and_to_a_file(tmp_path, capsys):
+    fill()
+    code, out = run("--csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and len(rows) == 14 and rows[0]["kind"] in ("count-hand", "judge")
+    target = tmp_path / "answers.csv"
+    code, out = run("--csv", str(target))
+    assert code == 0 and out == ""
+    assert len(list(csv.DictReader(target.open(encoding="utf-8")))) == 14
+    assert "Wrote 14 answers" in capsys.readouterr().err
+
+
+def test_csv_to_a_file_that_cannot_be_written(tmp_path, capsys):
+    code, _ = run("--csv", str(tmp_path / "no" / "such" / "dir.csv"))
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "cannot write" in err
+
+
+def test_json_and_csv_together_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit:
+        run("--json", "--csv")
+    assert exit.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_damaged_history_is_set_aside_and_stats_carry_on(capsys):
+    path = database_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(os.urandom(4096))
+    code, out = run()
+    err = capsys.readouterr().err
+    assert code == 0 and out == stats.EMPTY + "\n"
+    assert err.startswith("Your history file was damaged") and err.count("\n") == 1
+    assert any(".damaged-" in p.name for p in path.parent.iterdir())
+
+
+def test_a_newer_history_is_one_line_and_exit_2(capsys):
+    path = database_path()
+    path.parent.mkdir(parents=True)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 7")
+    conn.close()
+    code, _ = run()
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("crib-trainer stats: error: Your history file was written by a newer")
+
+
+def test_stats_read_while_another_trainer_is_writing():
+    fill()
+    holder = sqlite3.connect(database_path(), isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        code, out = run("--json")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert code == 0 and json.loads(out)["summary"]["answered"] == 14
+
+
+def test_the_command_runs_without_a_traceback(tmp_path):
+    env = os.environ | {"CRIB_TRAINER_HOME": str(tmp_path / "folder-is-a-file")}
+    (tmp_path / "folder-is-a-file").write_text("")
+    proc = subprocess.run(
+        [sys.executable, "-m", "crib_trainer.cli", "stats"], capture_output=True, text=True, env=env
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr

@@ -1,0 +1,417 @@
+"""The history file: schema and migrations, damage set aside, newer files refused, locks."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from crib_trainer.storage import db
+from crib_trainer.storage.db import (
+    SCHEMA_VERSION,
+    StorageError,
+    StoreLockedError,
+    StoreTooNewError,
+    open_store,
+    set_aside,
+)
+from crib_trainer.storage.paths import database_path
+from crib_trainer.storage.progress import attempts, category_stats, count_attempts, record_attempt
+from crib_trainer.training.categories import count_categories
+from crib_trainer.training.drills import CountDrill
+from tests.storage.support import T0, build_v1, make_attempt
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def one_sentence(message: str) -> bool:
+    return "\n" not in message and message.endswith(".") and message[0].isupper()
+
+
+# --- a fresh file ------------------------------------------------------------------------
+
+
+def test_fresh_store_in_the_data_dir(tmp_path):
+    with open_store() as store:
+        assert store.path == database_path() == tmp_path / "home" / "history.sqlite3"
+        assert store.schema_version == SCHEMA_VERSION
+        assert store.journal_mode == "wal"
+        assert store.notice is None
+        names = {r[0] for r in store.read("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert names == {"attempts", "attempt_categories"}
+        record_attempt(store, make_attempt())
+    with open_store() as again:
+        assert count_attempts(again) == 1 and again.notice is None
+
+
+def test_a_closed_store_says_so(tmp_path):
+    store = open_store(tmp_path / "h.sqlite3")
+    store.close()
+    with pytest.raises(StorageError) as err:
+        record_attempt(store, make_attempt())
+    assert one_sentence(str(err.value))
+
+
+def test_an_empty_file_is_a_new_store(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    path.write_bytes(b"")
+    with open_store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION and store.notice is None
+
+
+def test_a_folder_that_cannot_be_made_is_one_clear_error(tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(StorageError) as err:
+        open_store(tmp_path / "file" / "h.sqlite3")
+    assert one_sentence(str(err.value)) and "folder" in str(err.value)
+
+
+# --- migrations ----------------------------------------------------------------------------
+
+
+def v1_rows():
+    """Version 1 answers of every kind, as the version 1 code wrote them."""
+    count_q = CountDrill.from_question(
+        {"cards": ["7H", "8C", "8D", "KS"], "starter": "9D", "crib": False}
+    ).question()
+    at = [(T0 + timedelta(minutes=i)).isoformat(timespec="microseconds") for i in range(5)]
+    return [
+        ("count-hand", json.dumps(count_q), '{"total": 9}', '{"total": 12}', 0, "under",
+         '{"double-run": 3.0}', 6.5, at[0], None),
+        ("judge", json.dumps(count_q | {"claim": 12}), '{"verdict": "correct"}',
+         '{"verdict": "correct"}', 1, "correct", "{}", 3.0, at[1], "judge-7"),
+        ("discard", '{"cards": ["5H", "5C", "JD", "QS", "2H", "3C"], "role": "pone"}',
+         '{"discard": ["2H", "3C"]}', '{"points_lost": 1.5}', 0, "costly",
+         '{"discard-pone": 1.5}', 12.0, at[2], None),
+        ("peg-play", '{"count": 25, "theme": "near-31"}', '{"card": "6H"}', "{}", 1, "best",
+         "{}", 2.0, at[3], None),
+        ("count-crib", "not json at all", "{}", "{}", 0, "under", '{"nobs": 1}', 4.0, at[4], None),
+    ]  # fmt: skip
+
+
+def test_migration_from_version_1(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    build_v1(path, v1_rows())
+    with open_store(path) as store:
+        assert store.schema_version == 2 and store.notice is None
+        columns = {r[1] for r in store.read("PRAGMA table_info(attempts)")}
+        assert "missed" not in columns
+        assert store.read("PRAGMA foreign_key_check") == []
+        indexes = {r[0] for r in store.read("SELECT name FROM sqlite_master WHERE type='index'")}
+        assert {"attempts_by_time", "attempts_by_kind", "attempt_categories_by_category"} <= indexes
+        got = attempts(store)
+    assert [a.id for a in got] == [1, 2, 3, 4, 5]
+    count, judge, discard, peg, broken = got
+    # Missed points survive; presence is worked out again from each question.
+    assert count.missed == {"double-run": 3.0} and not count.correct
+    assert count.present == {
+        k: float(v)
+        for k, v in count_categories(CountDrill.from_question(count.question).breakdown()).items()
+    }
+    assert (judge.puzzle_id, judge.correct, judge.missed) == ("judge-7", True, {})
+    assert "double-run" in judge.present
+    assert discard.present == {"discard-pone": 0.0} and discard.missed == {"discard-pone": 1.5}
+    assert peg.present == {"peg-near-31": 0.0}
+    # A question that cannot be read keeps what was missed.
+    assert broken.present == {"nobs": 0.0}
+    assert broken.question == {"unreadable": "not json at all"}
+    assert count.answered_at == T0 and count.seconds == 6.5
+
+
+def test_migrated_file_takes_new_answers(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    build_v1(path, v1_rows())
+    with open_store(path) as store:
+        new_id = record_attempt(store, make_attempt(missed={"nobs": 1}))
+        assert new_id == 6
+        stats = {s.category: s for s in category_stats(store)}
+        assert stats["nobs"].attempts >= 2
+
+
+def test_every_earlier_version_reaches_the_current_one(tmp_path):
+    # Version 0 (a new, empty file) and every version built by the migrations up to it.
+    for version in range(SCHEMA_VERSION + 1):
+        path = tmp_path / f"v{version}.sqlite3"
+        conn = sqlite3.connect(path, isolation_level=None)
+        for step in db.MIGRATIONS[:version]:
+            step(conn)
+        conn.execute(f"PRAGMA user_version = {version}")
+        conn.close()
+        with open_store(path) as store:
+            assert store.schema_version == SCHEMA_VERSION and store.notice is None
+            record_attempt(store, make_attempt())
+            assert count_attempts(store) == 1
+
+
+def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
+    path = tmp_path / "h.sqlite3"
+    build_v1(path, v1_rows())
+
+    def half_done(conn):
+        conn.execute("ALTER TABLE attempts RENAME TO attempts_v1")
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr(db, "MIGRATIONS", (db.MIGRATIONS[0], half_done))
+    with pytest.raises(RuntimeError):
+        open_store(path)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0] == 5
+    conn.close()
+    monkeypatch.undo()
+    with open_store(path) as store:
+        assert count_attempts(store) == 5
+
+
+# --- damage --------------------------------------------------------------------------------
+
+
+def damaged_files(tmp_path) -> dict[str, Path]:
+    good = tmp_path / "good.sqlite3"
+    with open_store(good) as store:
+        for n in range(300):
+            record_attempt(store, make_attempt(n=n, missed={"nobs": 1.0}))
+        store.read("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = good.read_bytes()
+    files = {}
+
+    def put(name: str, content: bytes) -> None:
+        (tmp_path / name).mkdir()
+        files[name] = tmp_path / name / "history.sqlite3"
+        files[name].write_bytes(content)
+
+    put("random", os.urandom(20000))
+    put("truncated-header", data[:60])
+    put("truncated-half", data[: len(data) // 2])
+    put("text", b"this is my shopping list\n" * 50)
+    # SQLite files that are not ours: unrelated tables; our version but wrong tables.
+    for name, script in {
+        "unrelated": "CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup');",
+        "wrong-v2": "CREATE TABLE attempts (x); PRAGMA user_version = 2;",
+        "wrong-v1": "CREATE TABLE attempts (x); PRAGMA user_version = 1;",
+    }.items():
+        (tmp_path / name).mkdir()
+        files[name] = tmp_path / name / "history.sqlite3"
+        conn = sqlite3.connect(files[name])
+        conn.executescript(script)
+        conn.close()
+    return files
+
+
+def test_damaged_files_are_set_aside_and_a_fresh_one_starts(tmp_path):
+    for name, path in damaged_files(tmp_path).items():
+        before = path.read_bytes()
+        with open_store(path) as store:
+            assert store.notice, name
+            assert one_sentence(store.notice), store.notice
+            kept = [p for p in path.parent.iterdir() if p.name.endswith("Z")]
+            assert len(kept) == 1, name  # (with any -wal and -shm beside it)
+            assert kept[0].read_bytes() == before  # never deleted, never changed
+            assert str(kept[0]) in store.notice
+            assert store.schema_version == SCHEMA_VERSION
+            record_attempt(store, make_attempt())
+            assert count_attempts(store) == 1
+        with open_store(path) as again:  # the fresh file is fine next time
+            assert again.notice is None and count_attempts(again) == 1
+
+
+def test_the_write_ahead_log_goes_aside_with_its_file(tmp_path):
+    path = tmp_path / "history.sqlite3"
+    path.write_bytes(os.urandom(5000))
+    Path(f"{path}-wal").write_bytes(b"stale log")
+    with open_store(path) as store:
+        assert store.notice
+    (kept,) = [p for p in tmp_path.iterdir() if p.name.endswith("Z")]
+    assert Path(f"{kept}-wal").read_bytes() == b"stale log"
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").read_bytes() != b"stale log"
+
+
+def test_set_aside_never_overwrites(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    names = []
+    for content in (b"one", b"two", b"three"):
+        path.write_bytes(content)
+        names.append(set_aside(path, now=T0))
+    assert [p.name for p in names] == [
+        "h.sqlite3.damaged-20250301T200000Z",
+        "h.sqlite3.damaged-20250301T200000Z-2",
+        "h.sqlite3.damaged-20250301T200000Z-3",
+    ]
+    assert [p.read_bytes() for p in names] == [b"one", b"two", b"three"]
+
+
+def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript("CREATE TABLE attempts (future TEXT); PRAGMA user_version = 99;")
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreTooNewError) as err:
+        open_store(path)
+    assert one_sentence(str(err.value)) and "newer crib-trainer" in str(err.value)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h.sqlite3"]
+
+
+# --- locks and concurrency -----------------------------------------------------------------
+
+
+def test_a_locked_file_waits_then_says_so(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    open_store(path).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another trainer in the middle of a write
+    try:
+        with open_store(path, busy_timeout_s=0.3) as store:  # reading is fine (WAL)
+            assert count_attempts(store) == 0
+            started = time.monotonic()
+            with pytest.raises(StoreLockedError) as err:
+                record_attempt(store, make_attempt())
+            assert time.monotonic() - started >= 0.25  # it waited first
+            assert one_sentence(str(err.value)) and "locked" in str(err.value)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert not [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+
+
+def test_a_write_waits_for_another_to_finish(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    open_store(path).close()
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    threading.Timer(0.2, lambda: holder.execute("COMMIT")).start()
+    with open_store(path, busy_timeout_s=5) as store:
+        record_attempt(store, make_attempt())
+        assert count_attempts(store) == 1
+    holder.close()
+
+
+def test_a_file_locked_while_opening_is_not_taken_for_damage(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    holder = sqlite3.connect(path, isolation_level=None)  # a rollback-journal file
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreLockedError):
+            open_store(path, busy_timeout_s=0.2)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h.sqlite3"]
+
+
+def test_two_connections_writing_at_once(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    open_store(path).close()
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(2)
+
+    def writer(tag: int) -> None:
+        try:
+            with open_store(path) as store:
+                barrier.wait()
+                for n in range(40):
+                    record_attempt(store, make_attempt(n=tag * 100 + n, missed={"pair": 2}))
+        except BaseException as err:  # pragma: no cover - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=writer, args=(t,)) for t in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with open_store(path) as store:
+        stored = attempts(store)
+        assert len(stored) == 80 and len({a.id for a in stored}) == 80
+        assert {a.question["n"] for a in stored} == {*range(100, 140), *range(200, 240)}
+        assert all(a.missed == {"pair": 2.0} for a in stored)
+
+
+def test_trainers_opening_a_new_file_at_once(tmp_path):
+    path = tmp_path / "new" / "h.sqlite3"
+    barrier = threading.Barrier(4)
+    errors: list[BaseException] = []
+
+    def trainer() -> None:
+        try:
+            barrier.wait()
+            with open_store(path) as store:
+                assert store.notice is None
+                record_attempt(store, make_attempt())
+        except BaseException as err:  # pragma: no cover - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=trainer) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with open_store(path) as store:
+        assert count_attempts(store) == 4 and store.schema_version == SCHEMA_VERSION
+
+
+def test_one_store_shared_by_threads(tmp_path):
+    with open_store(tmp_path / "h.sqlite3") as store:
+        threads = [
+            threading.Thread(
+                target=lambda t=t: [record_attempt(store, make_attempt(n=t)) for _ in range(25)]
+            )
+            for t in range(4)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert count_attempts(store) == 100
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from crib_trainer.storage.db import open_store
+from crib_trainer.storage.progress import record_attempt
+from tests.storage.support import make_attempt
+path, tag = Path(sys.argv[1]), int(sys.argv[2])
+with open_store(path) as store:
+    print("ready", flush=True)
+    sys.stdin.readline()  # start together
+    for n in range(40):
+        record_attempt(store, make_attempt(n=tag * 100 + n))
+print("done", flush=True)
+"""
+
+
+def test_two_processes_writing_at_once(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    open_store(path).close()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), str(tag)],
+            cwd=REPO,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for tag in (1, 2)
+    ]
+    for p in procs:
+        assert p.stdout.readline().strip() == "ready"
+    for p in procs:
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    for p in procs:
+        out, _ = p.communicate(timeout=60)
+        assert p.returncode == 0 and out.strip() == "done"
+    with open_store(path) as store:
+        assert count_attempts(store) == 80

@@ -1,0 +1,141 @@
+"""Learning categories: what each item of a show is, and what a claim missed."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crib_trainer.core.show import Kind, ShowItem, score_show
+from crib_trainer.training import categories as cat
+from crib_trainer.training.categories import (
+    count_categories,
+    is_crib_flush_trap,
+    item_categories,
+    missed_by_category,
+)
+from tests.conftest import card, cards, deals
+
+
+def show(hand: str, starter: str, crib: bool = False):
+    return score_show(cards(hand), card(starter), crib=crib)
+
+
+@pytest.mark.parametrize(
+    ("hand", "starter", "crib", "expected"),
+    [
+        # The 29 hand: four fives make a double pair royal, the jack of the starter's suit.
+        (
+            "5H 5C 5S JD",
+            "5D",
+            False,
+            {"fifteen-2": 8, "fifteen-3plus": 8, "pair-royal": 12, "nobs": 1},
+        ),
+        # A double run takes in its pair: 8 points, not a run and a pair.
+        ("7H 8C 8D KS", "9D", False, {"fifteen-2": 4, "double-run": 8}),
+        # A pair of another rank stays a pair.
+        ("3H 4C 5D KS", "KD", False, {"fifteen-2": 4, "pair": 2, "run": 3}),
+        # Triple run: 3 runs of three and the pair royal inside them.
+        ("3H 3C 3D 4S", "5D", False, {"fifteen-3plus": 6, "triple-run": 15}),
+        # Double-double run: four runs of three and two pairs.
+        ("3H 3C 4D 4S", "5D", False, {"fifteen-3plus": 4, "double-double-run": 16}),
+        # Double run of four.
+        ("6H 7C 8D 9S", "9D", False, {"fifteen-2": 6, "double-run": 10}),
+        # Hand flush of four, and a crib flush of five.
+        ("2H 4H 6H 8H", "KS", False, {"flush": 4}),
+        ("2H 4H 6H 8H", "KH", True, {"flush": 5}),
+        # The trap: a crib of one suit whose starter is another suit scores no flush.
+        ("2H 4H 6H 8H", "KS", True, {"crib-flush-trap": 0}),
+    ],
+)
+def test_count_categories(hand, starter, crib, expected):
+    got = count_categories(show(hand, starter, crib))
+    want = {k: v for k, v in expected.items() if v or k == "crib-flush-trap"} | {"over-claim": 0}
+    assert got == want
+
+
+def test_categories_come_in_a_fixed_order():
+    got = list(count_categories(show("5H 5C 5S JD", "5D")))
+    assert got == sorted(got, key=cat.COUNT_CATEGORIES.index)
+
+
+@settings(max_examples=300, deadline=None)
+@given(deals(4), st.booleans())
+def test_every_point_is_in_exactly_one_category(deal, crib):
+    hand, starter = deal
+    b = score_show(hand, starter, crib=crib)
+    assert sum(count_categories(b).values()) == b.total
+    assert set(item_categories(b)) == set(b.items)
+    assert set(count_categories(b)) <= set(cat.COUNT_CATEGORIES)
+
+
+@settings(max_examples=200, deadline=None)
+@given(deals(4), st.booleans(), st.integers(0, 32))
+def test_a_total_claim_is_explained_to_the_point(deal, crib, claim):
+    hand, starter = deal
+    b = score_show(hand, starter, crib=crib)
+    missed = missed_by_category(b, claimed_total=claim)
+    over = missed.get("over-claim", 0) + missed.get("crib-flush-trap", 0)
+    under = sum(missed.values()) - over
+    assert under == max(b.total - claim, 0)
+    assert over == max(claim - b.total, 0)
+    assert all(p > 0 for p in missed.values())
+
+
+def test_total_claims():
+    b = show("5H 5C 5S JD", "5D")
+    assert missed_by_category(b, claimed_total=29) == {}
+    assert missed_by_category(b, claimed_total=28) == {"nobs": 1.0}
+    assert missed_by_category(b, claimed_total=31) == {"over-claim": 2.0}
+    # Short by one with no nob to miss: the count went wrong, we cannot say where.
+    assert missed_by_category(show("7H 8C 8D KS", "9D"), claimed_total=11) == {"miscount": 1.0}
+
+
+def test_crib_flush_trap_claims():
+    trap = show("2H 4H 6H 8H", "KS", crib=True)
+    assert is_crib_flush_trap(trap)
+    assert not is_crib_flush_trap(show("2H 4H 6H 8H", "KS"))  # a hand flush is real
+    assert missed_by_category(trap, claimed_total=4) == {"crib-flush-trap": 4.0}
+    assert missed_by_category(trap, claimed_total=5) == {"crib-flush-trap": 4.0, "over-claim": 1.0}
+    assert missed_by_category(trap, claimed_total=2) == {"over-claim": 2.0}
+    flush = ShowItem(Kind.FLUSH, cards("2H 4H 6H 8H"), 4)
+    assert missed_by_category(trap, claimed_items=[flush]) == {"crib-flush-trap": 4.0}
+    assert missed_by_category(trap, claimed_items={Kind.FLUSH: 4}) == {"crib-flush-trap": 4.0}
+
+
+def test_itemised_claims_are_exact():
+    b = show("7H 8C 8D KS", "9D")
+    claimed = [i for i in b.items if not (i.kind == Kind.RUN and card("8D") in i.cards)]
+    assert missed_by_category(b, claimed_items=claimed) == {"double-run": 3.0}
+    assert missed_by_category(b, claimed_items=b.items) == {}
+    invented = ShowItem(Kind.FIFTEEN, cards("7H 8C"), 2)  # claimed twice
+    assert missed_by_category(b, claimed_items=[*b.items, invented]) == {"over-claim": 2.0}
+    # The pair inside the double run is missed as part of the double run.
+    no_pair = [i for i in b.items if i.kind != Kind.PAIR]
+    assert missed_by_category(b, claimed_items=no_pair) == {"double-run": 2.0}
+
+
+def test_claims_by_kind():
+    b = show("5H 5C 5S JD", "5D")
+    got = missed_by_category(b, claimed_items={"fifteen": 12, Kind.PAIR: 12, "nobs": 1})
+    assert got == {"fifteen-3plus": 4.0}  # two fives-and-a-ten (3 cards) more likely than 2+2
+    got = missed_by_category(b, claimed_items={"fifteen": 16, "pair": 12, "nobs": 1, "run": 3})
+    assert got == {"over-claim": 3.0}
+
+
+def test_bad_claims_are_refused():
+    b = show("5H 5C 5S JD", "5D")
+    with pytest.raises(ValueError, match="either"):
+        missed_by_category(b)
+    with pytest.raises(ValueError, match="either"):
+        missed_by_category(b, claimed_total=3, claimed_items={})
+    with pytest.raises(ValueError, match="negative"):
+        missed_by_category(b, claimed_items={"pair": -2})
+    with pytest.raises(ValueError, match="unknown kind"):
+        missed_by_category(b, claimed_items={"double-run": 8})
+
+
+def test_other_category_ids():
+    assert cat.peg_category("reply-5") == "peg-reply-5"
+    assert cat.discard_category(True) == "discard-dealer"
+    assert cat.discard_category(False) == "discard-pone"
