@@ -7,7 +7,9 @@
   them all. Version 1 kept each answer's missed points as JSON in ``attempts.missed``;
   version 2 moves them to ``attempt_categories`` (one row per category present, with the
   points it was worth and the points missed), backfilling presence from the stored
-  questions, and rebuilds ``attempts`` without the old column.
+  questions, and rebuilds ``attempts`` without the old column. Version 3 adds ``games``
+  (the scorekeeper's games, each its settings and entries as JSON, saved after every
+  entry).
 - **Damage**: a file SQLite says is not a database or is malformed (``quick_check``), or
   one with a schema that is not ours (tables but no version, or a version whose tables are
   wrong), is renamed ``<name>.damaged-<UTC time>`` (its ``-wal`` and ``-shm`` files with
@@ -25,7 +27,7 @@ Every error is a :class:`StorageError` whose message is one sentence for people.
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     with open_store(pathlib.Path(folder) / "h.sqlite3") as store:
 ...         store.schema_version, store.notice, store.journal_mode
-(2, None, 'wal')
+(3, None, 'wal')
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from typing import Any
 
 from crib_trainer.storage.paths import database_path
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DEFAULT_BUSY_TIMEOUT_S = 5.0
 
 _DAMAGED_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
@@ -155,6 +157,22 @@ def _to_v2(conn: sqlite3.Connection) -> None:
     _create_v2_indexes(conn)
 
 
+def _to_v3(conn: sqlite3.Connection) -> None:
+    """Version 3: the scorekeeper's games, so a game survives closing the trainer."""
+    conn.execute(
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            started_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+            game TEXT NOT NULL
+        )
+        """
+    )
+    conn.execute("CREATE INDEX games_by_update ON games (finished, updated_at)")
+
+
 def _create_v2_indexes(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at)")
     conn.execute("CREATE INDEX attempts_by_kind ON attempts (kind, answered_at)")
@@ -194,7 +212,7 @@ def _present_v1(kind: str, question: dict[str, Any], missed: dict[str, Any]) -> 
 
 
 #: ``MIGRATIONS[v]`` takes a file from schema version ``v`` to ``v + 1``.
-MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (_to_v1, _to_v2)
+MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (_to_v1, _to_v2, _to_v3)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 _V1_ATTEMPTS = {
@@ -218,6 +236,7 @@ SCHEMAS: dict[int, dict[str, set[str]]] = {
         "attempt_categories": {"attempt_id", "category", "present", "missed"},
     },
 }
+SCHEMAS[3] = SCHEMAS[2] | {"games": {"id", "started_at", "updated_at", "finished", "game"}}
 assert set(SCHEMAS) == set(range(1, SCHEMA_VERSION + 1))
 
 

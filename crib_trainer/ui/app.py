@@ -1,16 +1,16 @@
 """The trainer in the terminal: ``crib-trainer`` with no command opens it.
 
 The app owns what every screen shares: a seeded random generator, the clocks (passed in so
-tests can freeze them), the clipboard, and where answers are recorded.
+tests can freeze them), the learner's history (the store), the scheduler, the clipboard.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from datetime import UTC, datetime
-from typing import Any
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -18,6 +18,11 @@ from textual.screen import Screen
 
 from crib_trainer.clipboard import copy_text
 from crib_trainer.core.game import Game
+from crib_trainer.storage import games as saved_games
+from crib_trainer.storage import progress
+from crib_trainer.storage.db import StorageError, Store, open_store
+from crib_trainer.training.attempt import Attempt
+from crib_trainer.training.scheduler import DrillChoice, next_item
 
 
 class CribTrainerApp(App):
@@ -37,39 +42,102 @@ class CribTrainerApp(App):
         seed: int | None = None,
         now: Callable[[], datetime] | None = None,
         ticks: Callable[[], float] | None = None,
+        store_path: Path | None = None,
     ) -> None:
         super().__init__()
         self.rng = random.Random(seed)
-        self.now = now or (lambda: datetime.now(UTC))
+        self.now = now or (lambda: datetime.now(UTC).astimezone())
         self.ticks = ticks or time.monotonic
-        self.answers: list[dict[str, Any]] = []
-        self.games: dict[int, Game] = {}
+        self.store_path = store_path
+        self.store: Store | None = None
+        self.session: list[Attempt] = []  # this session's answers (kept even with no store)
+        self._games: dict[int, Game] = {}  # games, when there is no store
 
     def on_mount(self) -> None:
         from crib_trainer.ui.screens.home import HomeScreen
 
         self.theme = "textual-dark"
+        self.open_history()
         self.push_screen(HomeScreen())
 
-    # -- what screens share
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
 
-    def record(self, attempt: dict[str, Any]) -> None:
-        """Keep an answer the learner gave."""
-        self.answers.append(attempt)
+    # -- the learner's history
+
+    def open_history(self) -> None:
+        """Open the store; a problem is said in one sentence and the trainer carries on."""
+        try:
+            self.store = open_store(self.store_path)
+        except StorageError as err:
+            self.store = None
+            self.notify(f"{err} Answers will not be kept this time.", severity="error", timeout=12)
+            return
+        if self.store.notice:
+            self.notify(self.store.notice, severity="warning", timeout=12)
+
+    def _storage_failed(self, err: StorageError) -> None:
+        self.notify(f"{err} This answer is kept only until you quit.", severity="error")
+
+    def history(self) -> list[Attempt]:
+        if self.store is not None:
+            try:
+                return progress.attempts(self.store)
+            except StorageError as err:
+                self._storage_failed(err)
+        return list(self.session)
+
+    def record(self, attempt: Attempt) -> Attempt:
+        """Keep an answer: committed to the store at once (and kept for this session)."""
+        if self.store is not None:
+            try:
+                attempt = attempt.with_id(progress.record_attempt(self.store, attempt))
+            except StorageError as err:
+                self._storage_failed(err)
+        self.session.append(attempt)
+        return attempt
+
+    def suggest(self, kinds: Collection[str]) -> DrillChoice:
+        """What the scheduler would ask next, among ``kinds``."""
+        return next_item(self.history(), now=self.now(), rng=self.rng, kinds=kinds)
+
+    def replayed(self, attempt_id: int) -> Attempt | None:
+        if self.store is None:
+            return next((a for a in self.session if a.id == attempt_id), None)
+        try:
+            return progress.get_attempt(self.store, attempt_id)
+        except StorageError as err:
+            self._storage_failed(err)
+            return None
+
+    # -- games at the table
 
     def save_game(self, game: Game, game_id: int | None) -> int:
         """Keep a game after each entry; returns its id."""
+        if self.store is not None:
+            try:
+                return saved_games.save_game(self.store, game, game_id, now=self.now())
+            except StorageError as err:
+                self.notify(f"{err} The game is kept only until you quit.", severity="error")
         if game_id is None:
-            game_id = len(self.games) + 1
-        self.games[game_id] = game
+            game_id = -(len(self._games) + 1)
+        self._games[game_id] = game
         return game_id
 
     def unfinished_game(self) -> tuple[int, Game] | None:
         """The most recent game not yet won, to resume."""
-        for game_id in sorted(self.games, reverse=True):
-            if self.games[game_id].state().winner is None:
-                return game_id, self.games[game_id]
+        if self.store is not None:
+            try:
+                return saved_games.unfinished_game(self.store)
+            except StorageError as err:
+                self._storage_failed(err)
+        for game_id in sorted(self._games):
+            if self._games[game_id].state().winner is None:
+                return game_id, self._games[game_id]
         return None
+
+    # -- the clipboard
 
     def copy(self, text: str) -> str:
         """Copy text (pyperclip, else OSC 52 through the terminal) and say how it went."""
@@ -77,7 +145,7 @@ class CribTrainerApp(App):
         self.notify(result.message, severity="information" if result.ok else "warning")
         return result.message
 
-    # -- actions and the command palette
+    # -- screens, actions and the command palette
 
     def action_help(self) -> None:
         from crib_trainer.ui.screens.help import HelpScreen
@@ -88,15 +156,20 @@ class CribTrainerApp(App):
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
-    def open_count(self, crib: bool) -> None:
+    def open_drill(self, kind: str, *, adaptive: bool = True, replay_id: int | None = None) -> None:
         from crib_trainer.ui.screens.count import CountScreen
 
-        self.push_screen(CountScreen(crib=crib))
+        self.push_screen(CountScreen(kind, adaptive=adaptive, replay_id=replay_id))
 
     def open_judge(self) -> None:
         from crib_trainer.ui.screens.judge import JudgeScreen
 
         self.push_screen(JudgeScreen())
+
+    def open_progress(self) -> None:
+        from crib_trainer.ui.screens.progress import ProgressScreen
+
+        self.push_screen(ProgressScreen())
 
     def open_scorekeeper(self, new: bool = False) -> None:
         """Resume the last unfinished game, or start a new one."""
@@ -115,9 +188,13 @@ class CribTrainerApp(App):
         self.push_screen(NewGameScreen(), start)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield SystemCommand("Count a hand", "Drill: count a hand", lambda: self.open_count(False))
-        yield SystemCommand("Count a crib", "Drill: count a crib", lambda: self.open_count(True))
-        yield SystemCommand("Judge a claim", "Settle a dispute", self.open_judge)
+        yield SystemCommand("Count a hand", "Drill", lambda: self.open_drill("count-hand"))
+        yield SystemCommand("Count a crib", "Drill", lambda: self.open_drill("count-crib"))
+        yield SystemCommand(
+            "Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")
+        )
+        yield SystemCommand("Settle a dispute", "Judge a real claim", self.open_judge)
+        yield SystemCommand("Progress", "Accuracy, speed and weak spots", self.open_progress)
         yield SystemCommand("Scorekeeper", "Keep score of a real game", self.open_scorekeeper)
         yield SystemCommand(
             "New game (scorekeeper)", "Start a new game", lambda: self.open_scorekeeper(True)

@@ -46,7 +46,7 @@ def test_fresh_store_in_the_data_dir(tmp_path):
         assert store.journal_mode == "wal"
         assert store.notice is None
         names = {r[0] for r in store.read("SELECT name FROM sqlite_master WHERE type='table'")}
-        assert names == {"attempts", "attempt_categories"}
+        assert names == {"attempts", "attempt_categories", "games"}
         record_attempt(store, make_attempt())
     with open_store() as again:
         assert count_attempts(again) == 1 and again.notice is None
@@ -101,7 +101,7 @@ def test_migration_from_version_1(tmp_path):
     path = tmp_path / "h.sqlite3"
     build_v1(path, v1_rows())
     with open_store(path) as store:
-        assert store.schema_version == 2 and store.notice is None
+        assert store.schema_version == SCHEMA_VERSION and store.notice is None
         columns = {r[1] for r in store.read("PRAGMA table_info(attempts)")}
         assert "missed" not in columns
         assert store.read("PRAGMA foreign_key_check") == []

@@ -37,9 +37,9 @@ async def test_right_total(app):
         await pilot.press("enter")
         await pilot.pause()
         assert "Right" in screen_text(pilot, "#verdict")
-        assert app.answers[-1]["correct"] is True
-        assert app.answers[-1]["kind"] == "count-hand"
-        assert app.answers[-1]["answer"] == {"total": total}
+        attempt = app.session[-1]
+        assert attempt.correct and attempt.kind == "count-hand"
+        assert attempt.answer == {"total": total} and attempt.id is not None  # it was stored
 
 
 async def test_wrong_total_names_the_miss_and_muggins(app):
@@ -55,9 +55,9 @@ async def test_wrong_total_names_the_miss_and_muggins(app):
         verdict = screen_text(pilot, "#verdict")
         assert f"it is {screen.breakdown.total}" in verdict
         assert "Muggins!" in verdict
-        attempt = app.answers[-1]
-        assert attempt["kind"] == "count-crib" and attempt["correct"] is False
-        assert attempt["grade"] == "under"
+        attempt = app.session[-1]
+        assert attempt.kind == "count-crib" and not attempt.correct
+        assert attempt.grade == "under"
 
 
 async def test_over_claim(app):
@@ -67,7 +67,7 @@ async def test_over_claim(app):
         await pilot.press("enter")
         await pilot.pause()
         assert "3 too many" in screen_text(pilot, "#verdict")
-        assert app.answers[-1]["missed"] == {"over-claim": 3}
+        assert app.session[-1].missed == {"over-claim": 3}
 
 
 async def test_item_by_item_claims(app):
@@ -84,7 +84,7 @@ async def test_item_by_item_claims(app):
         await pilot.press("enter")
         await pilot.pause()
         assert "Right, item by item" in screen_text(pilot, "#verdict")
-        assert app.answers[-1]["answer"]["items"] == by_kind
+        assert app.session[-1].answer == {"by_kind": by_kind} and app.session[-1].correct
 
 
 async def test_item_by_item_missing_a_kind_marks_it(app):
@@ -98,12 +98,8 @@ async def test_item_by_item_missing_a_kind_marks_it(app):
         await pilot.pause()
         fifteens = screen.breakdown.points_by_kind()[Kind.FIFTEEN]
         assert f"fifteen: said 0, it is {fifteens}" in screen_text(pilot, "#verdict")
-        assert (
-            app.answers[-1]["missed"].get("fifteen-2", 0)
-            + app.answers[-1]["missed"].get("fifteen-3", 0)
-            + app.answers[-1]["missed"].get("fifteen-4", 0)
-            == fifteens
-        )
+        missed = app.session[-1].missed
+        assert missed.get("fifteen-2", 0) + missed.get("fifteen-3plus", 0) == fifteens
 
 
 async def test_items_light_up_their_cards_and_next_hand(app):
@@ -131,7 +127,7 @@ async def test_enter_with_nothing_typed_asks_for_a_number(app):
         screen = await open_count(pilot)
         await pilot.press("enter")
         await pilot.pause()
-        assert not screen.revealed and not app.answers
+        assert not screen.revealed and not app.session
 
 
 async def test_help_and_theme(app):

@@ -32,7 +32,7 @@ def test_count_muggins_reveal(snap_compare):
 
 def test_judge_verdict(snap_compare):
     async def fill(pilot):
-        await pilot.press("3")
+        await pilot.press("4")
         await pilot.pause()
         screen = pilot.app.screen
         screen.query_one("#cards").focus()

@@ -1,13 +1,14 @@
-"""Count a hand or a crib: type the total (or claim item by item), then see every item.
+"""Count a hand or a crib, or judge a claim: type the total (or claim item by item), then
+see every item, lit up card by card.
 
-Keys: enter checks, ``i`` switches between the total and item-by-item, ``m`` turns
-muggins on or off, ``n`` deals the next hand, escape goes back.
+Keys: enter checks, ``i`` switches between the total and item by item, ``m`` turns
+muggins on or off, ``s`` switches between the scheduler's choice (weak spots more often)
+and purely random hands, ``n`` deals the next hand, escape goes back.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,11 +16,12 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Input, Static
 
-from crib_trainer.core.cards import FULL_DECK, Card
 from crib_trainer.core.rules import RuleOptions
-from crib_trainer.core.show import Breakdown, Kind, ShowItem, score_show
+from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.training.answers import count_attempt, judge_attempt
+from crib_trainer.training.drills import CountDrill, JudgeDrill, drill_for, replay
 from crib_trainer.training.explain import describe_item, rarity_line, spoken_count
-from crib_trainer.training.grading import category, grade_items, judge_claim, likely_missed
+from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.breakdown import BreakdownView
 from crib_trainer.ui.widgets.card import HandView
@@ -32,18 +34,12 @@ ITEM_FIELDS = [
     (Kind.FLUSH, "flush"),
     (Kind.NOBS, "nob"),
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    cards: tuple[Card, ...]
-    starter: Card
-    crib: bool
+TITLES = {"count-hand": "Count a hand", "count-crib": "Count a crib", "judge": "Judge a claim"}
 
 
 @dataclass(frozen=True, slots=True)
 class Judged:
-    """A learner's count against the truth."""
+    """A learner's count against the truth, as shown on the screen."""
 
     claim: int
     missed: tuple[ShowItem, ...]
@@ -57,19 +53,31 @@ class CountScreen(TrainerScreen):
         Binding("escape", "app.pop_screen", "Back"),
         Binding("i", "toggle_mode", "Item by item"),
         Binding("m", "toggle_muggins", "Muggins"),
+        Binding("s", "toggle_source", "Scheduler/random"),
         Binding("n", "next_hand", "Next hand"),
     ]
 
     itemised: reactive[bool] = reactive(False)
     muggins: reactive[bool] = reactive(False)
 
-    def __init__(self, *, crib: bool = False, deal: Deal | None = None) -> None:
+    def __init__(
+        self, kind: str = "count-hand", *, adaptive: bool = True, replay_id: int | None = None
+    ) -> None:
         super().__init__()
-        self.crib = crib
-        self.deal = deal
+        self.kind = kind
+        self.adaptive = adaptive
+        self.replay_id = replay_id
+        self.drill: CountDrill | JudgeDrill | None = None
         self.breakdown: Breakdown | None = None
         self.revealed = False
         self.started = 0.0
+        self.why = ""
+
+    @property
+    def deal(self) -> CountDrill | None:
+        if isinstance(self.drill, JudgeDrill):
+            return self.drill.deal
+        return self.drill
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -90,24 +98,50 @@ class CountScreen(TrainerScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Count a crib" if self.crib else "Count a hand"
-        self.new_hand(self.deal)
+        self.title = TITLES.get(self.kind, "Count")
+        self.new_hand()
 
     # -- dealing
 
-    def new_hand(self, deal: Deal | None = None) -> None:
-        if deal is None:
-            five = self.trainer.rng.sample(FULL_DECK, 5)
-            deal = Deal(tuple(sorted(five[:4])), five[4], self.crib)
-        self.deal = deal
-        self.breakdown = score_show(deal.cards, deal.starter, crib=deal.crib)
+    def _choose(self) -> CountDrill | JudgeDrill:
+        """The next drill: a review or a weak spot from the scheduler, or a random one."""
+        trainer = self.trainer
+        if self.replay_id is not None:
+            attempt = trainer.replayed(self.replay_id)
+            self.replay_id = None
+            if attempt is not None:
+                self.why = f"Replaying a hand from {attempt.answered_at:%d %b}."
+                return replay(attempt.kind, attempt.question)
+        if not self.adaptive:
+            self.why = "A random hand."
+            return drill_for(self.kind, trainer.rng)
+        choice = trainer.suggest([self.kind])
+        if choice.reason == "review" and choice.replay_id is not None:
+            attempt = trainer.replayed(choice.replay_id)
+            if attempt is not None:
+                self.why = "A review: you missed this one before."
+                return replay(attempt.kind, attempt.question)
+        drill = drill_for(self.kind, trainer.rng, target_category=choice.category)
+        if choice.category and (drill.deal if isinstance(drill, JudgeDrill) else drill).hit:
+            self.why = f"Aimed at a weak spot: {choice.category.replace('-', ' ')}."
+        else:
+            self.why = "A fresh hand."
+        return drill
+
+    def new_hand(self, drill: CountDrill | JudgeDrill | None = None) -> None:
+        self.drill = drill or self._choose()
+        deal = self.deal
+        assert deal is not None
+        self.breakdown = deal.breakdown()
         self.revealed = False
-        role = (
-            "The crib: you dealt, so it is yours. A crib flush needs the starter too."
-            if deal.crib
-            else "Your hand, with the starter. What does it score?"
-        )
-        self.query_one("#role", Static).update(role)
+        if isinstance(self.drill, JudgeDrill):
+            what = "crib" if deal.crib else "hand"
+            task = f"He claims [b]{self.drill.claim}[/b] for his {what}. What is it really?"
+        elif deal.crib:
+            task = "The crib is yours (you dealt). A crib flush needs the starter too."
+        else:
+            task = "Your hand, with the starter. What does it score?"
+        self.query_one("#role", Static).update(f"{task} [dim]{self.why}[/dim]")
         self.query_one("#hand", HandView).show(deal.cards, deal.starter)
         for field in self.query(Input):
             field.value = ""
@@ -128,10 +162,11 @@ class CountScreen(TrainerScreen):
 
     def _show_status(self) -> None:
         muggins = "on" if self.muggins else "off"
+        source = "scheduler" if self.adaptive else "random"
         if self.revealed:
-            text = f"n next hand · ↑↓ light up each item's cards · muggins {muggins} (m)"
+            text = f"n next · ↑↓ light up each item's cards · muggins {muggins} (m) · {source} (s)"
         elif self.itemised:
-            text = f"points for each kind (blank is 0), enter · total (i) · muggins {muggins} (m)"
+            text = f"points per kind (blank 0), enter · total (i) · muggins {muggins} (m)"
         else:
             text = f"the total, then enter · item by item (i) · muggins {muggins} (m)"
         self.query_one("#status", Static).update(f"[dim]{text}[/dim]")
@@ -139,19 +174,24 @@ class CountScreen(TrainerScreen):
     # -- keys
 
     def action_toggle_mode(self) -> None:
-        if self.revealed:
+        if self.revealed or isinstance(self.drill, JudgeDrill):
             return
         self.itemised = not self.itemised
 
     def watch_itemised(self, itemised: bool) -> None:
         self.query_one("#items-row").display = itemised
         self.query_one("#total").display = not itemised
-        if self.is_mounted and self.deal is not None:
+        if self.is_mounted and self.drill is not None:
             self._show_status()
             self._focus_answer()
 
     def action_toggle_muggins(self) -> None:
         self.muggins = not self.muggins
+        self._show_status()
+
+    def action_toggle_source(self) -> None:
+        self.adaptive = not self.adaptive
+        self.notify("Hands from the scheduler." if self.adaptive else "Random hands.")
         self._show_status()
 
     def action_next_hand(self) -> None:
@@ -162,27 +202,38 @@ class CountScreen(TrainerScreen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if self.revealed or self.breakdown is None:
+        if self.revealed or self.breakdown is None or self.drill is None:
             return
+        seconds = self.trainer.ticks() - self.started
+        now = self.trainer.now()
         if self.itemised:
             claimed = {
                 kind: _number(self.query_one(f"#claim-{kind}", Input).value)
                 for kind, _ in ITEM_FIELDS
             }
             judged = judge_items(self.breakdown, claimed, muggins=self.muggins)
-            answer: dict[str, Any] = {"items": {str(k): v for k, v in claimed.items()}}
+            assert isinstance(self.drill, CountDrill)
+            attempt = count_attempt(self.drill, by_kind=claimed, seconds=seconds, answered_at=now)
         else:
             value = self.query_one("#total", Input).value
             if not value:
                 self.notify("Type the total first (0 to 29).", severity="warning")
                 return
-            judged = judge_total(self.breakdown, int(value), muggins=self.muggins)
-            answer = {"total": int(value)}
-        self.reveal(judged, answer)
+            total = int(value)
+            judged = judge_total(self.breakdown, total, muggins=self.muggins)
+            if isinstance(self.drill, JudgeDrill):
+                judged = judge_drill_text(self.drill, total, judged)
+                verdict = _verdict(self.drill.claim, total)
+                attempt = judge_attempt(
+                    self.drill, verdict=verdict, total=total, seconds=seconds, answered_at=now
+                )
+            else:
+                attempt = count_attempt(self.drill, total=total, seconds=seconds, answered_at=now)
+        self.trainer.record(attempt)
+        self.reveal(judged, seconds)
 
-    def reveal(self, judged: Judged, answer: dict[str, Any]) -> None:
-        assert self.breakdown is not None and self.deal is not None
-        seconds = self.trainer.ticks() - self.started
+    def reveal(self, judged: Judged, seconds: float) -> None:
+        assert self.breakdown is not None
         self.revealed = True
         for field in self.query(Input):
             field.disabled = True
@@ -196,34 +247,31 @@ class CountScreen(TrainerScreen):
             f"[i]{spoken_count(self.breakdown)}[/i]\n[dim]{rarity_line(self.breakdown)}[/dim]"
         )
         self._show_status()
-        self.trainer.record(self._attempt(judged, answer, seconds))
-
-    def _attempt(self, judged: Judged, answer: dict[str, Any], seconds: float) -> dict[str, Any]:
-        assert self.breakdown is not None and self.deal is not None
-        missed: dict[str, float] = {}
-        for item in judged.missed:
-            missed[category(item)] = missed.get(category(item), 0) + item.points
-        if judged.over:
-            missed["over-claim"] = judged.over
-        return {
-            "kind": "count-crib" if self.deal.crib else "count-hand",
-            "question": {
-                "cards": [c.code for c in self.deal.cards],
-                "starter": self.deal.starter.code,
-                "crib": self.deal.crib,
-                "variant": self.breakdown.variant.name,
-            },
-            "answer": answer,
-            "truth": self.breakdown.to_json(),
-            "correct": judged.correct,
-            "grade": "correct" if judged.correct else ("over" if judged.over else "under"),
-            "missed": missed,
-            "seconds": seconds,
-            "answered_at": self.trainer.now(),
-        }
 
     def on_breakdown_view_item_highlighted(self, event: BreakdownView.ItemHighlighted) -> None:
         self.query_one("#hand", HandView).light(event.cards)
+
+
+def _verdict(claim: int, total: int) -> str:
+    """The learner's verdict on a claim, read from the total they say it is."""
+    if total == claim:
+        return "correct"
+    return "under" if claim < total else "over"
+
+
+def judge_drill_text(drill: JudgeDrill, total: int, judged: Judged) -> Judged:
+    """Words for a judged claim: was the claim right, and was the learner's total."""
+    b = drill.deal.breakdown()
+    verdict = judge_claim(b, drill.claim)
+    if verdict.verdict == "correct":
+        claim_text = f"His {drill.claim} is right."
+    elif verdict.verdict == "under":
+        claim_text = f"He claimed {drill.claim}, {verdict.difference} short: muggins!"
+    else:
+        claim_text = f"He claimed {drill.claim}, {verdict.difference} too many."
+    return Judged(
+        judged.claim, judged.missed, judged.over, judged.correct, f"{claim_text} {judged.text}"
+    )
 
 
 def _number(text: str) -> int:

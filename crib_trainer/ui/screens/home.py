@@ -1,4 +1,4 @@
-"""Home: the drills, today's progress at a glance, and what to practise next."""
+"""Home: the drills and tools, today's progress at a glance, and what to practise next."""
 
 from __future__ import annotations
 
@@ -8,41 +8,51 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from crib_trainer.storage import progress
+from crib_trainer.storage.db import StorageError
+from crib_trainer.training.scheduler import DrillChoice
 from crib_trainer.ui.screens.base import TrainerScreen
 
-DRILLS = [
-    ("count-hand", "1", "Count a hand", "say what a hand scores"),
-    ("count-crib", "2", "Count a crib", "mind the crib flush rule"),
-    ("judge", "3", "Judge a claim", "the true count, what was missed"),
-    ("scorekeeper", "4", "Scorekeeper", "keep score of a real game on the board"),
+# (id, key, title)
+ENTRIES = [
+    ("count-hand", "1", "Count a hand"),
+    ("count-crib", "2", "Count a crib"),
+    ("judge", "3", "Judge a claim (drill)"),
+    ("dispute", "4", "Settle a dispute"),
+    ("progress", "5", "Progress"),
+    ("scorekeeper", "6", "Scorekeeper at the table"),
 ]
+DRILL_KINDS = ("count-hand", "count-crib", "judge")
+TITLES = {e[0]: e[2] for e in ENTRIES}
 
 
 class HomeScreen(TrainerScreen):
     BINDINGS = [
-        Binding("1", "open('count-hand')", "Hand", show=False),
-        Binding("2", "open('count-crib')", "Crib", show=False),
-        Binding("3", "open('judge')", "Judge", show=False),
-        Binding("4", "open('scorekeeper')", "Scorekeeper", show=False),
+        *(Binding(key, f"open('{kind}')", title, show=False) for kind, key, title in ENTRIES),
+        Binding("enter", "suggested", "Suggested", show=False),
+        Binding("g", "suggested", "Go: suggested"),
         Binding("q", "app.quit", "Quit"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.choice: DrillChoice | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="home"):
             with Vertical(id="drills-pane"):
-                yield Static("[b]Drills[/b]  [dim]number or enter[/dim]", classes="pane-title")
+                yield Static(
+                    "[b]Drills and tools[/b]  [dim]number or enter[/dim]", classes="pane-title"
+                )
                 yield OptionList(
-                    *(
-                        Option(f"[b]{key}[/b]  {title}\n   [dim]{blurb}[/dim]", id=kind)
-                        for kind, key, title, blurb in DRILLS
-                    ),
+                    *(Option(f"[b]{key}[/b]  {title}", id=kind) for kind, key, title in ENTRIES),
                     id="drills",
                 )
             with Vertical(id="today-pane"):
                 yield Static("[b]Today[/b]", classes="pane-title")
                 yield Static(id="today")
-                yield Static("[b]Suggested next[/b]", classes="pane-title")
+                yield Static("[b]Suggested next[/b]  [dim]g[/dim]", classes="pane-title")
                 yield Static(id="suggestion")
         yield Footer()
 
@@ -54,24 +64,56 @@ class HomeScreen(TrainerScreen):
         self.refresh_today()
 
     def refresh_today(self) -> None:
-        answers = self.trainer.answers
-        if not answers:
-            today = "Nothing answered yet today.\nPick a drill to start."
-        else:
-            right = sum(1 for a in answers if a["correct"])
-            today = f"{len(answers)} answered, {100 * right / len(answers):.0f}% right"
-        self.query_one("#today", Static).update(today)
-        self.query_one("#suggestion", Static).update("Count a hand: warm up with the basics.")
+        trainer = self.trainer
+        self.query_one("#today", Static).update(self._today_text())
+        self.choice = trainer.suggest(DRILL_KINDS)
+        self.query_one("#suggestion", Static).update(_suggestion_text(self.choice))
+
+    def _today_text(self) -> str:
+        store = self.trainer.store
+        if store is None:
+            answered = len(self.trainer.session)
+            right = sum(a.correct for a in self.trainer.session)
+            kept = "\n[dim]Your history could not be opened: answers are not kept.[/dim]"
+            return f"{answered} answered, {right} right this session.{kept}"
+        try:
+            s = progress.summary(store, self.trainer.now())
+        except StorageError as err:
+            return str(err)
+        if not s.answered:
+            return "Nothing answered yet.\nPick a drill, or g for the suggestion."
+        today = (
+            f"{s.today_answered} answered today, {100 * (s.today_accuracy or 0):.0f}% right"
+            if s.today_answered
+            else "Nothing answered today yet."
+        )
+        streak = f"{s.current_streak}-day streak (best {s.best_streak})"
+        overall = f"{s.answered} in all, {100 * (s.accuracy or 0):.0f}% right"
+        return f"{today}\n{streak}\n[dim]{overall}[/dim]"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_open(event.option.id or "")
 
+    def action_suggested(self) -> None:
+        if self.choice is not None:
+            self.trainer.open_drill(self.choice.kind, replay_id=self.choice.replay_id)
+
     def action_open(self, kind: str) -> None:
-        if kind == "count-hand":
-            self.trainer.open_count(False)
-        elif kind == "count-crib":
-            self.trainer.open_count(True)
-        elif kind == "judge":
-            self.trainer.open_judge()
+        trainer = self.trainer
+        if kind in DRILL_KINDS:
+            trainer.open_drill(kind)
+        elif kind == "dispute":
+            trainer.open_judge()
+        elif kind == "progress":
+            trainer.open_progress()
         elif kind == "scorekeeper":
-            self.trainer.open_scorekeeper()
+            trainer.open_scorekeeper()
+
+
+def _suggestion_text(choice: DrillChoice) -> str:
+    title = TITLES.get(choice.kind, choice.kind)
+    if choice.reason == "review":
+        return f"{title}: a hand you missed, due for review."
+    if choice.reason == "weakness" and choice.category:
+        return f"{title}, aimed at {choice.category.replace('-', ' ')} — a weak spot."
+    return f"{title}: something different."

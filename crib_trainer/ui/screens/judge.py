@@ -153,25 +153,6 @@ class JudgeScreen(TrainerScreen):
         if claim_text:
             verdict = judge_claim(b, int(claim_text), options)
             parts.append(explain_verdict(verdict))
-            self.trainer.record(
-                {
-                    "kind": "judge",
-                    "question": {
-                        "cards": [c.code for c in b.cards],
-                        "starter": b.starter.code,
-                        "crib": b.crib,
-                        "variant": b.variant.name,
-                        "claim": int(claim_text),
-                    },
-                    "answer": {"claim": int(claim_text)},
-                    "truth": b.to_json() | verdict.to_json(),
-                    "correct": verdict.verdict == "correct",
-                    "grade": verdict.verdict,
-                    "missed": {},
-                    "seconds": 0.0,
-                    "answered_at": self.trainer.now(),
-                }
-            )
         parts.append(explain_show(b))
         self.verdict_text = "\n\n".join(parts)
         self.query_one("#verdict", Static).update(Text(self.verdict_text))

@@ -1,0 +1,41 @@
+"""Scorekeeper games in the store: saved each entry, resumed, finished ones kept."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from crib_trainer.core.game import Cut, Game, GameConfig, Pegged
+from crib_trainer.storage.db import open_store
+from crib_trainer.storage.games import finished_games, save_game, unfinished_game
+from tests.conftest import card
+
+T0 = datetime(2026, 11, 22, 12, tzinfo=UTC)
+
+
+def test_save_resume_and_finish(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    game = Game.new(GameConfig(names=("Ann", "Bob"), target=61), 1).add(Cut(card("2D")))
+    with open_store(path) as store:
+        game_id = save_game(store, game, None, now=T0)
+        game = game.add(Pegged(0, 5))
+        assert save_game(store, game, game_id, now=T0 + timedelta(minutes=1)) == game_id
+    with open_store(path) as store:  # as after closing the trainer
+        resumed_id, resumed = unfinished_game(store)
+        assert resumed_id == game_id and resumed == game
+        for _ in range(2):
+            game = game.add(Pegged(0, 31))
+        save_game(store, game, game_id, now=T0 + timedelta(minutes=2))
+        assert unfinished_game(store) is None
+        [done] = finished_games(store)
+        assert done.game.state().winner == 0 and done.finished
+
+
+def test_an_unreadable_game_is_passed_over(tmp_path):
+    with open_store(tmp_path / "h.sqlite3") as store:
+        good = save_game(store, Game.new(GameConfig()), None, now=T0)
+        with store.write() as conn:
+            conn.execute(
+                "INSERT INTO games (started_at, updated_at, finished, game) VALUES (?, ?, 0, ?)",
+                (T0.isoformat(), (T0 + timedelta(hours=1)).isoformat(), '{"config": "nonsense"}'),
+            )
+        assert unfinished_game(store)[0] == good
