@@ -316,7 +316,8 @@ def to_json(results: list[Result]) -> dict[str, object]:
 
 def _counts(keys: tuple[tuple[int, ...], ...], deals: np.ndarray) -> dict[str, int]:
     """Deals per rank multiset, to the nearest deal, leaving out those never thrown/kept."""
-    return {rank_key(r): int(round(n)) for r, n in zip(keys, deals, strict=True) if round(n)}
+    rounded = (round(float(n)) for n in deals)
+    return {rank_key(r): n for r, n in zip(keys, rounded, strict=True) if n}
 
 
 def _averages(keys: tuple[tuple[int, ...], ...], values: np.ndarray) -> dict[str, float]:

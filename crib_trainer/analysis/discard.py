@@ -370,7 +370,9 @@ def hand_sums(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -> Hand
     total = points[rows][:, s_rank]
     total += np.where(one_suit[:, None], size + (s_suit[None, :] == suit[:, None]), 0)
     total += (jacks[:, None] >> s_suit[None, :]) & 1
-    return HandSums(total.sum(axis=1).tolist(), total.min(axis=1).tolist(), total.max(axis=1).tolist())
+    return HandSums(
+        total.sum(axis=1).tolist(), total.min(axis=1).tolist(), total.max(axis=1).tolist()
+    )
 
 
 # --- the crib ------------------------------------------------------------------------

@@ -12,10 +12,11 @@ cards* with probability :func:`throw_weight`. To get the chance of each throw th
 still possible (the cards not seen), divide each set's weight by their sum. The pegging
 analysis can do the same with :func:`keep_weight` for the cards an opponent holds.
 
->>> round(throw_probability("55", own_crib=False), 6) < round(throw_probability("KT", own_crib=False), 6)
+>>> throw_probability("55", own_crib=False) < throw_probability("KT", own_crib=False)
 True
 >>> from crib_trainer.core.cards import parse_cards
->>> throw_weight(parse_cards("KS TH"), own_crib=False) == throw_probability("TK", own_crib=False) / 16
+>>> kt = throw_probability("TK", own_crib=False)
+>>> throw_weight(parse_cards("KS TH"), own_crib=False) == kt / 16
 True
 """
 

@@ -1,4 +1,4 @@
-"""The command line: ``crib-trainer score|peg|odds …``; with no subcommand, the trainer.
+"""The command line: ``crib-trainer score|peg|odds|discard …``; with no subcommand, the trainer.
 
 Every command prints text for people by default and stable JSON with ``--json``.
 Bad input exits with status 2 and one line on stderr, never a traceback. Each command
@@ -12,12 +12,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from crib_trainer.cli import odds, peg, score
+from crib_trainer.cli import discard, odds, peg, score
 from crib_trainer.cli.common import PROG, Parser, UsageError
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.pegging import PlayError
 
-COMMANDS = (score, peg, odds)
+COMMANDS = (score, peg, odds, discard)
 
 
 def build_parser() -> Parser:
