@@ -58,7 +58,9 @@ def why_best(analysis: DiscardAnalysis) -> str:
     if len(analysis.options) > 1:
         second = analysis.options[1]
         if second.loss <= TIE:
-            parts.append(f"; throwing {rank_text(second.discard)} is just as good")
+            same = rank_text(second.discard) == rank_text(best.discard)
+            other = format_cards(second.discard) if same else rank_text(second.discard)
+            parts.append(f"; throwing {other} is just as good")
         else:
             parts.append(
                 f"; it beats the next best, {rank_text(second.discard)}, by {second.loss:.2f}"
