@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, permutations
@@ -355,3 +357,24 @@ def test_a_good_pone_rarely_throws_fives_and_a_good_dealer_often_does():
     dealer = opponent.throw_probability("55", own_crib=True)
     assert pone < dealer
     assert opponent.crib_average("55", own_crib=True) > opponent.crib_average("AK", own_crib=True)
+
+
+def test_analysis_imports_no_higher_layer():
+    code = (
+        "import sys\n"
+        "import crib_trainer.analysis.discard, crib_trainer.analysis.opponent\n"
+        "from crib_trainer.analysis.discard import analyse_discards\n"
+        "analyse_discards('5H 5D 5S JC 2C 9D', dealer=True, opponent='weighted')\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'sqlite3') or "
+        "m.startswith(('crib_trainer.ui', 'crib_trainer.storage', 'crib_trainer.training', "
+        "'crib_trainer.cli'))]\n"
+        "print(','.join(sorted(bad)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_the_command_line_offers_the_same_opponent_models():
+    from crib_trainer.cli.discard import OPPONENTS as CLI_OPPONENTS
+
+    assert CLI_OPPONENTS == OPPONENTS
