@@ -184,16 +184,14 @@ def analyse_discards(
     keeps = [tuple(c for i, c in enumerate(dealt) if i not in t) for t in throws]
     hand = hand_sums(unseen, keeps)
     crib_sums, crib_weight = crib_totals(unseen, discards, model)
-    n = len(unseen)
-    heels = Fraction(2 * sum(c.rank == Rank.JACK for c in unseen), n)
-    rows = []
+    heels = Fraction(2 * sum(c.rank == Rank.JACK for c in unseen), len(unseen))
+    evs = []
     for t in range(len(throws)):
-        hand_ev = Fraction(hand.sums[t], n)
+        hand_ev = Fraction(hand.sums[t], len(unseen))
         crib_ev = _divide(crib_sums[t], crib_weight)
-        net = hand_ev + crib_ev if dealer else hand_ev - crib_ev
-        rows.append((net, hand_ev, crib_ev, t))
-    rows.sort(key=lambda row: (-row[0], -row[1], row[3]))
-    best_net = rows[0][0]
+        evs.append((hand_ev + crib_ev if dealer else hand_ev - crib_ev, hand_ev, crib_ev, t))
+    evs.sort(key=lambda ev: (-ev[0], -ev[1], ev[3]))  # net, then hand, then deal order
+    best_net = evs[0][0]
     options = tuple(
         ThrowOption(
             discard=discards[t],
@@ -206,7 +204,7 @@ def analyse_discards(
             hand_min=hand.mins[t],
             hand_max=hand.maxs[t],
         )
-        for net, hand_ev, crib_ev, t in rows
+        for net, hand_ev, crib_ev, t in evs
     )
     return DiscardAnalysis(dealt, dealer, variant, opponent, options, float(heels))
 

@@ -9,8 +9,10 @@ multiset of ranks, and keeps each multiset of ranks.
 
 The weights are per set of cards: a good player dealt at random throws *these particular
 cards* with probability :func:`throw_weight`. To get the chance of each throw that is
-still possible (the cards not seen), divide each set's weight by their sum. The pegging
-analysis can do the same with :func:`keep_weight` for the cards an opponent holds.
+still possible (the cards not seen), divide each set's weight by their sum;
+:func:`throw_weights` and :func:`keep_weights` do that for every set of given unseen
+cards at once (the pegging analysis can use :func:`keep_weights` for the hand an opponent
+holds).
 
 >>> throw_probability("55", own_crib=False) < throw_probability("KT", own_crib=False)
 True
@@ -24,8 +26,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from itertools import combinations
 from math import comb, prod
 from typing import Any
 
@@ -141,3 +145,76 @@ def slot_weights(variant: str, own_crib: bool) -> np.ndarray:
     weights = np.array([counts.get(rank_key(r), 0) / card_sets(r) for r in keys], dtype=float)
     weights.setflags(write=False)
     return weights
+
+
+@dataclass(frozen=True, slots=True)
+class SetWeights:
+    """Every set of ``size`` cards from ``cards`` with the chance a good player holds it.
+
+    ``sets[i]`` are indexes into ``cards``; ``probability`` sums to 1 over the sets.
+    """
+
+    cards: tuple[Card, ...]
+    sets: np.ndarray
+    probability: np.ndarray
+
+    def as_dict(self) -> dict[tuple[Card, ...], float]:
+        return {
+            tuple(self.cards[i] for i in row): float(p)
+            for row, p in zip(self.sets.tolist(), self.probability, strict=True)
+        }
+
+
+def keep_weights(
+    unseen: Iterable[Card], *, variant: Variant | str = SIX_CARD, own_crib: bool
+) -> SetWeights:
+    """The chance a good player's kept hand is each set of the ``unseen`` cards, given
+    only that his cards are among them (for the pegging analysis).
+
+    >>> from crib_trainer.analysis.discard import unseen_cards
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> w = keep_weights(unseen_cards(parse_cards("5H 5D 5S JC 2C 9D")), own_crib=False)
+    >>> len(w.sets), round(float(w.probability.sum()), 9)
+    (163185, 1.0)
+    """
+    size = get_variant(variant).hand_size
+    return _set_weights(tuple(unseen), size, _section(variant, own_crib)["keeps"])
+
+
+def throw_weights(
+    unseen: Iterable[Card], *, variant: Variant | str = SIX_CARD, own_crib: bool
+) -> SetWeights:
+    """The chance a good player's throw is each set of the ``unseen`` cards."""
+    size = get_variant(variant).discard
+    return _set_weights(tuple(unseen), size, _section(variant, own_crib)["throws"])
+
+
+def _set_weights(cards: tuple[Card, ...], size: int, counts: dict[str, int]) -> SetWeights:
+    sets = _combinations(len(cards), size)
+    ranks = np.array([int(c.rank) for c in cards], dtype=np.int64)
+    keys = (5 ** ranks[sets]).sum(axis=1)
+    table_keys, table_weights = _weight_lookup(size, tuple(sorted(counts.items())))
+    found = np.minimum(np.searchsorted(table_keys, keys), len(table_keys) - 1)
+    weights = np.where(table_keys[found] == keys, table_weights[found], 0.0)
+    return SetWeights(cards, sets, weights / weights.sum())
+
+
+@cache
+def _combinations(n: int, size: int) -> np.ndarray:
+    """Every ``size``-subset of ``range(n)``, one a row (cached: read-only)."""
+    sets = np.array(list(combinations(range(n), size)), dtype=np.int64).reshape(-1, size)
+    sets.setflags(write=False)
+    return sets
+
+
+@cache
+def _weight_lookup(size: int, counts: tuple[tuple[str, int], ...]) -> tuple[np.ndarray, ...]:
+    """Sorted base-5 keys (Σ 5**rank) of the rank multisets in ``counts``, per-set weights."""
+    entries = sorted(
+        (sum(5**r for r in _ranks(key)), n / card_sets(key))
+        for key, n in counts
+        if len(key) == size
+    )
+    keys = np.array([k for k, _ in entries], dtype=np.int64)
+    weights = np.array([w for _, w in entries], dtype=np.float64)
+    return keys, weights

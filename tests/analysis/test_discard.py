@@ -378,3 +378,16 @@ def test_the_command_line_offers_the_same_opponent_models():
     from crib_trainer.cli.discard import OPPONENTS as CLI_OPPONENTS
 
     assert CLI_OPPONENTS == OPPONENTS
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_keep_and_throw_weights_over_unseen_sets_renormalise_the_table(own):
+    unseen = cards("5H 5D 5S JC 2C 9D KS QH TD 7C")
+    keeps = opponent.keep_weights(unseen, own_crib=own).as_dict()
+    assert len(keeps) == comb(10, 4)
+    raw = {s: opponent.keep_weight(s, own_crib=own) for s in combinations(unseen, 4)}
+    total = sum(raw.values())
+    for hand, p in keeps.items():
+        assert p == pytest.approx(raw[hand] / total, rel=1e-12)
+    throws = opponent.throw_weights(unseen, variant="three-player", own_crib=own)
+    assert throws.sets.shape == (10, 1) and throws.probability.sum() == pytest.approx(1)
