@@ -1,4 +1,5 @@
-"""The command line: ``crib-trainer score|peg|odds|stats …``; with no subcommand, the trainer.
+"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles``; with no
+subcommand, the trainer.
 
 Every command prints text for people by default and stable JSON with ``--json``.
 Bad input exits with status 2 and one line on stderr, never a traceback. Each command
@@ -12,12 +13,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from crib_trainer.cli import odds, peg, puzzles, score, stats
+from crib_trainer.cli import discard, odds, peg, puzzles, score, stats
 from crib_trainer.cli.common import PROG, Parser, UsageError
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.pegging import PlayError
 
-COMMANDS = (score, peg, odds, stats, puzzles)
+COMMANDS = (score, discard, peg, odds, stats, puzzles)
 
 
 def build_parser() -> Parser:

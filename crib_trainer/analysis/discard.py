@@ -1,0 +1,569 @@
+"""Exact expected values of every throw to the crib, as dealer or pone.
+
+For a dealt hand and each way of throwing cards to the crib:
+
+- ``hand_ev``: the kept cards' mean show over every starter among the unseen cards
+  (the 52 cards less the ones you were dealt);
+- ``crib_ev``: the crib's mean show over every starter and every set of the other crib
+  cards (your opponent's throw; with three or four players the other players' throws,
+  and with three one card from the pack), under an opponent model:
+
+  * ``random``: the other crib cards are uniform over the unseen cards and the starter
+    uniform over the rest;
+  * ``weighted``: each other player throws as a good player does: a set of cards is
+    thrown with a weight read from a table built offline (see
+    :mod:`crib_trainer.analysis.opponent`), the starter uniform over the rest;
+
+- ``heels_ev``: the dealer's expected points for his heels (2 when a jack is turned),
+  the same whatever you throw, so it is reported separately and **not** part of net;
+- ``net_ev``: hand + crib when the crib is yours (or your side's), hand − crib when it is
+  an opponent's; ``loss`` is how much less than the best throw's net it is.
+
+"Dealer" means the crib is yours: with four players, your side's (you or your partner
+dealt); with three, yours alone. ``dealer=False`` means another player's crib.
+
+Nothing is sampled. The crib's suit-free points depend only on the multiset of its ranks,
+so the analysis counts, for every multiset of other-cards-plus-starter ranks, how many
+card-level ways (weighted by the opponent model) give it, once per deal, and takes one
+dot product per throw with a table of points; flushes and his nob are counted
+combinatorially. With the random model every sum is an exact integer divided once, so
+each expectation is the correctly rounded float of an exact fraction.
+
+>>> from crib_trainer.core.cards import format_cards, parse_cards
+>>> a = analyse_discards(parse_cards("5H 5D 5S JC 2C 9D"), dealer=True)
+>>> best = a.options[0]
+>>> format_cards(best.discard, ascii=True), format_cards(best.keep, ascii=True)
+('2C 9D', '5H 5D 5S JC')
+>>> best.hand_min, best.hand_max, best.loss
+(14, 29, 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import combinations, combinations_with_replacement, permutations
+from math import comb
+
+import numpy as np
+
+from crib_trainer.analysis.tables import rank_points
+from crib_trainer.core.cards import (
+    FULL_DECK,
+    Card,
+    CardError,
+    Rank,
+    check_distinct,
+    format_cards,
+    parse_cards,
+)
+from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+
+OPPONENTS = ("random", "weighted")
+JACK = int(Rank.JACK)
+CRIB_FLUSH = 5  # a crib flush needs all four crib cards and the starter: always 5 points
+
+# Who throws into the crib, by the relation of each thrower to the crib's owner: "own"
+# throws to his own (side's) crib, "other" to an opponent's; "pack" is the three-player
+# game's card from the pack, uniform over the unseen cards.
+CRIB_SLOTS: dict[str, tuple[str, ...]] = {
+    "six-card": ("own", "other"),
+    "five-card": ("own", "other"),
+    "three-player": ("own", "other", "other", "pack"),
+    "four-player": ("own", "own", "other", "other"),
+}
+
+
+# --- results -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowOption:
+    """One way to throw: the cards thrown and kept, and what they are worth on average.
+
+    ``hand_min``/``hand_max`` are the kept cards' lowest and highest show over the
+    starters. ``net_ev`` excludes his heels (see :attr:`DiscardAnalysis.heels_ev`).
+    """
+
+    discard: tuple[Card, ...]
+    keep: tuple[Card, ...]
+    hand_ev: float
+    crib_ev: float
+    heels_ev: float
+    net_ev: float
+    loss: float
+    hand_min: int
+    hand_max: int
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "discard": [c.code for c in self.discard],
+            "keep": [c.code for c in self.keep],
+            "hand_ev": self.hand_ev,
+            "crib_ev": self.crib_ev,
+            "heels_ev": self.heels_ev,
+            "net_ev": self.net_ev,
+            "loss": self.loss,
+            "hand_min": self.hand_min,
+            "hand_max": self.hand_max,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAnalysis:
+    """Every throw from one dealt hand, best first (highest net; ties: higher hand)."""
+
+    cards: tuple[Card, ...]
+    dealer: bool
+    variant: Variant
+    opponent: str
+    options: tuple[ThrowOption, ...]
+    heels_ev: float  # the dealer's expected points for his heels; not included in net
+
+    @property
+    def best(self) -> ThrowOption:
+        return self.options[0]
+
+    def option_for(self, discard: Iterable[Card]) -> ThrowOption:
+        """The option that throws exactly these cards (any order).
+
+        Raises :class:`CardError` when they are not a throw from this hand.
+        """
+        wanted = frozenset(discard)
+        for option in self.options:
+            if frozenset(option.discard) == wanted:
+                return option
+        raise CardError(
+            f"{format_cards(sorted(wanted))} is not a throw of {self.variant.discard} "
+            f"card(s) from {format_cards(self.cards)}"
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "cards": [c.code for c in self.cards],
+            "role": "dealer" if self.dealer else "pone",
+            "variant": self.variant.name,
+            "opponent": self.opponent,
+            "heels_ev": self.heels_ev,
+            "net_includes_heels": False,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+# --- the public entry point ----------------------------------------------------------
+
+
+def analyse_discards(
+    cards: Sequence[Card] | str,
+    *,
+    dealer: bool,
+    variant: Variant | str = SIX_CARD,
+    opponent: str = "random",
+) -> DiscardAnalysis:
+    """Rank every throw from a dealt hand by exact expected net points.
+
+    ``cards`` are the dealt cards (six in the six-card game, five otherwise), or text.
+    ``dealer``: the crib is yours (your side's with four players). ``opponent`` is
+    ``random`` or ``weighted``. Raises :class:`CardError` for the wrong number of cards or
+    a card given twice, :class:`ValueError` for an unknown variant or opponent model.
+
+    >>> a = analyse_discards("4S 5H 6D KC 9C 2H", dealer=False)
+    >>> len(a.options), a.options[0].loss, all(o.loss >= 0 for o in a.options)
+    (15, 0.0, True)
+    """
+    variant = get_variant(variant)
+    dealt = check_dealt(cards, variant)
+    if opponent not in OPPONENTS:
+        raise ValueError(f"unknown opponent model {opponent!r}; choose {' or '.join(OPPONENTS)}")
+    model = crib_model(variant.name, dealer, opponent)
+    unseen = unseen_cards(dealt)
+    throws = list(combinations(range(len(dealt)), variant.discard))
+    discards = [tuple(dealt[i] for i in t) for t in throws]
+    keeps = [tuple(c for i, c in enumerate(dealt) if i not in t) for t in throws]
+    hand = hand_sums(unseen, keeps)
+    crib_sums, crib_weight = crib_totals(unseen, discards, model)
+    heels = Fraction(2 * sum(c.rank == Rank.JACK for c in unseen), len(unseen))
+    evs = []
+    for t in range(len(throws)):
+        hand_ev = Fraction(hand.sums[t], len(unseen))
+        crib_ev = _divide(crib_sums[t], crib_weight)
+        evs.append((hand_ev + crib_ev if dealer else hand_ev - crib_ev, hand_ev, crib_ev, t))
+    evs.sort(key=lambda ev: (-ev[0], -ev[1], ev[3]))  # net, then hand, then deal order
+    best_net = evs[0][0]
+    options = tuple(
+        ThrowOption(
+            discard=discards[t],
+            keep=keeps[t],
+            hand_ev=float(hand_ev),
+            crib_ev=float(crib_ev),
+            heels_ev=float(heels),
+            net_ev=float(net),
+            loss=float(best_net - net),
+            hand_min=hand.mins[t],
+            hand_max=hand.maxs[t],
+        )
+        for net, hand_ev, crib_ev, t in evs
+    )
+    return DiscardAnalysis(dealt, dealer, variant, opponent, options, float(heels))
+
+
+def check_dealt(cards: Sequence[Card] | str, variant: Variant) -> tuple[Card, ...]:
+    """The dealt cards as a tuple, or :class:`CardError` saying what is wrong with them."""
+    dealt = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    check_distinct(dealt)
+    if len(dealt) != variant.dealt:
+        raise CardError(
+            f"a {variant.name} hand is dealt {variant.dealt} cards (you keep "
+            f"{variant.hand_size} and throw {variant.discard}); got {len(dealt)}: "
+            f"{format_cards(dealt)}"
+        )
+    return dealt
+
+
+def unseen_cards(known: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards of the pack not in ``known``, in pack order."""
+    held = set(known)
+    return tuple(c for c in FULL_DECK if c not in held)
+
+
+def _divide(total: int | float, weight: int | float) -> Fraction | float:
+    if isinstance(total, int) and isinstance(weight, int):
+        return Fraction(total, weight)
+    return total / weight
+
+
+# --- rank-multiset tables ------------------------------------------------------------
+
+_BINOM = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
+
+
+@cache
+def multisets(size: int) -> tuple[tuple[tuple[int, ...], ...], np.ndarray]:
+    """Every multiset of ``size`` ranks (1-13, none more than four times), sorted, and the
+    same as rows of rank counts (column 0 aces … column 12 kings).
+
+    >>> keys, counts = multisets(2)
+    >>> len(keys), keys[0], counts[0].tolist()[:2]
+    (91, (1, 1), [2, 0])
+    """
+    keys = tuple(
+        ranks
+        for ranks in combinations_with_replacement(range(1, 14), size)
+        if all(ranks.count(r) <= 4 for r in set(ranks))
+    )
+    counts = np.zeros((len(keys), 13), dtype=np.int64)
+    for row, ranks in enumerate(keys):
+        for r in ranks:
+            counts[row, r - 1] += 1
+    counts.setflags(write=False)
+    return keys, counts
+
+
+@cache
+def _index(size: int) -> dict[tuple[int, ...], int]:
+    return {ranks: i for i, ranks in enumerate(multisets(size)[0])}
+
+
+@cache
+def _points_matrix(size_a: int, size_b: int) -> np.ndarray:
+    """``rank_points(A + B)`` for every multiset A of ``size_a`` and B of ``size_b`` ranks
+    (0 where together they hold a rank five times: such pairs never occur in a deal).
+    """
+    keys_a, _ = multisets(size_a)
+    keys_b, _ = multisets(size_b)
+    table = np.zeros((len(keys_a), len(keys_b)), dtype=np.int64)
+    for i, a in enumerate(keys_a):
+        for j, b in enumerate(keys_b):
+            ranks = a + b
+            if all(ranks.count(r) <= 4 for r in set(b)):
+                table[i, j] = rank_points(ranks)
+    table.setflags(write=False)
+    return table
+
+
+@cache
+def _minus_one(size: int) -> np.ndarray:
+    """For each multiset M of ``size`` ranks and each rank r: the index of M − {r} among
+    multisets of ``size − 1``, or that list's length (a sentinel) when M has no r.
+    """
+    keys, _ = multisets(size)
+    smaller = _index(size - 1)
+    out = np.full((len(keys), 13), len(smaller), dtype=np.int64)
+    for i, ranks in enumerate(keys):
+        for r in set(ranks):
+            rest = list(ranks)
+            rest.remove(r)
+            out[i, r - 1] = smaller[tuple(rest)]
+    out.setflags(write=False)
+    return out
+
+
+@cache
+def _plus_jack(size: int) -> np.ndarray:
+    """For each multiset R of ``size`` ranks, the index of R + {J} among multisets of
+    ``size + 1`` (the sentinel length when R already has four jacks).
+    """
+    keys, _ = multisets(size)
+    bigger = _index(size + 1)
+    return np.array(
+        [bigger.get(tuple(sorted((*r, JACK))), len(bigger)) for r in keys], dtype=np.int64
+    )
+
+
+def _ways(available: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """How many sets of cards have each row's rank counts, choosing from ``available``
+    cards of each rank (``available`` may carry leading axes).
+    """
+    return _BINOM[available[..., None, :], counts].prod(axis=-1)
+
+
+def prepare_tables() -> None:
+    """Build every table the analysis uses (they are otherwise built on first use)."""
+    for size in (1, 2, 3, 4):
+        multisets(size)
+    for k, m in ((2, 2), (1, 3)):
+        _points_matrix(k, m + 1)
+        _minus_one(m + 1)
+        _plus_jack(m - 1)
+    for h in (3, 4):
+        _points_matrix(h, 1)
+    random_model(2)
+    random_model(3)
+
+
+# --- the hand ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandSums:
+    """Per kept hand: the sum of its show over every starter, its lowest and highest."""
+
+    sums: list[int]
+    mins: list[int]
+    maxs: list[int]
+
+
+def hand_sums(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -> HandSums:
+    """Exact sums of each kept hand's show over every starter in ``unseen``.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> deck = unseen_cards(parse_cards("5H 5C 5S JD"))
+    >>> s = hand_sums(deck, [parse_cards("5H 5C 5S JD")])
+    >>> s.mins, s.maxs
+    ([14], [29])
+    """
+    size = len(keeps[0])
+    index = _index(size)
+    points = _points_matrix(size, 1)
+    rows = [index[tuple(sorted(int(c.rank) for c in k))] for k in keeps]
+    s_rank = np.array([int(c.rank) - 1 for c in unseen], dtype=np.int64)
+    s_suit = np.array([c.suit.index for c in unseen], dtype=np.int64)
+    suit = np.array([k[0].suit.index for k in keeps], dtype=np.int64)
+    one_suit = np.array([all(c.suit is k[0].suit for c in k) for k in keeps])
+    jacks = np.array(
+        [sum(1 << c.suit.index for c in k if c.rank == Rank.JACK) for k in keeps], dtype=np.int64
+    )
+    total = points[rows][:, s_rank]
+    total += np.where(one_suit[:, None], size + (s_suit[None, :] == suit[:, None]), 0)
+    total += (jacks[:, None] >> s_suit[None, :]) & 1
+    return HandSums(
+        total.sum(axis=1).tolist(), total.min(axis=1).tolist(), total.max(axis=1).tolist()
+    )
+
+
+# --- the crib ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class CribModel:
+    """How the other ``m`` crib cards fall: each set O of them has weight ``w`` of its rank
+    multiset (row order of ``multisets(m)``); the starter is uniform over the rest.
+
+    ``exact`` models have integer weights and give exact integer sums.
+    """
+
+    m: int
+    weights: np.ndarray
+    exact: bool
+
+    @property
+    def padded(self) -> np.ndarray:
+        """The weights with a trailing zero for the sentinel index."""
+        return _padded(self)
+
+    @property
+    def per_multiset(self) -> np.ndarray:
+        """For every multiset M of other-cards-plus-starter ranks: Σ_r c_r(M)·w(M − r).
+
+        Times the number of card sets with M's ranks, it is the total weight of the
+        (other cards, starter) pairs whose ranks make M.
+        """
+        return _per_multiset(self)
+
+    @property
+    def with_jack(self) -> np.ndarray:
+        """For every multiset R of m − 1 ranks: the weight of R plus a jack."""
+        return _with_jack(self)
+
+
+@cache
+def _padded(model: CribModel) -> np.ndarray:
+    return np.append(model.weights, np.zeros(1, dtype=model.weights.dtype))
+
+
+@cache
+def _per_multiset(model: CribModel) -> np.ndarray:
+    _, counts = multisets(model.m + 1)
+    return (counts * model.padded[_minus_one(model.m + 1)]).sum(axis=1)
+
+
+@cache
+def _with_jack(model: CribModel) -> np.ndarray:
+    return model.padded[_plus_jack(model.m - 1)]
+
+
+@cache
+def random_model(m: int) -> CribModel:
+    """Every set of ``m`` unseen cards equally likely."""
+    return CribModel(m, np.ones(len(multisets(m)[0]), dtype=np.int64), exact=True)
+
+
+def slot_model(slots: Sequence[np.ndarray | None]) -> CribModel:
+    """A model from independent throwers: one slot of two cards (the two-player games)
+    or several slots of one card each; each slot a per-card weight by rank multiset
+    (an array over ``multisets(k)``), or ``None`` for a card from the pack (uniform).
+
+    With single-card slots a set of cards weighs the sum, over every way of giving its
+    cards to the slots, of the product of the slots' weights.
+    """
+    if len(slots) == 1:
+        (weights,) = slots
+        if weights is None:
+            return random_model(2)
+        return CribModel(2, np.asarray(weights, dtype=np.float64), exact=False)
+    m = len(slots)
+    per_card = [np.ones(13) if s is None else np.asarray(s, dtype=np.float64) for s in slots]
+    keys, _ = multisets(m)
+    weights = np.zeros(len(keys))
+    for row, ranks in enumerate(keys):
+        weights[row] = sum(
+            np.prod([per_card[slot][ranks[card] - 1] for slot, card in enumerate(order)])
+            for order in permutations(range(m))
+        )
+    return CribModel(m, weights, exact=False)
+
+
+@cache
+def crib_model(variant: str, dealer: bool, opponent: str) -> CribModel:
+    """The model of the other crib cards for a variant, whose crib it is, and an
+    opponent model (``random`` or ``weighted``).
+    """
+    slots = other_slots(variant, dealer)
+    if opponent == "random":
+        rules = get_variant(variant)
+        return random_model(rules.crib_size - rules.discard)
+    from crib_trainer.analysis.opponent import slot_weights
+
+    return slot_model([None if s == "pack" else slot_weights(variant, s == "own") for s in slots])
+
+
+def other_slots(variant: str, dealer: bool) -> tuple[str, ...]:
+    """The other throwers into the crib (and the pack card), seen by a player whose crib
+    it is (``dealer``) or who throws to an opponent's.
+
+    >>> other_slots("four-player", True), other_slots("three-player", False)
+    (('own', 'other', 'other'), ('own', 'other', 'pack'))
+    """
+    slots = list(CRIB_SLOTS[variant])
+    slots.remove("own" if dealer else "other")
+    return tuple(slots)
+
+
+def crib_totals(
+    unseen: Sequence[Card], throws: Sequence[tuple[Card, ...]], model: CribModel
+) -> tuple[list[int] | list[float], int | float]:
+    """For each throw, Σ weight(O) × crib score over every set O of the other crib cards
+    and starter s (O and s from ``unseen``, s not in O); and Σ weight(O) over the same.
+
+    The crib score's rank part comes from a table over rank multisets; flushes and his
+    nob are counted by suit. Integer weights give exact integer sums.
+    """
+    m = model.m
+    k = len(throws[0])
+    u = np.zeros(13, dtype=np.int64)
+    by_suit = np.zeros((4, 13), dtype=np.int64)  # 1 where that card is unseen
+    for c in unseen:
+        u[c.rank - 1] += 1
+        by_suit[c.suit.index, c.rank - 1] = 1
+    _, counts_m = multisets(m)
+    _, counts_big = multisets(m + 1)
+    w = model.weights
+
+    # Rank part: weight of (O, s) pairs by the multiset of their ranks, dotted with points.
+    histogram = _ways(u, counts_big) * model.per_multiset
+    index = _index(k)
+    rows = [index[tuple(sorted(int(c.rank) for c in t))] for t in throws]
+    rank_sums = _points_matrix(k, m + 1)[rows] @ histogram
+
+    total_weight = (len(unseen) - m) * (_ways(u, counts_m) @ w)
+    flush = _flush_weights(by_suit, counts_m, w, m)
+    nob_in_throw = _nob_in_throw_weights(u, by_suit, counts_m, w)
+    nob_in_others = _nob_in_others_weight(u, by_suit, model)
+
+    sums = []
+    for row, t in enumerate(throws):
+        total = rank_sums[row] + nob_in_others
+        if all(c.suit is t[0].suit for c in t):
+            total += CRIB_FLUSH * flush[t[0].suit.index]
+        for c in t:
+            if c.rank == Rank.JACK:
+                total += nob_in_throw[c.suit.index]
+        sums.append(total)
+    if model.exact:
+        return [int(x) for x in sums], int(total_weight)
+    return [float(x) for x in sums], float(total_weight)
+
+
+def _flush_weights(by_suit: np.ndarray, counts_m: np.ndarray, w: np.ndarray, m: int) -> np.ndarray:
+    """Per suit: weight of (O, s) pairs with O and s all of that suit."""
+    n = by_suit.sum(axis=1)
+    return np.maximum(n - m, 0) * (_ways(by_suit, counts_m) @ w)
+
+
+def _nob_in_throw_weights(
+    u: np.ndarray, by_suit: np.ndarray, counts_m: np.ndarray, w: np.ndarray
+) -> np.ndarray:
+    """Per suit σ: weight of (O, s) pairs with s of suit σ (a thrown jack of σ scores).
+
+    Summed over each unseen starter s of σ: the weight of every O among the unseen
+    cards other than s, which depends only on s's rank.
+    """
+    less = u[None, :] - np.eye(13, dtype=np.int64)
+    possible = (less >= 0).all(axis=1)
+    without = np.where(possible, _ways(np.maximum(less, 0), counts_m) @ w, 0)
+    return by_suit @ without
+
+
+def _nob_in_others_weight(u: np.ndarray, by_suit: np.ndarray, model: CribModel) -> int | float:
+    """Weight of (O, s) pairs where O holds the jack of s's suit (the same for every throw).
+
+    For an unseen jack J and a starter s of its suit: O is J plus m − 1 cards from the
+    unseen less J and s; their number and weight depend only on s's rank.
+    """
+    jack = JACK - 1
+    if u[jack] == 0:
+        return 0
+    _, counts_rest = multisets(model.m - 1)
+    less = u[None, :] - np.eye(13, dtype=np.int64)
+    less[:, jack] -= 1
+    possible = (less >= 0).all(axis=1)
+    with_jack = np.where(possible, _ways(np.maximum(less, 0), counts_rest) @ model.with_jack, 0)
+    total = 0
+    for suit in range(4):
+        if by_suit[suit, jack]:
+            starters = by_suit[suit].copy()
+            starters[jack] = 0  # the jack itself is in O, not the starter
+            total += starters @ with_jack
+    return total

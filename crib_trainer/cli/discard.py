@@ -1,0 +1,131 @@
+"""``crib-trainer discard``: rank every throw from a dealt hand by exact expected points."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from crib_trainer.cli.common import PROG, UsageError, open_input, output_options, variant_option
+from crib_trainer.core.cards import Card, CardError, parse_cards, split_card_text
+from crib_trainer.core.rules import Variant, get_variant
+
+OPPONENTS = ("random", "weighted")  # the names analysis.discard accepts
+ROLE_WORDS = {"dealer": True, "pone": False}
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    discard = sub.add_parser(
+        "discard",
+        parents=[output_options(), variant_option()],
+        help="rank every throw to the crib by exact expected points",
+        description="Rank every throw from a dealt hand by its exact expected hand, crib "
+        "and net points, as dealer (your crib) or pone (the opponent's crib).",
+        epilog="Examples: discard 5H 5D 5S JC 2C 9D --dealer | discard 4S 5H 6D KC 9C 2H "
+        "--pone --opponent weighted | printf '5H 5D 5S JC 2C 9D dealer\\n' | discard --batch -",
+    )
+    discard.add_argument("cards", nargs="*", metavar="CARD", help="the cards dealt to you")
+    role = discard.add_mutually_exclusive_group()
+    role.add_argument(
+        "--dealer",
+        action="store_true",
+        help="you deal: the crib is yours (with four players, your side's)",
+    )
+    role.add_argument("--pone", action="store_true", help="the crib is an opponent's")
+    discard.add_argument(
+        "--opponent",
+        choices=OPPONENTS,
+        default="random",
+        help="how the other crib cards fall: random (every set equally likely, the default) "
+        "or weighted (thrown as a good player throws)",
+    )
+    discard.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="one hand and role per line ('5H 5D 5S JC 2C 9D dealer'); - reads standard input",
+    )
+    discard.set_defaults(run=cmd_discard)
+
+
+def parse_hand_line(text: str, default: bool | None = None) -> tuple[tuple[Card, ...], bool]:
+    """Read a batch line: the dealt cards, then ``dealer`` or ``pone``.
+
+    >>> cards, dealer = parse_hand_line("5h 5d 5s jc 2c 9d dealer")
+    >>> len(cards), dealer
+    (6, True)
+    """
+    words = split_card_text(text)
+    role = ROLE_WORDS.get(words[-1].lower()) if words else None
+    cards = parse_cards(words[:-1] if role is not None else words)
+    if role is None:
+        if default is None:
+            raise CardError("say whose crib it is: end the line with 'dealer' or 'pone'")
+        role = default
+    return cards, role
+
+
+def analysis_json(cards: tuple[Card, ...], dealer: bool, variant: Variant, opponent: str) -> dict:
+    from crib_trainer.analysis.discard import analyse_discards
+    from crib_trainer.training.discard_advice import throw_reason, why_best
+
+    analysis = analyse_discards(cards, dealer=dealer, variant=variant, opponent=opponent)
+    out = analysis.to_json()
+    for record, option in zip(out["options"], analysis.options, strict=True):
+        record["reason"] = throw_reason(option, analysis)
+    out["why"] = why_best(analysis)
+    return out
+
+
+def _role(args: argparse.Namespace) -> bool | None:
+    if args.dealer:
+        return True
+    if args.pone:
+        return False
+    return None
+
+
+def cmd_discard(args: argparse.Namespace, out: TextIO) -> int:
+    variant = get_variant(args.variant)
+    if args.batch is not None:
+        if args.cards:
+            raise UsageError("give the hands either as cards or with --batch, not both")
+        return _discard_batch(args, variant, out)
+    dealer = _role(args)
+    if dealer is None:
+        raise UsageError("whose crib is it? add --dealer (yours) or --pone (the opponent's)")
+    if not args.cards:
+        raise UsageError(f"give the {variant.dealt} cards dealt to you, like 5H 5D 5S JC 2C 9D")
+    cards = parse_cards(" ".join(args.cards))
+    if args.json:
+        print(json.dumps(analysis_json(cards, dealer, variant, args.opponent)), file=out)
+        return 0
+    from crib_trainer.analysis.discard import analyse_discards
+    from crib_trainer.training.discard_advice import explain_discards
+
+    analysis = analyse_discards(cards, dealer=dealer, variant=variant, opponent=args.opponent)
+    print(explain_discards(analysis, args.ascii), file=out)
+    return 0
+
+
+def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
+    source = open_input(args.batch, "batch file")
+    bad = 0
+    with source:
+        for number, line in enumerate(source, start=1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            try:
+                cards, dealer = parse_hand_line(line, _role(args))
+                record = analysis_json(cards, dealer, variant, args.opponent)
+            except (CardError, ValueError) as err:
+                record = {"line": number, "error": str(err)}
+                bad += 1
+            print(json.dumps(record, ensure_ascii=False), file=out, flush=True)
+    if bad:
+        print(
+            f"{PROG}: {bad} line(s) could not be analysed; see their error records",
+            file=sys.stderr,
+        )
+        return 2
+    return 0

@@ -1,0 +1,143 @@
+"""Words for a discard analysis: why the best throw wins, what another gives up, the table.
+
+>>> from crib_trainer.analysis.discard import analyse_discards
+>>> a = analyse_discards("5H 5D 5S JC 2C 9D", dealer=True)
+>>> why_best(a).split(":")[0]
+'Throw 2-9'
+>>> throw_reason(a.options[-1], a).startswith("Gives up")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption
+from crib_trainer.core.cards import Card, format_cards
+
+TIE = 1e-9  # options closer than this in net are equally good
+
+
+def rank_text(cards: Iterable[Card]) -> str:
+    """Ranks as players say a hand, lowest first: ``4-5-6-J``.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> rank_text(parse_cards("JS 5H 4D TD"))
+    '4-5-10-J'
+    """
+    return "-".join(c.rank.label for c in sorted(cards))
+
+
+def crib_owner(analysis: DiscardAnalysis) -> str:
+    """Whose crib the throw goes to, as the learner would say it."""
+    partners = analysis.variant.partnerships
+    if analysis.dealer:
+        return "your side's crib" if partners else "your crib"
+    return "the other side's crib" if partners else "the dealer's crib"
+
+
+def _role_text(analysis: DiscardAnalysis) -> str:
+    """``you deal, the crib is yours`` and the like."""
+    if analysis.variant.partnerships:
+        side = "your side's" if analysis.dealer else "the other side's"
+        return f"the crib is {side}"
+    if analysis.dealer:
+        return "you deal, the crib is yours"
+    return "you are pone, the crib is the dealer's"
+
+
+def why_best(analysis: DiscardAnalysis) -> str:
+    """One sentence on the best throw: what it keeps, what it does to the crib, and what
+    it beats the next best by.
+    """
+    best = analysis.best
+    parts = [
+        f"Throw {rank_text(best.discard)}: it keeps {rank_text(best.keep)} "
+        f"(avg {best.hand_ev:.2f} in hand, {_spread(best)}) and {_crib_clause(best, analysis)}"
+    ]
+    if len(analysis.options) > 1:
+        second = analysis.options[1]
+        if second.loss <= TIE:
+            same = rank_text(second.discard) == rank_text(best.discard)
+            other = format_cards(second.discard) if same else rank_text(second.discard)
+            parts.append(f"; throwing {other} is just as good")
+        else:
+            parts.append(
+                f"; it beats the next best, {rank_text(second.discard)}, by {second.loss:.2f}"
+                f" ({_difference(best, second, analysis)})"
+            )
+    return "".join(parts) + "."
+
+
+def throw_reason(option: ThrowOption, analysis: DiscardAnalysis) -> str:
+    """One sentence on any throw: what it gives up against the best, and where."""
+    best = analysis.best
+    if option.loss <= TIE:
+        return why_best(analysis) if option is best else "As good as the best throw."
+    return (
+        f"Gives up {option.loss:.2f} against throwing {rank_text(best.discard)}: "
+        f"{_difference(option, best, analysis)}."
+    )
+
+
+def _spread(option: ThrowOption) -> str:
+    if option.hand_min == option.hand_max:
+        return f"always {option.hand_min}"
+    return f"{option.hand_min} to {option.hand_max}"
+
+
+def _crib_clause(option: ThrowOption, analysis: DiscardAnalysis) -> str:
+    thrown = rank_text(option.discard)
+    owner = crib_owner(analysis)
+    average = f"(avg {option.crib_ev:.2f} there)"
+    if analysis.dealer:
+        return f"puts {thrown} in {owner} {average}"
+    if option.crib_ev <= min(o.crib_ev for o in analysis.options) + TIE:
+        return f"baulks {owner} with {thrown} {average}"
+    return f"gives {owner} {thrown} {average}"
+
+
+def _difference(this: ThrowOption, other: ThrowOption, analysis: DiscardAnalysis) -> str:
+    """How ``this`` differs from ``other`` in hand and crib, in the learner's terms."""
+    hand = this.hand_ev - other.hand_ev
+    crib = this.crib_ev - other.crib_ev
+    owner = "in your crib" if analysis.dealer else "to " + crib_owner(analysis)
+    hand_text = f"{abs(hand):.2f} {'more' if hand > 0 else 'less'} in hand"
+    crib_text = f"{abs(crib):.2f} {'more' if crib > 0 else 'less'} {owner}"
+    hand_good = hand > 0
+    crib_good = crib > 0 if analysis.dealer else crib < 0
+    if abs(hand) < 0.005:
+        return f"the same in hand, {crib_text}"
+    if abs(crib) < 0.005:
+        return f"{hand_text}, the same {owner}"
+    joint = " and " if hand_good == crib_good else ", for "
+    return hand_text + joint + crib_text
+
+
+def explain_discards(analysis: DiscardAnalysis, ascii: bool = False) -> str:
+    """The ranked table of throws, the best marked ``*``, with why it wins and a line on
+    his heels.
+    """
+    dash = "-" if ascii else "–"
+    lines = [
+        f"{format_cards(analysis.cards, ascii)}: {_role_text(analysis)}; "
+        f"{analysis.variant.title}, {analysis.opponent} opponent",
+        "",
+        f"   {'throw':<12} {'keep':<16} {'hand':>6} {'crib':>6} {'net':>6} {'loss':>5}  "
+        f"min{dash}max",
+    ]
+    sign = "+" if analysis.dealer else "-"
+    for o in analysis.options:
+        mark = "*" if o.loss <= TIE else " "
+        lines.append(
+            f" {mark} {format_cards(o.discard, ascii):<12} {format_cards(o.keep, ascii):<16} "
+            f"{o.hand_ev:>6.2f} {sign}{o.crib_ev:>5.2f} {o.net_ev:>6.2f} {o.loss:>5.2f}  "
+            f"{o.hand_min}{dash}{o.hand_max}"
+        )
+    lines += [
+        "",
+        why_best(analysis),
+        f"His heels (2 to the dealer when a jack is turned) averages {analysis.heels_ev:.2f} "
+        "here whatever is thrown; it is not in net.",
+    ]
+    return "\n".join(lines)
