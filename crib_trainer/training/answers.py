@@ -40,8 +40,9 @@ from crib_trainer.training.grading import judge_claim
 
 #: A decision that gives up no more than this many points (expected) counts as correct.
 BEST_TOLERANCE = 0.01
-#: Up to this many points given up is ``close``; more is ``costly``.
+#: Up to this many points given up is ``close``; up to FAIR_LOSS ``fair``; more ``costly``.
 CLOSE_LOSS = 0.5
+FAIR_LOSS = 1.5
 
 _OVER = {cat.OVER_CLAIM, cat.CRIB_FLUSH_TRAP}
 
@@ -154,14 +155,17 @@ def judge_attempt(
 
 
 def decision_grade(points_lost: float) -> str:
-    """``best``, ``close`` or ``costly`` for a choice that gave up ``points_lost``.
+    """The band of a choice that gave up ``points_lost``: ``best`` (nothing), ``close``
+    (within 0.5), ``fair`` (within 1.5) or ``costly`` (more).
 
-    >>> decision_grade(0.0), decision_grade(0.3), decision_grade(2.1)
-    ('best', 'close', 'costly')
+    >>> [decision_grade(x) for x in (0.0, 0.3, 1.2, 2.1)]
+    ['best', 'close', 'fair', 'costly']
     """
     if points_lost <= BEST_TOLERANCE:
         return "best"
-    return "close" if points_lost <= CLOSE_LOSS else "costly"
+    if points_lost <= CLOSE_LOSS:
+        return "close"
+    return "fair" if points_lost <= FAIR_LOSS else "costly"
 
 
 def discard_attempt(

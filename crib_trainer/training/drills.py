@@ -214,7 +214,44 @@ def drill_for(
     return count_drill(rng, crib=crib, variant=variant, target_category=target_category)
 
 
-def replay(kind: str, question: dict[str, Any]) -> CountDrill | JudgeDrill:
+@dataclass(frozen=True, slots=True)
+class DiscardDrill:
+    """Cards dealt, to throw to the crib as dealer (``dealer=True``) or pone."""
+
+    cards: tuple[Card, ...]
+    dealer: bool
+    variant: str = "six-card"
+
+    kind = DrillKind.DISCARD.value
+
+    def question(self) -> dict[str, Any]:
+        return {
+            "cards": [c.code for c in self.cards],
+            "role": "dealer" if self.dealer else "pone",
+            "variant": self.variant,
+        }
+
+    @classmethod
+    def from_question(cls, q: dict[str, Any]) -> DiscardDrill:
+        return cls(parse_cards(q["cards"]), q["role"] == "dealer", q.get("variant", "six-card"))
+
+
+def discard_drill(
+    rng: random.Random, *, dealer: bool | None = None, variant: str = "six-card"
+) -> DiscardDrill:
+    """Deal the variant's hand (six cards in the six-card game) and a role.
+
+    >>> d = discard_drill(random.Random(4))
+    >>> len(d.cards), DiscardDrill.from_question(d.question()) == d
+    (6, True)
+    """
+    v = get_variant(variant)
+    cards = tuple(sorted(rng.sample(FULL_DECK, v.dealt)))
+    role = rng.random() < 0.5 if dealer is None else dealer
+    return DiscardDrill(cards, role, v.name)
+
+
+def replay(kind: str, question: dict[str, Any]) -> CountDrill | JudgeDrill | DiscardDrill:
     """The drill a stored counting question asks again (for a review).
 
     >>> d = drill_for("judge", random.Random(5))
@@ -223,8 +260,10 @@ def replay(kind: str, question: dict[str, Any]) -> CountDrill | JudgeDrill:
     """
     if kind == DrillKind.JUDGE:
         return JudgeDrill.from_question(question)
+    if kind == DrillKind.DISCARD:
+        return DiscardDrill.from_question(question)
     if kind not in (DrillKind.COUNT_HAND, DrillKind.COUNT_CRIB):
-        raise ValueError(f"{kind!r} is not a counting drill; this module replays count and judge")
+        raise ValueError(f"{kind!r} cannot be replayed; this module replays counts and discards")
     return CountDrill.from_question(question)
 
 

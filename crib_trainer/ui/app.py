@@ -157,9 +157,18 @@ class CribTrainerApp(App):
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
     def open_drill(self, kind: str, *, adaptive: bool = True, replay_id: int | None = None) -> None:
+        """Open the drill for a kind (a count, a judged claim or a discard)."""
+        if kind == "discard":
+            self.open_discards(replay_id)
+            return
         from crib_trainer.ui.screens.count import CountScreen
 
         self.push_screen(CountScreen(kind, adaptive=adaptive, replay_id=replay_id))
+
+    def open_discards(self, replay_id: int | None = None) -> None:
+        from crib_trainer.ui.screens.discard import DiscardScreen
+
+        self.push_screen(DiscardScreen(replay_id=replay_id))
 
     def open_judge(self) -> None:
         from crib_trainer.ui.screens.judge import JudgeScreen
@@ -193,6 +202,7 @@ class CribTrainerApp(App):
         yield SystemCommand(
             "Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")
         )
+        yield SystemCommand("Discards", "Drill: choose the throw", self.open_discards)
         yield SystemCommand("Settle a dispute", "Judge a real claim", self.open_judge)
         yield SystemCommand("Progress", "Accuracy, speed and weak spots", self.open_progress)
         yield SystemCommand("Scorekeeper", "Keep score of a real game", self.open_scorekeeper)

@@ -73,7 +73,7 @@ def test_decisions():
         cards=six, dealer=True, thrown=six[:2], best=six[2:4], points_lost=1.25, seconds=9,
         answered_at=T,
     )  # fmt: skip
-    assert (a.kind, a.correct, a.grade) == ("discard", False, "costly")
+    assert (a.kind, a.correct, a.grade) == ("discard", False, "fair")
     assert a.missed == {"discard-dealer": 1.25} and a.question["role"] == "dealer"
     a = discard_attempt(
         cards=six, dealer=False, thrown=six[:2], best=six[:2], points_lost=0.0, seconds=9,
@@ -91,7 +91,9 @@ def test_decisions():
         answered_at=T,
     )  # fmt: skip
     assert (a.grade, a.missed) == ("over", {"over-claim": 2.0})
-    assert [decision_grade(x) for x in (0.005, 0.5, 0.51)] == ["best", "close", "costly"]
+    assert [decision_grade(x) for x in (0.005, 0.5, 0.51, 1.5, 1.51)] == [
+        "best", "close", "fair", "fair", "costly",
+    ]  # fmt: skip
 
 
 def test_attempt_values():

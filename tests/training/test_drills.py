@@ -126,5 +126,5 @@ def test_scheduler_choices_become_drills():
     assert replay(hand.kind, hand.question()) == hand and len(hand.cards) == 3
     with pytest.raises(ValueError, match="not a counting drill"):
         drill_for("discard", rng)
-    with pytest.raises(ValueError, match="not a counting drill"):
+    with pytest.raises(ValueError, match="cannot be replayed"):
         replay("peg-play", {})

@@ -11,7 +11,7 @@ SIZE = (80, 24)
 
 
 async def open_judge(pilot) -> JudgeScreen:
-    await pilot.press("4")
+    await pilot.press("7")
     await pilot.pause()
     assert isinstance(pilot.app.screen, JudgeScreen)
     return pilot.app.screen

@@ -32,7 +32,7 @@ def test_count_muggins_reveal(snap_compare):
 
 def test_judge_verdict(snap_compare):
     async def fill(pilot):
-        await pilot.press("4")
+        await pilot.press("7")
         await pilot.pause()
         screen = pilot.app.screen
         screen.query_one("#cards").focus()
@@ -52,3 +52,14 @@ def test_help(snap_compare):
 
 def test_light_theme(snap_compare):
     assert snap_compare(make_app(), terminal_size=SIZE, press=["ctrl+t", "1"])
+
+
+def test_discard_reveal(snap_compare):
+    async def throw(pilot):
+        await pilot.press("4")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("1", "3", "enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=throw)

@@ -61,12 +61,18 @@ class CountScreen(TrainerScreen):
     muggins: reactive[bool] = reactive(False)
 
     def __init__(
-        self, kind: str = "count-hand", *, adaptive: bool = True, replay_id: int | None = None
+        self,
+        kind: str = "count-hand",
+        *,
+        adaptive: bool = True,
+        replay_id: int | None = None,
+        drill: CountDrill | JudgeDrill | None = None,
     ) -> None:
         super().__init__()
         self.kind = kind
         self.adaptive = adaptive
         self.replay_id = replay_id
+        self.first = drill
         self.drill: CountDrill | JudgeDrill | None = None
         self.breakdown: Breakdown | None = None
         self.revealed = False
@@ -99,7 +105,9 @@ class CountScreen(TrainerScreen):
 
     def on_mount(self) -> None:
         self.title = TITLES.get(self.kind, "Count")
-        self.new_hand()
+        if self.first is not None:
+            self.why = "The hand you kept."
+        self.new_hand(self.first)
 
     # -- dealing
 

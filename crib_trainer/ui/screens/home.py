@@ -18,11 +18,12 @@ ENTRIES = [
     ("count-hand", "1", "Count a hand"),
     ("count-crib", "2", "Count a crib"),
     ("judge", "3", "Judge a claim (drill)"),
-    ("dispute", "4", "Settle a dispute"),
-    ("progress", "5", "Progress"),
-    ("scorekeeper", "6", "Scorekeeper at the table"),
+    ("discard", "4", "Discards"),
+    ("dispute", "7", "Settle a dispute"),
+    ("progress", "8", "Progress"),
+    ("scorekeeper", "9", "Scorekeeper at the table"),
 ]
-DRILL_KINDS = ("count-hand", "count-crib", "judge")
+DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard")
 TITLES = {e[0]: e[2] for e in ENTRIES}
 
 

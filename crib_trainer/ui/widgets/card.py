@@ -35,16 +35,23 @@ class HandView(Horizontal):
         starter: Card | None = None,
         *,
         starter_label: str = "starter",
+        numbered: bool = False,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self.cards = tuple(cards)
         self.starter = starter
         self.starter_label = starter_label
+        self.numbered = numbered
 
     def compose(self) -> ComposeResult:
-        for card in self.cards:
-            yield CardView(card)
+        for number, card in enumerate(self.cards, start=1):
+            if self.numbered:
+                with Vertical(classes="numbered"):
+                    yield CardView(card)
+                    yield Label(f"  {number}", classes="card-number")
+            else:
+                yield CardView(card)
         if self.starter is not None:
             with Vertical(classes="starter"):
                 yield CardView(self.starter)
@@ -55,6 +62,12 @@ class HandView(Horizontal):
         self.cards = tuple(cards)
         self.starter = starter
         self.refresh(recompose=True)
+
+    def mark(self, cards: Iterable[Card], css_class: str) -> None:
+        """Give exactly these cards a CSS class (``picked``, ``lit``)."""
+        wanted = set(cards)
+        for view in self.query(CardView):
+            view.set_class(view.card in wanted, css_class)
 
     def light(self, cards: Iterable[Card]) -> None:
         """Highlight exactly these cards (none when empty)."""

@@ -1,0 +1,258 @@
+"""The discard drill: six cards (or five) and a role; pick the throw; see every throw
+ranked by expected points, yours highlighted, with what it gave up and why the best wins.
+
+Keys: 1–6 pick cards, enter throws, ``c`` turns a starter and counts the kept hand,
+``v`` changes the game, ``s`` switches scheduler/random deals, ``n`` deals again.
+"""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable, Footer, Header, Static
+
+from crib_trainer.analysis.discard import DiscardAnalysis, analyse_discards
+from crib_trainer.core.cards import FULL_DECK, Card, format_cards
+from crib_trainer.core.rules import VARIANTS, get_variant
+from crib_trainer.training.answers import decision_grade, discard_attempt
+from crib_trainer.training.discard_advice import rank_text, throw_reason, why_best
+from crib_trainer.training.drills import CountDrill, DiscardDrill, discard_drill, replay
+from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.widgets.card import HandView
+
+GRADE_WORDS = {
+    "best": "[b green]Best throw.[/]",
+    "close": "[b yellow]Close:[/] within half a point of the best.",
+    "fair": "[b yellow]Fair:[/] within a point and a half of the best.",
+    "costly": "[b red]Costly:[/] more than a point and a half below the best.",
+}
+
+
+class DiscardScreen(TrainerScreen):
+    AUTO_FOCUS = None  # the number keys and enter pick and throw; the table waits
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
+        Binding("enter", "throw", "Throw"),
+        Binding("c", "count_kept", "Count the keep"),
+        Binding("v", "next_variant", "Game"),
+        Binding("s", "toggle_source", "Scheduler/random"),
+        Binding("n", "next_deal", "Next deal"),
+    ]
+
+    def __init__(self, *, adaptive: bool = True, replay_id: int | None = None) -> None:
+        super().__init__()
+        self.adaptive = adaptive
+        self.replay_id = replay_id
+        self.variant = "six-card"
+        self.drill: DiscardDrill | None = None
+        self.picked: list[Card] = []
+        self.analysis: DiscardAnalysis | None = None
+        self.thrown: tuple[Card, ...] | None = None
+        self.revealed = False
+        self.started = 0.0
+        self.why = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="discard"):
+            yield Static(id="discard-role")
+            yield HandView(id="dealt", numbered=True)
+            yield Static(id="discard-status")
+            yield Static(id="discard-verdict")
+            yield DataTable(id="throws", cursor_type="row", zebra_stripes=True)
+            yield Static(id="discard-why")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Discards"
+        self.query_one("#throws", DataTable).add_columns(
+            "", "throw", "keep", "hand", "crib", "net", "loss", "hand range"
+        )
+        self.new_deal()
+
+    # -- dealing
+
+    def _choose(self) -> DiscardDrill:
+        trainer = self.trainer
+        if self.replay_id is not None:
+            attempt = trainer.replayed(self.replay_id)
+            self.replay_id = None
+            if attempt is not None and attempt.kind == "discard":
+                self.why = f"Replaying a deal from {attempt.answered_at:%d %b}."
+                drill = replay("discard", attempt.question)
+                assert isinstance(drill, DiscardDrill)
+                return drill
+        if self.adaptive and self.variant == "six-card":
+            choice = trainer.suggest(["discard"])
+            if choice.reason == "review" and choice.replay_id is not None:
+                attempt = trainer.replayed(choice.replay_id)
+                if attempt is not None:
+                    self.why = "A review: you gave up points on this deal before."
+                    drill = replay("discard", attempt.question)
+                    assert isinstance(drill, DiscardDrill)
+                    return drill
+            if choice.category in ("discard-dealer", "discard-pone"):
+                self.why = "Aimed at a weak spot."
+                dealer = choice.category == "discard-dealer"
+                return discard_drill(trainer.rng, dealer=dealer, variant=self.variant)
+        self.why = ""
+        return discard_drill(trainer.rng, variant=self.variant)
+
+    def new_deal(self, drill: DiscardDrill | None = None) -> None:
+        self.drill = drill or self._choose()
+        self.picked = []
+        self.analysis = None
+        self.thrown = None
+        self.revealed = False
+        variant = get_variant(self.drill.variant)
+        crib = "your crib" if self.drill.dealer else "the dealer's crib"
+        if variant.partnerships:
+            crib = "your side's crib" if self.drill.dealer else "the other side's crib"
+        role = "You deal" if self.drill.dealer else "You are pone"
+        count = "two cards" if variant.discard == 2 else "one card"
+        self.query_one("#discard-role", Static).update(
+            f"{role}: throw {count} to {crib}. [dim]{variant.title.capitalize()} game. "
+            f"{self.why}[/dim]"
+        )
+        self.query_one("#dealt", HandView).show(self.drill.cards)
+        self.query_one("#discard-verdict", Static).update("")
+        self.query_one("#discard-why", Static).update("")
+        table = self.query_one("#throws", DataTable)
+        table.clear()
+        table.display = False
+        table.can_focus = False  # the keys 1–6 and enter belong to the screen until the reveal
+        self.set_focus(None)
+        self._status()
+        self.started = self.trainer.ticks()
+        self.analyse(self.drill)
+
+    @work(thread=True, exclusive=True)
+    def analyse(self, drill: DiscardDrill) -> None:
+        """Every throw, ranked (in a thread: the first call builds the tables)."""
+        analysis = analyse_discards(drill.cards, dealer=drill.dealer, variant=drill.variant)
+        self.app.call_from_thread(self._analysed, drill, analysis)
+
+    def _analysed(self, drill: DiscardDrill, analysis: DiscardAnalysis) -> None:
+        if drill is not self.drill:
+            return  # a newer deal replaced it
+        self.analysis = analysis
+        if self.thrown is not None and not self.revealed:
+            self.reveal()
+
+    def _status(self) -> None:
+        assert self.drill is not None
+        need = get_variant(self.drill.variant).discard
+        if self.revealed:
+            text = "n next deal · c turn a starter and count your keep · v game · s source"
+        else:
+            text = f"press 1–{len(self.drill.cards)} to pick {need}, enter to throw"
+            text += " · v game · s scheduler/random"
+        self.query_one("#discard-status", Static).update(f"[dim]{text}[/dim]")
+
+    # -- keys
+
+    def action_pick(self, number: int) -> None:
+        if self.revealed or self.drill is None or number > len(self.drill.cards):
+            return
+        card = self.drill.cards[number - 1]
+        need = get_variant(self.drill.variant).discard
+        if card in self.picked:
+            self.picked.remove(card)
+        else:
+            self.picked.append(card)
+            if len(self.picked) > need:
+                self.picked.pop(0)
+        self.query_one("#dealt", HandView).mark(self.picked, "picked")
+
+    def action_throw(self) -> None:
+        if self.revealed or self.drill is None:
+            return
+        need = get_variant(self.drill.variant).discard
+        if len(self.picked) != need:
+            self.notify(f"Pick {need} card(s) to throw first (keys 1–{len(self.drill.cards)}).")
+            return
+        self.thrown = tuple(self.picked)
+        if self.analysis is not None:
+            self.reveal()
+
+    def reveal(self) -> None:
+        assert self.drill is not None and self.analysis is not None and self.thrown is not None
+        seconds = self.trainer.ticks() - self.started
+        analysis = self.analysis
+        mine = analysis.option_for(self.thrown)
+        self.revealed = True
+        grade = decision_grade(mine.loss)
+        self.trainer.record(
+            discard_attempt(
+                cards=self.drill.cards,
+                dealer=self.drill.dealer,
+                thrown=self.thrown,
+                best=analysis.best.discard,
+                points_lost=mine.loss,
+                seconds=seconds,
+                answered_at=self.trainer.now(),
+                variant=self.drill.variant,
+                truth={"net_ev": mine.net_ev, "best_net_ev": analysis.best.net_ev},
+            )
+        )
+        lost = "" if grade == "best" else f" You gave up {mine.loss:.2f} points on average."
+        self.query_one("#discard-verdict", Static).update(
+            f"{GRADE_WORDS[grade]}{lost}  [dim]{seconds:.1f} s[/dim]"
+        )
+        table = self.query_one("#throws", DataTable)
+        table.clear()
+        sign = "+" if analysis.dealer else "−"
+        mine_row = 0
+        for row, option in enumerate(analysis.options):
+            is_mine = frozenset(option.discard) == frozenset(self.thrown)
+            if is_mine:
+                mine_row = row
+            mark = "you" if is_mine else ("★" if option.loss <= 1e-9 else "")
+            table.add_row(
+                mark,
+                format_cards(option.discard),
+                format_cards(option.keep),
+                f"{option.hand_ev:.2f}",
+                f"{sign}{option.crib_ev:.2f}",
+                f"{option.net_ev:.2f}",
+                f"{option.loss:.2f}",
+                f"{option.hand_min}–{option.hand_max}",
+            )
+        table.display = True
+        table.can_focus = True
+        table.move_cursor(row=mine_row)
+        table.focus()
+        lines = [why_best(analysis)]
+        if mine.loss > 1e-9:
+            lines.append(f"Yours ({rank_text(mine.discard)}): {throw_reason(mine, analysis)}")
+        self.query_one("#discard-why", Static).update("\n".join(lines))
+        self._status()
+
+    def action_count_kept(self) -> None:
+        """The combined drill: turn a starter and count the hand you kept."""
+        if not self.revealed or self.drill is None or self.thrown is None:
+            return
+        from crib_trainer.ui.screens.count import CountScreen
+
+        keep = tuple(c for c in self.drill.cards if c not in self.thrown)
+        unseen = [c for c in FULL_DECK if c not in self.drill.cards]
+        starter = self.trainer.rng.choice(unseen)
+        drill = CountDrill(keep, starter, crib=False, variant=self.drill.variant)
+        self.app.push_screen(CountScreen("count-hand", drill=drill))
+
+    def action_next_variant(self) -> None:
+        names = list(VARIANTS)
+        self.variant = names[(names.index(self.variant) + 1) % len(names)]
+        self.notify(f"Dealing for the {get_variant(self.variant).title} game.")
+        self.new_deal()
+
+    def action_toggle_source(self) -> None:
+        self.adaptive = not self.adaptive
+        self.notify("Deals from the scheduler." if self.adaptive else "Random deals.")
+
+    def action_next_deal(self) -> None:
+        if self.revealed:
+            self.new_deal()

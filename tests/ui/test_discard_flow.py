@@ -1,0 +1,99 @@
+"""The discard drill: pick with the number keys, throw, read the ranking."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static
+
+from crib_trainer.analysis.discard import analyse_discards
+from crib_trainer.ui.screens.count import CountScreen
+from crib_trainer.ui.screens.discard import DiscardScreen
+from crib_trainer.ui.widgets.card import CardView
+
+SIZE = (80, 24)
+
+
+async def open_discards(pilot) -> DiscardScreen:
+    await pilot.press("4")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, DiscardScreen)
+    await pilot.app.workers.wait_for_complete()
+    return screen
+
+
+def text(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def throw(pilot, screen, cards) -> None:
+    for card in cards:
+        await pilot.press(str(screen.drill.cards.index(card) + 1))
+    await pilot.press("enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_the_best_throw_is_graded_best(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_discards(pilot)
+        drill = screen.drill
+        best = analyse_discards(drill.cards, dealer=drill.dealer).best
+        await throw(pilot, screen, best.discard)
+        assert "Best throw" in text(screen, "#discard-verdict")
+        attempt = app.session[-1]
+        assert attempt.kind == "discard" and attempt.correct and attempt.grade == "best"
+        table = screen.query_one("#throws", DataTable)
+        assert table.row_count == 15 and table.display
+
+
+async def test_the_worst_throw_says_what_it_gave_up(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_discards(pilot)
+        drill = screen.drill
+        worst = analyse_discards(drill.cards, dealer=drill.dealer).options[-1]
+        await throw(pilot, screen, worst.discard)
+        verdict = text(screen, "#discard-verdict")
+        assert f"You gave up {worst.loss:.2f}" in verdict
+        assert "Gives up" in text(screen, "#discard-why")
+        table = screen.query_one("#throws", DataTable)
+        assert table.get_row_at(table.cursor_row)[0] == "you"
+        role = "dealer" if drill.dealer else "pone"
+        assert app.session[-1].missed == {f"discard-{role}": worst.loss}
+
+
+async def test_picking_is_a_toggle_and_needs_two(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_discards(pilot)
+        await pilot.press("1", "1", "2", "enter")
+        await pilot.pause()
+        assert not screen.revealed and len(screen.picked) == 1
+        picked = {v.card for v in screen.query(CardView) if v.has_class("picked")}
+        assert picked == {screen.drill.cards[1]}
+
+
+async def test_count_the_kept_hand_after(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_discards(pilot)
+        await pilot.press("1", "2", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        count = app.screen
+        assert isinstance(count, CountScreen)
+        assert set(count.deal.cards) == set(screen.drill.cards[2:])
+        assert count.deal.starter not in screen.drill.cards
+
+
+async def test_other_games(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_discards(pilot)
+        await pilot.press("v")  # five-card: five dealt, throw two
+        await app.workers.wait_for_complete()
+        assert len(screen.drill.cards) == 5 and screen.drill.variant == "five-card"
+        await pilot.press("v")  # three players: five dealt, throw one
+        await app.workers.wait_for_complete()
+        await pilot.press("3", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.revealed and screen.query_one("#throws", DataTable).row_count == 5
