@@ -63,3 +63,16 @@ def test_discard_reveal(snap_compare):
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=throw)
+
+
+def test_scorekeeper_board(snap_compare):
+    async def play(pilot):
+        await pilot.press("9")
+        await pilot.pause()
+        await pilot.press("enter")  # You, Opponent; to 121
+        await pilot.pause()
+        for line in ("5D", "you 31", "opponent 17", "you 12", "end", "5H 5C 5S JD 29"):
+            await pilot.press(*line, "enter")
+            await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)

@@ -93,12 +93,12 @@ class ScorekeeperScreen(TrainerScreen):
             self.action_penalty()
         elif meaning == "new":
             self.action_new_game()
-        else:
-            assert isinstance(meaning, list)
-            self.add_entries(meaning)
+        elif not self.add_entries(meaning):
+            return  # refused: the line stays, to be corrected
         event.input.value = ""
 
-    def add_entries(self, entries: list) -> None:
+    def add_entries(self, entries: list) -> bool:
+        """Add every entry of a line, or none of them; say why when refused."""
         game = self.game
         before = len(game.state().events)
         try:
@@ -106,7 +106,7 @@ class ScorekeeperScreen(TrainerScreen):
                 game = game.add(entry)
         except (GameError, CardError, PlayError) as err:
             self.notify(str(err), severity="warning", timeout=6)
-            return
+            return False
         self.game = game
         state = game.state()
         log = self.query_one("#game-log", RichLog)
@@ -116,6 +116,7 @@ class ScorekeeperScreen(TrainerScreen):
             log.write(prompt(state))
         self.save()
         self.refresh_game()
+        return True
 
     def save(self) -> None:
         self.game_id = self.trainer.save_game(self.game, self.game_id)

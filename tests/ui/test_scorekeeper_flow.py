@@ -1,0 +1,126 @@
+"""The scorekeeper, driven through its one input line as players at a table would."""
+
+from __future__ import annotations
+
+from textual.widgets import Checkbox, Input, Select
+
+from crib_trainer.ui.screens.scorekeeper import NewGameScreen, ScorekeeperScreen
+from tests.ui.conftest import make_app
+
+SIZE = (80, 24)
+
+
+async def new_game(pilot, names="Ann, Bob", target=121, muggins=False) -> ScorekeeperScreen:
+    await pilot.press("9")
+    await pilot.pause()
+    form = pilot.app.screen
+    assert isinstance(form, NewGameScreen)
+    form.query_one("#target", Select).value = target
+    form.query_one("#game-muggins", Checkbox).value = muggins
+    form.query_one("#names", Input).value = names
+    form.query_one("#names", Input).focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ScorekeeperScreen)
+    return screen
+
+
+async def say(pilot, *lines: str) -> None:
+    for line in lines:
+        await pilot.press(*line, "enter")
+        await pilot.pause()
+
+
+async def test_a_deal_with_cards_laid_and_shows(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot)
+        # Ann deals; Bob leads. The 1911 dialogue's play with Bob as A and Ann as B.
+        await say(pilot, "2H", "2D", "9S", "4C", "4D", "JH", "bob:2S", "9D", "ann:6H", "end")
+        state = screen.game.state()
+        assert state.scores == [5, 4] and state.phase == "show"
+        await say(pilot, "JC 4S 2C 3H 3", "9C 9H 6D 4H 10")  # Bob (pone) then Ann
+        assert screen.game.state().next_show() == (0, True)
+        await say(pilot, "KS 8C 3D AS 5")
+        state = screen.game.state()
+        assert state.deal == 2 and state.dealer == 1 and state.phase == "cut"
+
+
+async def test_a_win_stops_the_game_and_says_single_or_lurch(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, target=61)
+        await say(pilot, "5D", "ann 31", "bob 31", "end")  # 31 each; Bob shows first
+        await say(pilot, "5H 5C 5S JD 29")  # Bob: 31 + 29 = 60, one short
+        assert screen.game.state().winner is None
+        await say(pilot, "KS QH 9C 7H 1")  # Ann: K-Q-9-7 with a 5: 2 fifteens = 4 → 35
+        await say(pilot, "AS 2S 3C 4D 7")  # Ann's crib: A-2-3-4-5 run 5 + fifteen 2 = 7
+        state = screen.game.state()
+        assert state.scores == [42, 60] and state.deal == 2
+        await say(pilot, "2C", "bob 1")  # Bob pegs out in the play of deal 2
+        state = screen.game.state()
+        assert state.winner == 1 and state.phase == "over"
+        assert not state.lurched  # Ann has 42, past half of 61
+        assert "Bob wins, a single game" in str(screen.query_one("#prompt-line").render())
+
+
+async def test_muggins_claim_and_undo(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, muggins=True)
+        await say(pilot, "5D", "end", "5H 5C 5S JD 28")  # Bob under-claims by his nob
+        assert screen.game.state().scores == [1, 28]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.game.state().scores == [0, 0] and screen.game.state().phase == "show"
+        await say(pilot, "undo")
+        assert screen.game.state().phase == "play"
+
+
+async def test_a_bad_line_is_refused_and_kept_out(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot)
+        await say(pilot, "5X")
+        assert screen.game.entries == ()
+        assert screen.query_one("#entry", Input).value == "5X"  # kept, to be corrected
+        await pilot.press("ctrl+u")
+        await say(pilot, "5D", "KS QH 9C 5S")  # 34: past 31
+        assert [type(e).__name__ for e in screen.game.entries] == ["Cut"]
+        assert screen.query_one("#entry", Input).value == "KS QH 9C 5S"
+
+
+async def test_penalty_from_the_laws(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("enter")  # the first irregularity: a misdeal
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Bob pegs
+        await pilot.pause()
+        assert screen.game.state().scores == [0, 2]
+        assert "law 4" in screen.game.state().events[-1].text
+
+
+async def test_the_game_survives_closing_the_trainer():
+    first = make_app()
+    async with first.run_test(size=SIZE) as pilot:
+        await new_game(pilot)
+        await say(pilot, "JH", "ann 2")
+        kept = pilot.app.screen.game
+    second = make_app()
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.press("9")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, ScorekeeperScreen)
+        assert screen.game == kept and screen.game.state().scores == [4, 0]  # Ann dealt: heels + 2
+
+
+async def test_winning_in_the_middle_of_the_shows(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, target=61)
+        await say(pilot, "5D", "ann 31", "ann 20", "bob 30", "end")
+        await say(pilot, "5H 5C 5S JD 29")  # Bob, the pone, shows first and goes out
+        state = screen.game.state()
+        assert state.winner == 1 and state.scores == [51, 61]
+        await say(pilot, "KS QH 9C 7H 4")  # the dealer's hand is never counted
+        assert len(screen.game.entries) == 6
