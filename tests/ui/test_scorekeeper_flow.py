@@ -118,9 +118,9 @@ async def test_the_game_survives_closing_the_trainer():
 async def test_winning_in_the_middle_of_the_shows(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot, target=61)
-        await say(pilot, "5D", "ann 31", "ann 20", "bob 30", "end")
+        await say(pilot, "5D", "ann 31", "ann 20", "bob 31", "bob 1", "end")
         await say(pilot, "5H 5C 5S JD 29")  # Bob, the pone, shows first and goes out
         state = screen.game.state()
         assert state.winner == 1 and state.scores == [51, 61]
         await say(pilot, "KS QH 9C 7H 4")  # the dealer's hand is never counted
-        assert len(screen.game.entries) == 6
+        assert len(screen.game.entries) == 7
