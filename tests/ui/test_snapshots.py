@@ -69,9 +69,9 @@ def test_scorekeeper_board(snap_compare):
     async def play(pilot):
         await pilot.press("9")
         await pilot.pause()
-        await pilot.press("enter")  # You, Opponent; to 121
+        await pilot.press("enter")  # Player 1 and Player 2, to 121
         await pilot.pause()
-        for line in ("5D", "you 31", "opponent 17", "you 12", "end", "5H 5C 5S JD 29"):
+        for line in ("5D", "1 31", "2 17", "1 12", "end", "5H 5C 5S JD 29"):
             await pilot.press(*line, "enter")
             await pilot.pause()
 

@@ -199,7 +199,7 @@ class NewGameScreen(ModalScreen[Game | None]):
                 allow_blank=False,
                 id="game-variant",
             )
-            yield Input(value="You, Opponent", id="names", placeholder="names, comma between")
+            yield Input(value="Player 1, Player 2", id="names", placeholder="names, comma between")
             with Horizontal(classes="new-game-row"):
                 yield Select(
                     [("to 121", 121), ("to 61", 61)], value=121, allow_blank=False, id="target"
@@ -222,7 +222,7 @@ class NewGameScreen(ModalScreen[Game | None]):
     def variant_changed(self, event: Select.Changed) -> None:
         variant = get_variant(str(event.value))
         sides = 2 if variant.partnerships else variant.players
-        defaults = {2: "You, Opponent", 3: "Ann, Bob, Cy"}
+        defaults = {2: "Player 1, Player 2", 3: "Ann, Bob, Cy"}
         if variant.partnerships:
             self.query_one("#names", Input).value = "North-South, East-West"
         else:

@@ -52,19 +52,20 @@ def board_text(
     """The whole board: a scale, each side's two rows (name beside the outer row, score
     beside the inner), and a line with each score, its last peg and the game hole.
 
-    Fits 80 columns for a game of 121 (names are cut to six letters on the board).
+    Fits 80 columns for a game of 121 (names are cut to eight letters on the board).
     """
     half = (target - 1) // 2
+    width = min(max(len(n) for n in names), 8)  # a 121 board is 71 wide: 8 + 1 + 71 = 80
     scale = "".join(f"{n:>5} " for n in range(5, half + 1, 5)).rstrip()
-    text = Text(f"{'':>7}{scale}\n", style="dim")
+    text = Text(f"{'':>{width + 1}}{scale}\n", style="dim")
     legend: list[Text] = []
     for side, name in enumerate(names):
         style = SIDE_STYLES[side % len(SIDE_STYLES)]
         front, back = scores[side], backs[side]
         outer, inner = track_rows(target, front, back)
-        text.append(f"{name[:6]:>6} ", style=style)
+        text.append(f"{name[:width]:>{width}} ", style=style)
         text.append(_peg_styled(outer, style))
-        text.append(f"\n{front:>6} ", style=style)
+        text.append(f"\n{front:>{width}} ", style=style)
         text.append(_peg_styled(inner, style))
         text.append("\n")
         entry = Text(f"{name} {front}", style=style)
