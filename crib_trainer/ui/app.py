@@ -170,6 +170,11 @@ class CribTrainerApp(App):
 
         self.push_screen(DiscardScreen(replay_id=replay_id))
 
+    def open_puzzles(self) -> None:
+        from crib_trainer.ui.screens.puzzles import PuzzleLibraryScreen
+
+        self.push_screen(PuzzleLibraryScreen())
+
     def open_judge(self) -> None:
         from crib_trainer.ui.screens.judge import JudgeScreen
 
@@ -203,6 +208,7 @@ class CribTrainerApp(App):
             "Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")
         )
         yield SystemCommand("Discards", "Drill: choose the throw", self.open_discards)
+        yield SystemCommand("Puzzles", "The curated puzzle library", self.open_puzzles)
         yield SystemCommand("Settle a dispute", "Judge a real claim", self.open_judge)
         yield SystemCommand("Progress", "Accuracy, speed and weak spots", self.open_progress)
         yield SystemCommand("Scorekeeper", "Keep score of a real game", self.open_scorekeeper)

@@ -76,3 +76,13 @@ def test_scorekeeper_board(snap_compare):
             await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
+
+
+def test_puzzle_library(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["6"])
+
+
+def test_puzzle_answered(snap_compare):
+    assert snap_compare(
+        make_app(), terminal_size=SIZE, press=["6", "enter", "enter", "2", "8", "enter"]
+    )

@@ -19,6 +19,7 @@ ENTRIES = [
     ("count-crib", "2", "Count a crib"),
     ("judge", "3", "Judge a claim (drill)"),
     ("discard", "4", "Discards"),
+    ("puzzles", "6", "Puzzles"),
     ("dispute", "7", "Settle a dispute"),
     ("progress", "8", "Progress"),
     ("scorekeeper", "9", "Scorekeeper at the table"),
@@ -105,6 +106,8 @@ class HomeScreen(TrainerScreen):
             trainer.open_drill(kind)
         elif kind == "dispute":
             trainer.open_judge()
+        elif kind == "puzzles":
+            trainer.open_puzzles()
         elif kind == "progress":
             trainer.open_progress()
         elif kind == "scorekeeper":

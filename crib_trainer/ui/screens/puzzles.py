@@ -1,0 +1,359 @@
+"""The puzzle library: browse by theme and difficulty, solve, and see what is solved.
+
+Keys (library): enter opens a puzzle, ``d`` cycles the difficulty shown, escape goes back.
+Keys (a puzzle): type points and enter, or pick cards with 1–6 and enter; ``n`` the next.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from crib_trainer.core.cards import Card, format_cards
+from crib_trainer.core.pegging import parse_peg_tokens, score_sequence
+from crib_trainer.core.rules import get_variant
+from crib_trainer.training.answers import (
+    count_attempt,
+    discard_attempt,
+    peg_play_attempt,
+    peg_score_attempt,
+)
+from crib_trainer.training.attempt import Attempt
+from crib_trainer.training.drills import CountDrill
+from crib_trainer.training.puzzles import Puzzle, is_right, load_puzzles, solve
+from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.widgets.card import HandView
+from crib_trainer.ui.widgets.inputs import PointsInput
+
+PICKS = ("discard", "pegging-play")
+KIND_WORDS = {
+    "count": "count the hand",
+    "crib-count": "count the crib",
+    "discard": "choose the throw",
+    "pegging-score": "score the last card",
+    "pegging-play": "choose the card to play",
+}
+
+
+def solved_ids(history: list[Attempt]) -> set[str]:
+    """Puzzles answered right at least once."""
+    return {a.puzzle_id for a in history if a.puzzle_id and a.correct}
+
+
+class PuzzleLibraryScreen(TrainerScreen):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("d", "cycle_difficulty", "Difficulty"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        loaded = load_puzzles()
+        self.puzzles = loaded.puzzles
+        self.problems = loaded.problems
+        self.difficulty: int | None = None
+        self.theme: str | None = None
+        self.solved: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="library"):
+            with Vertical(id="themes-pane"):
+                yield Static("[b]Themes[/b]", classes="pane-title")
+                yield OptionList(id="themes")
+            with Vertical(id="puzzles-pane"):
+                yield Static(id="puzzles-title", classes="pane-title")
+                yield OptionList(id="puzzle-list")
+        yield Static(id="library-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Puzzles"
+        if self.problems:
+            self.notify(
+                f"{len(self.problems)} puzzle(s) could not be loaded and were skipped "
+                "(crib-trainer puzzles check lists them).",
+                severity="warning",
+                timeout=8,
+            )
+        self.refresh_library()
+        self.query_one("#themes", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_library()
+
+    def _shown(self) -> list[Puzzle]:
+        return [p for p in self.puzzles if self.difficulty in (None, p.difficulty)]
+
+    def refresh_library(self) -> None:
+        self.solved = solved_ids(self.trainer.history())
+        shown = self._shown()
+        counts = Counter(p.theme for p in shown)
+        done = Counter(p.theme for p in shown if p.id in self.solved)
+        themes = self.query_one("#themes", OptionList)
+        highlighted = themes.highlighted
+        themes.clear_options()
+        for theme, n in counts.items():
+            themes.add_option(Option(f"{theme}  [dim]{done[theme]}/{n}[/dim]", id=theme))
+        if counts:
+            themes.highlighted = min(highlighted or 0, len(counts) - 1)
+            self.theme = self.theme if self.theme in counts else next(iter(counts))
+        level = "all difficulties" if self.difficulty is None else "★" * self.difficulty
+        self.query_one("#library-note", Static).update(
+            f"[dim]{len(self.solved & {p.id for p in shown})} of {len(shown)} solved · "
+            f"{level} (d) · enter opens[/dim]"
+        )
+        self._fill_puzzles()
+
+    def _fill_puzzles(self) -> None:
+        listing = self.query_one("#puzzle-list", OptionList)
+        listing.clear_options()
+        in_theme = [p for p in self._shown() if p.theme == self.theme]
+        title = in_theme[0].title if in_theme and in_theme[0].title else (self.theme or "")
+        self.query_one("#puzzles-title", Static).update(f"[b]{title}[/b]")
+        for p in in_theme:
+            mark = "[green]✓[/green]" if p.id in self.solved else " "
+            question = p.question if len(p.question) <= 38 else p.question[:37] + "…"
+            listing.add_option(Option(f"{mark} {'★' * p.difficulty:<5} {question}", id=p.id))
+        if in_theme:
+            listing.highlighted = 0
+
+    @on(OptionList.OptionHighlighted, "#themes")
+    def theme_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.theme = event.option.id
+        self._fill_puzzles()
+
+    @on(OptionList.OptionSelected, "#themes")
+    def theme_selected(self) -> None:
+        self.query_one("#puzzle-list", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#puzzle-list")
+    def open_puzzle(self, event: OptionList.OptionSelected) -> None:
+        in_theme = [p for p in self._shown() if p.theme == self.theme]
+        index = next(i for i, p in enumerate(in_theme) if p.id == event.option.id)
+        self.app.push_screen(PuzzleScreen(in_theme, index))
+
+    def action_cycle_difficulty(self) -> None:
+        order = [None, 1, 2, 3, 4, 5]
+        self.difficulty = order[(order.index(self.difficulty) + 1) % len(order)]
+        self.refresh_library()
+
+
+class PuzzleScreen(TrainerScreen):
+    """One puzzle: the question, the cards, an answer, then the engine's answer and the note."""
+
+    AUTO_FOCUS = None
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
+        Binding("enter", "answer", "Answer", show=False),
+        Binding("n", "next_puzzle", "Next"),
+    ]
+
+    def __init__(self, puzzles: list[Puzzle], index: int) -> None:
+        super().__init__()
+        self.puzzles = puzzles
+        self.index = index
+        self.picked: list[Card] = []
+        self.answered = False
+        self.truth = None
+        self.started = 0.0
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="puzzle"):
+            yield Static(id="puzzle-question")
+            yield Static(id="puzzle-play")
+            yield HandView(id="puzzle-cards")
+            yield PointsInput(id="puzzle-points", placeholder="points")
+            yield Static(id="puzzle-hint")
+            yield Static(id="puzzle-result")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_puzzle()
+
+    def show_puzzle(self) -> None:
+        p = self.puzzle
+        self.title = f"Puzzle: {p.title or p.theme}"
+        self.answered = False
+        self.truth = None
+        self.picked = []
+        stars = "★" * p.difficulty
+        self.query_one("#puzzle-question", Static).update(
+            f"[b]{p.question}[/b]  [dim]{stars} · {self.index + 1} of {len(self.puzzles)}[/dim]"
+        )
+        play = self.query_one("#puzzle-play", Static)
+        play.update(_play_text(p) if p.sequence else "")
+        play.display = bool(p.sequence)
+        hand = self.query_one("#puzzle-cards", HandView)
+        picking = p.kind in PICKS
+        cards = p.hand if p.kind == "pegging-play" else p.cards
+        hand.numbered = picking
+        hand.show(cards, p.starter if p.kind in ("count", "crib-count") else None)
+        hand.display = bool(cards)
+        points = self.query_one("#puzzle-points", PointsInput)
+        points.value = ""
+        points.display = not picking
+        points.disabled = picking  # a picking puzzle leaves the number keys to the screen
+        if not picking:
+            points.focus()
+        else:
+            self.set_focus(None)
+        how = "pick with the number keys, then enter" if picking else "type the points, enter"
+        self.query_one("#puzzle-hint", Static).update(f"[dim]{how} · escape: the library[/dim]")
+        self.query_one("#puzzle-result", Static).update("")
+        self.started = self.trainer.ticks()
+        if p.kind in PICKS:
+            self.work_out(p)
+
+    @work(thread=True, exclusive=True)
+    def work_out(self, puzzle: Puzzle) -> None:
+        """The engine's answer (in a thread: the analysis can take a moment)."""
+        truth = solve(puzzle)
+        self.app.call_from_thread(self._solved, puzzle, truth)
+
+    def _solved(self, puzzle: Puzzle, truth: object) -> None:
+        if puzzle is self.puzzle and self.truth is None:
+            self.truth = truth
+
+    def _need(self) -> int:
+        """How many cards the answer is: the variant's throw, or the one card to play."""
+        if self.puzzle.kind == "pegging-play":
+            return 1
+        return get_variant(self.puzzle.variant).discard
+
+    def _ready(self) -> bool:
+        return len(self.picked) == self._need()
+
+    def action_pick(self, number: int) -> None:
+        p = self.puzzle
+        if self.answered or p.kind not in PICKS:
+            return
+        cards = p.hand if p.kind == "pegging-play" else p.cards
+        if number > len(cards):
+            return
+        card = cards[number - 1]
+        if card in self.picked:
+            self.picked.remove(card)
+        else:
+            self.picked.append(card)
+            if len(self.picked) > self._need():
+                self.picked.pop(0)
+        self.query_one("#puzzle-cards", HandView).mark(self.picked, "picked")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_answer()
+
+    def action_answer(self) -> None:
+        if self.answered:
+            return
+        p = self.puzzle
+        if p.kind in PICKS:
+            if not self._ready():
+                self.notify(f"Pick {self._need()} card(s) first (number keys).")
+                return
+            if self.truth is None:
+                self.truth = solve(p)
+            given: object = tuple(self.picked) if p.kind == "discard" else self.picked[0]
+        else:
+            value = self.query_one("#puzzle-points", PointsInput).value
+            if not value:
+                self.notify("Type the points first.")
+                return
+            given = int(value)
+            self.truth = solve(p)
+        self.answered = True
+        right = is_right(p, given, self.truth)
+        self.trainer.record(self._attempt(given, right))
+        self.query_one("#puzzle-points", PointsInput).disabled = True
+        verdict = "[b green]✓ Right.[/]" if right else "[b red]✗ Not quite.[/]"
+        self.query_one("#puzzle-result", Static).update(
+            f"{verdict} The answer: {_answer_text(p)}\n\n{p.note}\n[dim]Source: {p.source}[/dim]"
+        )
+        self.query_one("#puzzle-hint", Static).update("[dim]n next puzzle · escape library[/dim]")
+
+    def _attempt(self, given: object, right: bool) -> Attempt:
+        p = self.puzzle
+        seconds = self.trainer.ticks() - self.started
+        now = self.trainer.now()
+        if p.kind in ("count", "crib-count"):
+            assert p.starter is not None and isinstance(given, int)
+            drill = CountDrill(p.cards, p.starter, p.kind == "crib-count", p.variant)
+            return count_attempt(
+                drill, total=given, seconds=seconds, answered_at=now, puzzle_id=p.id
+            )
+        if p.kind == "discard":
+            from crib_trainer.analysis.discard import analyse_discards
+
+            analysis = analyse_discards(p.cards, dealer=p.dealer, variant=p.variant)
+            mine = analysis.option_for(given)  # type: ignore[arg-type]
+            return discard_attempt(
+                cards=p.cards,
+                dealer=p.dealer,
+                thrown=tuple(given),  # type: ignore[arg-type]
+                best=analysis.best.discard,
+                points_lost=0.0 if right else mine.loss,
+                seconds=seconds,
+                answered_at=now,
+                variant=p.variant,
+                puzzle_id=p.id,
+            )
+        question = {"sequence": list(p.sequence), "hand": [c.code for c in p.hand]}
+        if p.kind == "pegging-score":
+            assert isinstance(given, int)
+            return peg_score_attempt(
+                theme="puzzle",
+                question=question,
+                claimed=given,
+                actual=int(self.truth),  # type: ignore[arg-type]
+                seconds=seconds,
+                answered_at=now,
+                puzzle_id=p.id,
+            )
+        assert isinstance(given, Card)
+        return peg_play_attempt(
+            theme="puzzle",
+            question=question,
+            played=given,
+            best=p.answer,
+            points_lost=0.0 if right else 1.0,
+            seconds=seconds,
+            answered_at=now,
+            puzzle_id=p.id,
+        )
+
+    def action_next_puzzle(self) -> None:
+        if self.index + 1 < len(self.puzzles):
+            self.index += 1
+            self.show_puzzle()
+        else:
+            self.notify("That was the last puzzle of this theme.")
+
+
+def _play_text(p: Puzzle) -> str:
+    """The play so far, card by card, with the count."""
+    record = score_sequence(parse_peg_tokens(list(p.sequence)), finished=False)
+    shown = []
+    for played in record.plays:
+        shown.append(f"{record.players[played.player]} {played.card} ({played.count})")
+    return "The play: " + ", ".join(shown)
+
+
+def _answer_text(p: Puzzle) -> str:
+    if isinstance(p.answer, tuple):
+        return "throw " + format_cards(p.answer)
+    if isinstance(p.answer, Card):
+        return f"play {p.answer}"
+    return f"{p.answer} points"

@@ -1,0 +1,85 @@
+"""The puzzle library: browse, solve, and see solved puzzles marked."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList, Static
+
+from crib_trainer.training.puzzles import solve
+from crib_trainer.ui.screens.puzzles import PuzzleLibraryScreen, PuzzleScreen
+
+SIZE = (80, 24)
+
+
+async def open_theme(pilot, theme: str) -> PuzzleLibraryScreen:
+    await pilot.press("6")
+    await pilot.pause()
+    library = pilot.app.screen
+    assert isinstance(library, PuzzleLibraryScreen)
+    themes = library.query_one("#themes", OptionList)
+    ids = [themes.get_option_at_index(i).id for i in range(themes.option_count)]
+    themes.highlighted = ids.index(theme)
+    await pilot.press("enter")
+    await pilot.pause()
+    return library
+
+
+async def test_solve_a_counting_puzzle_and_see_it_solved(app):
+    async with app.run_test(size=SIZE) as pilot:
+        library = await open_theme(pilot, "rule-texts")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await pilot.press(*str(solve(screen.puzzle)), "enter")
+        await pilot.pause()
+        result = str(screen.query_one("#puzzle-result", Static).render())
+        assert "Right" in result and screen.puzzle.note.split(".")[0] in result.replace("\n", " ")
+        attempt = app.session[-1]
+        assert attempt.puzzle_id == screen.puzzle.id and attempt.correct
+        solved_id = screen.puzzle.id
+        await pilot.press("escape")
+        await pilot.pause()
+        assert solved_id in library.solved
+        first = library.query_one("#puzzle-list", OptionList).get_option_at_index(0)
+        assert "✓" in str(first.prompt)
+
+
+async def test_a_wrong_count_shows_the_answer_and_the_note(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await open_theme(pilot, "runs")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press(*str(solve(screen.puzzle) + 1), "enter")
+        await pilot.pause()
+        result = str(screen.query_one("#puzzle-result", Static).render())
+        assert "Not quite" in result and f"{screen.puzzle.answer} points" in result
+        assert not app.session[-1].correct
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.index == 1 and not screen.answered
+
+
+async def test_a_discard_puzzle_is_answered_by_picking(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await open_theme(pilot, "discards")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        for card in screen.puzzle.answer:
+            await pilot.press(str(screen.puzzle.cards.index(card) + 1))
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Right" in str(screen.query_one("#puzzle-result", Static).render())
+        assert app.session[-1].kind == "discard" and app.session[-1].puzzle_id
+
+
+async def test_difficulty_filter(app):
+    async with app.run_test(size=SIZE) as pilot:
+        library = await open_theme(pilot, "runs")
+        library.query_one("#themes").focus()
+        await pilot.press("d")
+        await pilot.pause()
+        assert library.difficulty == 1
+        assert all(p.difficulty == 1 for p in library._shown())
