@@ -357,9 +357,10 @@ def read_situation(s: PegSituation) -> Position:
             later += list(s.hand)
         bad = [c for c in later if c.value < need]
         if bad:
-            who = "you" if q == me else "your opponent"
+            who, held_word = ("you", "you held") if q == me else ("your opponent", "he held")
             raise PlayError(
-                f"{who} could not come in at {at}, yet held {format_cards(bad)}, which would"
+                f"{who} could not come in at {at} (the next card was not his), yet "
+                f"{held_word} {format_cards(bad)}, which would have come in"
             )
         if q == opp:
             min_pips = max(min_pips, need)
@@ -993,7 +994,7 @@ def analyse(
             card=card,
             immediate=points,
             expected_net=expected,
-            risk=risk,
+            risk=min(risk, 1.0),
             count=count2,
             items=score_card(position.count_cards, card),
             replies=_replies(
@@ -1005,7 +1006,7 @@ def analyse(
                 hand=position.hand,
                 played=card,
             ),
-            opponent_can_reply=can_reply,
+            opponent_can_reply=min(can_reply, 1.0),
         )
     options = [replace(by_rank[int(c.rank)], card=c) for c in position.legal_cards()]
     best = max(o.expected_net for o in options)
@@ -1057,7 +1058,7 @@ def _replies(
     out: list[Reply] = []
     for (pts, _), ranks in groups.items():
         rank_set = set(ranks)
-        p_any = sum(p for h, p in dist if rank_set.intersection(h))
+        p_any = min(1.0, sum(p for h, p in dist if rank_set.intersection(h)))
         counter, counter_items = 0, ()
         for s in ranks:
             after = (*count_cards, representative[s])
