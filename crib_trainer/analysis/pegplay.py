@@ -359,7 +359,7 @@ def read_situation(s: PegSituation) -> Position:
         if bad:
             who, held_word = ("you", "you held") if q == me else ("your opponent", "he held")
             raise PlayError(
-                f"{who} could not come in at {at} (the next card was not his), yet "
+                f"{who} could not come in at {at} by the play so far, yet "
                 f"{held_word} {format_cards(bad)}, which would have come in"
             )
         if q == opp:

@@ -529,7 +529,9 @@ def test_situations_that_cannot_be(tokens, hand, kw, message):
 
 def test_passing_while_holding_a_card_that_comes_in_is_refused():
     """A: K, B: Q, A: 5 (25), B: 2 (27), B: A — so A passed at 27, but A holds a 3."""
-    with pytest.raises(PlayError, match="you could not come in at 27, yet held 3"):
+    with pytest.raises(
+        PlayError, match="you could not come in at 27 by the play so far, yet you held 3"
+    ):
         read_situation(PegSituation.from_tokens("A:KS B:QH A:5C B:2S B:AD".split(), cards("3D 9H")))
 
 
