@@ -511,7 +511,8 @@ def tail_rules(tail: int) -> tuple[tuple[tuple[int, int, int], ...], int, int, i
     count, suffix, same = unpack_tail(tail)
     room = LIMIT - count
     last = suffix[-1]
-    last_bit = 1 << (3 * (last - 1))
+    # The last card pairs only while someone holds its rank and it still comes in.
+    last_bit = 1 << (3 * (last - 1)) if _PIP[last] <= room else 0
     rules: list[tuple[int, int, int]] = []
     for k in range(len(suffix), 0, -1):
         cards = suffix[-k:]
