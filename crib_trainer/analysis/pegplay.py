@@ -88,9 +88,10 @@ class PegSituation:
     ``played`` is the play so far, oldest first, as :class:`PlayState` records it: each
     card a :class:`Played` whose ``player`` is 0 for the non-dealer (who leads) and 1 for
     the dealer, with its ``count``; a count that ended in a go carries a ``go`` item on its
-    last card (31 needs none). :class:`SaidGo` markers may be included; they are implied by
-    the cards and not needed. Build one from a :class:`PlayState` with :meth:`from_state`
-    or from written tokens with :meth:`from_tokens`.
+    last card (31 needs none). :class:`SaidGo` markers may be passed in (as
+    :attr:`PlayState.events` has them); they are implied by the cards and are left out.
+    Build one from a :class:`PlayState` with :meth:`from_state` or from written tokens with
+    :meth:`from_tokens`.
 
     ``starter`` is None when it is unknown (it is then one of the unseen cards, which
     changes nothing else). ``discards`` are your own crib cards (they cannot be in the
@@ -106,7 +107,8 @@ class PegSituation:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hand", tuple(self.hand))
-        object.__setattr__(self, "played", tuple(self.played))
+        # SaidGo markers are implied by the cards (and the go items); keep the cards only.
+        object.__setattr__(self, "played", tuple(e for e in self.played if isinstance(e, Played)))
         object.__setattr__(self, "discards", tuple(self.discards))
         object.__setattr__(self, "variant", get_variant(self.variant))
 
@@ -117,7 +119,7 @@ class PegSituation:
 
     @property
     def cards_played(self) -> tuple[Played, ...]:
-        return tuple(e for e in self.played if isinstance(e, Played))
+        return self.played  # type: ignore[return-value]
 
     @classmethod
     def from_state(
@@ -256,9 +258,9 @@ def read_situation(s: PegSituation) -> Position:
     size = v.hand_size
     me, opp = s.me, 1 - s.me
     plays = s.cards_played
-    for e in s.played:
-        if e.player not in (0, 1):
-            raise PlayError(f"player {e.player} is not one of the two players (0 and 1)")
+    for p in plays:
+        if p.player not in (0, 1):
+            raise PlayError(f"player {p.player} is not one of the two players (0 and 1)")
     starter = (s.starter,) if s.starter is not None else ()
     check_distinct([*s.hand, *s.discards, *starter, *(p.card for p in plays)])
     if len(s.discards) > v.discard:
