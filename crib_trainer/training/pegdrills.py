@@ -262,7 +262,7 @@ def peg_drill(
     keep = keep or default_keep()
     fallback: PegDrill | None = None
     for _ in range(MAX_TRIES if theme else 1):
-        moments = _play_a_deal(rng, v, keep, theme)
+        moments = deal_moments(rng, v, keep, theme)
         if theme is not None:
             wanted = [m for m in moments if theme in m.themes]
             if wanted:
@@ -287,10 +287,16 @@ def _with_target(drill: PegDrill, theme: str | None, hit: bool) -> PegDrill:
     return PegDrill(drill.situation, drill.themes, drill.opponent_hand, theme, hit)
 
 
-def _play_a_deal(
-    rng: random.Random, v: Variant, keep: KeepRule, theme: str | None
+def deal_moments(
+    rng: random.Random,
+    v: Variant | str = "six-card",
+    keep: KeepRule | None = None,
+    theme: str | None = None,
 ) -> list[PegDrill]:
-    """Deal, keep, play out; every moment of the play with a real choice, as drills."""
+    """Deal, keep, play out; every moment of the play with a real choice, as drills, in the
+    order they came (the opening lead first)."""
+    v = get_variant(v)
+    keep = keep or default_keep()
     deck = list(FULL_DECK)
     rng.shuffle(deck)
     n = v.dealt
