@@ -557,6 +557,17 @@ def canonical_tail(tail: int, ranks_left: int) -> int:
     return if_held if ranks_left & last else if_not
 
 
+# Tables of the rules filled in as they are needed and kept for the process (they hold
+# facts such as "a 5 laid on this tail scores 2 and leaves that tail", the same for every
+# position): the points and new tail for a rank laid on a tail, the canonical-tail rules
+# of a tail, each packed hand's ranks, and its fewest pips.
+_STEPS: dict[int, tuple[int, int]] = {}
+_RULES: dict[int, tuple[tuple[tuple[int, int, int], ...], int, int, int]] = {}
+_MOVES: dict[int, tuple[tuple[int, int, int], ...]] = {0: ()}
+_LEAST: dict[int, int] = {}
+_TABLES_LIMIT = 2_000_000
+
+
 class Solver:
     """Exact play-out of the rest of the play with both hands known, on ranks.
 
@@ -581,11 +592,15 @@ class Solver:
     def __init__(self, variant: Variant | str = SIX_CARD) -> None:
         self.ends_at_go = get_variant(variant).play_ends_at_first_go
         self.table: dict[tuple[int, int, int], tuple[int, int]] = {}
-        self._steps: dict[int, tuple[int, int]] = {}
-        self._moves: dict[int, tuple[tuple[int, int, int], ...]] = {0: ()}
-        self._rules: dict[int, tuple[tuple[tuple[int, int, int], ...], int, int, int]] = {}
+        # Facts of the rules, not of any position: shared by every solver in the process.
+        self._steps = _STEPS
+        self._moves = _MOVES
+        self._rules = _RULES
+        self._least = _LEAST
+        if len(_STEPS) > _TABLES_LIMIT:  # pragma: no cover - a bound, never met in use
+            for table in (_STEPS, _RULES):
+                table.clear()
         self._legal: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
-        self._least: dict[int, int] = {}
         self._search = self._make_search()
 
     def moves(self, hand: int) -> tuple[tuple[int, int, int], ...]:
