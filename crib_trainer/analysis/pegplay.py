@@ -366,13 +366,18 @@ def read_situation(s: PegSituation) -> Position:
                 f"{held_word} {format_cards(bad)}, which would have come in"
             )
         if q == opp:
+            if need > 10:
+                raise PlayError(
+                    f"your opponent cannot have said go at {at}: any card comes in at {at}"
+                )
             min_pips = max(min_pips, need)
     seen = {*s.hand, *s.discards, *starter, *(p.card for p in plays)}
     unseen = tuple(c for c in FULL_DECK if c not in seen)
     opp_left = held[opp]
     if sum(1 for c in unseen if c.value >= min_pips) < opp_left:
-        raise PlayError(  # pragma: no cover - 16 ten-cards always remain somewhere
-            "no holding of the opponent fits the play so far"
+        raise PlayError(
+            f"no holding fits the play so far: your opponent holds {opp_left} cards of "
+            f"{min_pips} pips or more, and fewer than that are unseen"
         )
     return Position(
         me=me,
@@ -969,7 +974,9 @@ def analyse(
 ) -> Analysis:
     """Rank every legal card by expected net points to the end of the play.
 
-    ``weight`` overrides the opponent model's holding weights (for tests and experiments).
+    ``opponent`` is ``random`` or ``weighted`` (see :func:`opponent_weight`); ``weight``
+    overrides the model's holding weights (for tests and experiments). Python's cyclic
+    garbage collector is paused while it runs (up to about a second for an opening lead).
     """
     # The search makes millions of small tuples and no reference cycles: the cyclic
     # garbage collector would only slow it down (by about a fifth), so it waits till the end.
