@@ -162,9 +162,11 @@ class PegSituation:
         the player who holds ``hand``.
 
         The first card was led by the non-dealer. The holder is ``player`` (a name used in
-        the tokens, or a new one); by default the player after the last card's player,
-        unless only the last card's player has ``len(hand)`` cards left (then his opponent
-        has said go, or is out of cards). With no tokens the holder leads: he is the
+        the tokens); by default the player after the last card's player, unless only the
+        last card's player has ``len(hand)`` cards left (then his opponent has said go, or
+        is out of cards). A closing ``go`` ends the count, as in scoring, except when the
+        holder laid the last card and still has a card that comes in: then it is his
+        opponent's go, and he plays on. With no tokens the holder leads: he is the
         non-dealer (``dealer`` may say so; it must agree with the tokens).
 
         >>> from crib_trainer.core.cards import parse_cards
@@ -183,8 +185,14 @@ class PegSituation:
             if dealer:
                 raise PlayError("with no cards played the holder leads, so he is the non-dealer")
             return cls(hand, (), starter, tuple(discards), False, v)
-        record = score_sequence(toks, finished=False)
+        # A closing "go" normally ends the count (no one can play). After your own card,
+        # with a card that still comes in, it can only mean your opponent said go and you
+        # play on; that reading is taken below (the go is then implied by the cards).
+        closing_go = toks[-1].card is None
+        record = score_sequence(toks[:-1] if closing_go else toks, finished=False)
         plays = record.plays
+        if not plays:
+            score_sequence(toks)  # a lone "go": says what is wrong
         if len(record.players) != 2:
             raise PlayError(
                 f"pegging analysis is for two players; the tokens name {len(record.players)}: "
@@ -210,6 +218,11 @@ class PegSituation:
                     f"(cards left of a {size}-card hand: {names})"
                 )
             holder = fits[0]
+        count = plays[-1].count
+        plays_on = holder == last and any(c.value <= LIMIT - count for c in hand)
+        if closing_go and not plays_on:
+            record = score_sequence(toks, finished=False)  # the count ends, as in scoring
+            plays = record.plays
         is_dealer = holder != first
         if dealer is not None and dealer != is_dealer:
             raise PlayError(

@@ -23,7 +23,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Score the play, card by card. TOKEN is a card, NAME:CARD, or 'go' "
         "(no one can play: the last player scores the go and the count restarts). "
         "With --hand, rank the cards the next player can lay after the TOKENs by the net "
-        "points (his minus his opponent's) they lead to by the end of the play.",
+        "points (his minus his opponent's) they lead to by the end of the play; a closing "
+        "'go' after his own card, while he can still come in, is his opponent's go.",
         epilog="Examples: peg 2D 9S 4C 4D JH go 2S 9D 6H;  "
         "peg KS --hand 5H 9C 2D 8S --starter 3C --discards QD 7S",
     )

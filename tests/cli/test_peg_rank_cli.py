@@ -68,6 +68,16 @@ def test_holder_after_a_go_and_the_player_option():
     assert same == out
 
 
+def test_a_closing_go_after_your_own_card_is_his_go():
+    """'9S QH 8C go' with A holding 3D 4C: A can still come in, so the go is B's and A plays
+    on at 27 (as with no go at all); after B's card a closing go restarts the count."""
+    _, said = run("peg", "9S", "QH", "8C", "go", "--hand", "3D", "4C", "--json")
+    _, implied = run("peg", "9S", "QH", "8C", "--hand", "3D", "4C", "--json")
+    assert said == implied
+    code, out = run("peg", "KS", "QH", "JC", "go", "--hand", "5D", "5S", "5C", "--ascii")
+    assert code == 0 and "a new count: you lead" in out
+
+
 def test_five_card_variant():
     code, out = run("peg", "KS", "--hand", "5H", "9C", "2D", "--variant", "five-card", "--json")
     assert code == 0 and json.loads(out)["plays"][0]["card"] == "5H"
@@ -95,6 +105,8 @@ def test_without_hand_peg_still_scores():
         (["KS", "--hand", "5D", "5S", "9D", "--starter", "5D"], "duplicate card"),
         (["KS", "--hand", "5D", "5S", "9D", "--unfinished"], "--unfinished is for scoring"),
         (["KS", "--hand", "5D", "5S", "9D", "--player", "Z"], "not one of the players"),
+        (["go", "--hand", "5D", "5S", "9D", "KC"], "the count is 0"),
+        (["KS", "QH", "JC", "AC", "go", "--hand", "5D", "5S"], "the count is 0"),
         (["--hand", "4S", "9H", "KD", "QC", "--variant", "seven"], "unknown variant"),
     ],
 )
