@@ -886,19 +886,23 @@ def weighted_opponent(*, dealer: bool, variant: Variant | str = SIX_CARD) -> Hol
     try:
         from crib_trainer.analysis import discard  # type: ignore[attr-defined]
     except ImportError:
-        discard = None
+        raise OpponentModelError(
+            "the weighted opponent model needs the discard analysis, not installed yet; "
+            "use --opponent random"
+        ) from None
     keep_weight = getattr(discard, "keep_weight", None)
     if keep_weight is None:
         raise OpponentModelError(
-            "the weighted opponent model needs the discard analysis, not installed yet; "
+            "the weighted opponent model needs keep_weight from the discard analysis "
+            "(crib_trainer.analysis.discard), which it does not offer yet; "
             "use --opponent random"
         )
     v = get_variant(variant)
 
-    def weight(ranks: tuple[int, ...]) -> float:  # pragma: no cover - wired with issue 3
+    def weight(ranks: tuple[int, ...]) -> float:
         return float(keep_weight(ranks, dealer=dealer, variant=v))
 
-    return weight  # pragma: no cover
+    return weight
 
 
 def opponent_weight(situation: PegSituation, opponent: str) -> HoldingWeight | None:

@@ -113,13 +113,11 @@ def discard_analysis_keep() -> KeepRule | None:
     except ImportError:
         return None
 
-    def keep(  # pragma: no cover - wired when issue 3 lands
-        cards: Sequence[Card], *, dealer: bool, variant: Variant | str
-    ) -> tuple[Card, ...]:
+    def keep(cards: Sequence[Card], *, dealer: bool, variant: Variant | str) -> tuple[Card, ...]:
         options = analyse_discards(cards, dealer=dealer, variant=variant, opponent="random")
         return tuple(options[0].keep)
 
-    return keep  # pragma: no cover
+    return keep
 
 
 def default_keep() -> KeepRule:

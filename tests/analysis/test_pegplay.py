@@ -438,6 +438,36 @@ def test_weighted_model_without_the_discard_analysis_says_so():
         analyse(situation, opponent="clever")
 
 
+def test_weighted_model_adapter_calls_the_discard_analysis(monkeypatch):
+    """With a (stub) discard analysis installed, --opponent weighted asks it how likely the
+    opponent — dealer when you are not — kept each hand, by its ranks."""
+    import sys
+    import types
+
+    calls = []
+
+    def keep_weight(ranks, *, dealer, variant):
+        calls.append((ranks, dealer, variant.name))
+        return 2.0 if 13 in ranks else 1.0
+
+    fake = types.ModuleType("crib_trainer.analysis.discard")
+    fake.keep_weight = keep_weight
+    monkeypatch.setitem(sys.modules, "crib_trainer.analysis.discard", fake)
+    situation = PegSituation.from_tokens(LEAD_5_OR_K, cards("5H KS"))
+    weighted = {o.card.code: o.expected_net for o in analyse_plays(situation, opponent="weighted")}
+    stub = {
+        o.card.code: o.expected_net
+        for o in analyse_plays(situation, weight=lambda r: 2.0 if 13 in r else 1.0)
+    }
+    assert weighted == stub
+    # his kept hand: the three cards he played (Q, 3, A) and one hidden card; he dealt
+    assert calls and all(len(r) == 4 and {1, 3, 12} <= set(r) for r, _, _ in calls)
+    assert {(d, v) for _, d, v in calls} == {(True, "six-card")}
+    del fake.keep_weight
+    with pytest.raises(OpponentModelError, match="needs keep_weight from the discard analysis"):
+        analyse(situation, opponent="weighted")
+
+
 def test_a_weight_function_reweights_holdings():
     """A stub weight: the average becomes the weighted average over rank multisets."""
     situation = PegSituation.from_tokens(LEAD_5_OR_K, cards("5H KS"))

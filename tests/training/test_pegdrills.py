@@ -128,6 +128,29 @@ def test_default_keep_uses_the_discard_analysis_once_installed():
     assert (default_keep() is heuristic_keep) == (not installed)
 
 
+def test_the_discard_analysis_keep_once_installed(monkeypatch):
+    """With a (stub) discard analysis, the drills keep its best option's cards."""
+    import sys
+    import types
+
+    from crib_trainer.training.pegdrills import discard_analysis_keep
+
+    class Option:
+        def __init__(self, keep):
+            self.keep = keep
+
+    def analyse_discards(cards, *, dealer, variant, opponent):
+        return [Option(tuple(cards[2:])), Option(tuple(cards[:4]))]
+
+    fake = types.ModuleType("crib_trainer.analysis.discard")
+    fake.analyse_discards = analyse_discards
+    monkeypatch.setitem(sys.modules, "crib_trainer.analysis.discard", fake)
+    keep = discard_analysis_keep()
+    six = cards("4H 9S 3S 5D KH 2D")
+    assert keep is not None and keep(six, dealer=True, variant="six-card") == six[2:]
+    assert default_keep() is not heuristic_keep
+
+
 def test_a_custom_keep_rule_is_used():
     seen = []
 
