@@ -944,6 +944,7 @@ class PlayOption:
     - ``expected_net``: your points minus your opponent's from now to the end of the play,
       this card included, averaged over his possible holdings.
     - ``risk``: the chance that he holds a reply that scores 2 or more at once.
+    - ``count``: the count once the card is laid.
     - ``replies``: his scoring replies, most dangerous first (chance times points).
     - ``opponent_can_reply``: the chance that he can lay a card on it at all.
     - ``reason``: one line for people (filled in by ``training.pegreasons``).
