@@ -163,11 +163,11 @@ class PegSituation:
 
         The first card was led by the non-dealer. The holder is ``player`` (a name used in
         the tokens); by default the player after the last card's player, unless only the
-        last card's player has ``len(hand)`` cards left (then his opponent has said go, or
-        is out of cards). A closing ``go`` ends the count, as in scoring, except when the
-        holder laid the last card and still has a card that comes in: then it is his
-        opponent's go, and he plays on. With no tokens the holder leads: he is the
-        non-dealer (``dealer`` may say so; it must agree with the tokens).
+        last card's player has ``len(hand)`` cards left and his opponent is out of cards or
+        could have said go (the count is 22 or more). A closing ``go`` ends the count, as
+        in scoring, except when the holder laid the last card and still has a card that
+        comes in: then it is his opponent's go, and he plays on. With no tokens the holder
+        leads: he is the non-dealer (``dealer`` may say so; it must agree with the tokens).
 
         >>> from crib_trainer.core.cards import parse_cards
         >>> s = PegSituation.from_tokens("KS 5H 6C".split(), parse_cards("4D 2S 9C"))
@@ -209,8 +209,11 @@ class PegSituation:
                 )
             holder = record.players.index(player)
         else:
+            # The last card's player is to play again only if his opponent is out of cards
+            # or could have said go (at 22 or more some cards do not come in).
             nxt = 1 - last
-            fits = [q for q in (nxt, last) if left[q] == len(hand)]
+            again = left[nxt] == 0 or plays[-1].count >= LIMIT - 9
+            fits = [q for q in (nxt, last) if left[q] == len(hand) and (q == nxt or again)]
             if not fits:
                 names = ", ".join(f"{record.players[q]} {max(left[q], 0)}" for q in (0, 1))
                 raise CardError(

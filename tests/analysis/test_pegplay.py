@@ -548,8 +548,8 @@ def test_no_illegal_play_is_ever_offered():
         ("KS".split(), "5D 5S", {}, "no player has that many left"),
         ("KS".split(), "5D 5S", {"player": "A"}, "you have played 1 cards and hold 2"),
         ("KS 5H".split(), "KS 9C 2D", {}, "duplicate card"),
-        ("KS".split(), "5D 9C 2D", {"discards": cards("2C 3C 4C")}, "you threw 2 cards"),
-        ("KS".split(), "5D 9C 2D", {"player": "C"}, "not one of the players"),
+        ("KS".split(), "5D 9C 2D 8H", {"discards": cards("2C 3C 4C")}, "you threw 2 cards"),
+        ("KS".split(), "5D 9C 2D 8H", {"player": "C"}, "not one of the players"),
         ("A:KS B:5H A:6C".split(), "4D 2S", {"player": "A"}, "cannot have said go at 21"),
     ],
 )
