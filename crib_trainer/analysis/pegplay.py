@@ -23,6 +23,7 @@ there are), and positions are cached on a rank-level key (see :class:`Solver`).
 from __future__ import annotations
 
 import gc
+import importlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from math import comb
@@ -878,32 +879,33 @@ def holding_distribution(
 
 
 def weighted_opponent(*, dealer: bool, variant: Variant | str = SIX_CARD) -> HoldingWeight:
-    """How likely a good player, dealer or not, is to keep a hand: the discard analysis'
-    opponent model, as a weight on the kept hand's ranks.
+    """How likely a good player — the dealer if ``dealer`` — is to keep a hand, as a weight
+    on its ranks: the discard analysis' opponent model.
 
-    This is the one place the pegging analysis depends on the discard analysis
-    (``crib_trainer.analysis.discard``, issue 3). It expects there a function
-    ``keep_weight(kept_ranks, *, dealer, variant) -> float``. Until that module exists the
-    weighted model cannot be used and this raises :class:`OpponentModelError`.
+    This is the one place the pegging analysis depends on the discard analysis (issue 3):
+    ``crib_trainer.analysis.opponent.keep_weight(cards, *, variant, own_crib)``, the chance
+    a good player dealt at random keeps one particular set of cards with these ranks (the
+    dealer throws to his own crib). A holding of rank multiset R then weighs (the number of
+    card sets R stands for) × ``keep_weight(his cards played + R)``. Until that module is
+    installed this raises :class:`OpponentModelError`.
     """
     try:
-        from crib_trainer.analysis import discard  # type: ignore[attr-defined]
+        opponent = importlib.import_module("crib_trainer.analysis.opponent")
     except ImportError:
         raise OpponentModelError(
             "the weighted opponent model needs the discard analysis, not installed yet; "
             "use --opponent random"
         ) from None
-    keep_weight = getattr(discard, "keep_weight", None)
+    keep_weight = getattr(opponent, "keep_weight", None)
     if keep_weight is None:
         raise OpponentModelError(
             "the weighted opponent model needs keep_weight from the discard analysis "
-            "(crib_trainer.analysis.discard), which it does not offer yet; "
-            "use --opponent random"
+            "(crib_trainer.analysis.opponent), which it does not offer; use --opponent random"
         )
     v = get_variant(variant)
 
     def weight(ranks: tuple[int, ...]) -> float:
-        return float(keep_weight(ranks, dealer=dealer, variant=v))
+        return float(keep_weight(ranks, variant=v, own_crib=dealer))
 
     return weight
 

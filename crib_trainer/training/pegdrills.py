@@ -102,10 +102,9 @@ def heuristic_keep(
 
 
 def discard_analysis_keep() -> KeepRule | None:
-    """The discard analysis' best keep (``crib_trainer.analysis.discard``, issue 3), or
-    None while that module is not installed. It is expected to offer
-    ``analyse_discards(cards, *, dealer, variant, opponent)`` returning options best first,
-    each with the ``keep`` cards."""
+    """The discard analysis' best keep (``crib_trainer.analysis.discard``, issue 3) against
+    a good opponent (its ``weighted`` crib model), or None while that module is not
+    installed: ``analyse_discards(cards, dealer=, variant=, opponent=).best.keep``."""
     try:
         from crib_trainer.analysis.discard import (  # type: ignore[import-not-found]
             analyse_discards,
@@ -114,8 +113,10 @@ def discard_analysis_keep() -> KeepRule | None:
         return None
 
     def keep(cards: Sequence[Card], *, dealer: bool, variant: Variant | str) -> tuple[Card, ...]:
-        options = analyse_discards(cards, dealer=dealer, variant=variant, opponent="random")
-        return tuple(options[0].keep)
+        analysis = analyse_discards(
+            tuple(cards), dealer=dealer, variant=variant, opponent="weighted"
+        )
+        return tuple(analysis.best.keep)
 
     return keep
 

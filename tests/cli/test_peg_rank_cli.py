@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import io
 import json
 
@@ -78,6 +80,22 @@ def test_a_closing_go_after_your_own_card_is_his_go():
     assert code == 0 and "a new count: you lead" in out
 
 
+def test_weighted_opponent():
+    """A clear one-line error until the discard analysis is installed; then a ranking."""
+    installed = importlib.util.find_spec("crib_trainer.analysis.opponent") is not None
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code, out = run("peg", "--hand", "4S 9H KD QC", "--opponent", "weighted", "--json")
+    if installed:  # pragma: no cover - after issue 3
+        assert code == 0 and len(json.loads(out)["plays"]) == 4
+    else:
+        assert code == 2
+        assert err.getvalue() == (
+            "crib-trainer peg: error: the weighted opponent model needs the discard analysis, "
+            "not installed yet; use --opponent random\n"
+        )
+
+
 def test_five_card_variant():
     code, out = run("peg", "KS", "--hand", "5H", "9C", "2D", "--variant", "five-card", "--json")
     assert code == 0 and json.loads(out)["plays"][0]["card"] == "5H"
@@ -91,10 +109,6 @@ def test_without_hand_peg_still_scores():
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (
-            ["--hand", "4S", "9H", "KD", "QC", "--opponent", "weighted"],
-            "needs the discard analysis",
-        ),
         (["KS", "--starter", "5D"], "--starter goes with --hand"),
         (["KS", "--discards", "5D", "6D", "--opponent", "random"], "--discards and --opponent go"),
         (["--hand", "4S", "9H", "KD", "QC", "--variant", "four-player"], "not supported"),

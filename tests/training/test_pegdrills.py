@@ -135,12 +135,18 @@ def test_the_discard_analysis_keep_once_installed(monkeypatch):
 
     from crib_trainer.training.pegdrills import discard_analysis_keep
 
-    class Option:
+    class Option:  # as main's ThrowOption and DiscardAnalysis: .best is options[0]
         def __init__(self, keep):
             self.keep = keep
 
+    class Analysis:
+        def __init__(self, options):
+            self.options = options
+            self.best = options[0]
+
     def analyse_discards(cards, *, dealer, variant, opponent):
-        return [Option(tuple(cards[2:])), Option(tuple(cards[:4]))]
+        assert opponent == "weighted"
+        return Analysis([Option(tuple(cards[2:])), Option(tuple(cards[:4]))])
 
     fake = types.ModuleType("crib_trainer.analysis.discard")
     fake.analyse_discards = analyse_discards
