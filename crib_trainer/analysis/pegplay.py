@@ -27,7 +27,6 @@ import importlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from math import comb
-from typing import Literal
 
 from crib_trainer.core.cards import FULL_DECK, Card, CardError, Rank, check_distinct, format_cards
 from crib_trainer.core.pegging import (
@@ -45,7 +44,6 @@ from crib_trainer.core.pegging import (
 )
 from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 
-Opponent = Literal["random", "weighted"]
 OPPONENTS: tuple[str, ...] = ("random", "weighted")
 
 #: Relative likelihood that the opponent kept a hand, given its ranks (sorted, ace = 1):
