@@ -1,4 +1,5 @@
-"""``crib-trainer peg``: score a sequence of play, card by card."""
+"""``crib-trainer peg``: score a sequence of play card by card, or, with ``--hand``, rank the
+plays for the player to move."""
 
 from __future__ import annotations
 
@@ -7,26 +8,77 @@ import json
 from typing import TextIO
 
 from crib_trainer.cli.common import UsageError, output_options
+from crib_trainer.core.cards import parse_card, parse_cards
 from crib_trainer.core.pegging import parse_peg_tokens, score_sequence
+
+OPPONENTS = ("random", "weighted")
+_RANK_ONLY = ("starter", "discards", "opponent", "player", "variant")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     peg = sub.add_parser(
         "peg",
         parents=[output_options()],
-        help="score a sequence of play",
+        help="score a sequence of play, or rank the plays for the next card",
         description="Score the play, card by card. TOKEN is a card, NAME:CARD, or 'go' "
-        "(no one can play: the last player scores the go and the count restarts).",
-        epilog="Example: peg 2D 9S 4C 4D JH go 2S 9D 6H",
+        "(no one can play: the last player scores the go and the count restarts). "
+        "With --hand, rank the cards the next player can lay after the TOKENs by the net "
+        "points (his minus his opponent's) they lead to by the end of the play; a closing "
+        "'go' after his own card, while he can still come in, is his opponent's go.",
+        epilog="Examples: peg 2D 9S 4C 4D JH go 2S 9D 6H;  "
+        "peg KS --hand 5H 9C 2D 8S --starter 3C --discards QD 7S",
     )
     peg.add_argument("tokens", nargs="*", metavar="TOKEN")
     peg.add_argument(
         "--unfinished", action="store_true", help="the play goes on: no point for the last card"
     )
+    rank = peg.add_argument_group("ranking the next play (with --hand)")
+    rank.add_argument(
+        "--hand",
+        nargs="+",
+        metavar="CARD",
+        help="the cards the next player still holds: rank his legal plays (put the TOKENs "
+        "before --hand)",
+    )
+    rank.add_argument("--starter", metavar="CARD", help="the starter, if turned")
+    rank.add_argument(
+        "--discards", nargs="+", metavar="CARD", help="the cards he threw to the crib"
+    )
+    rank.add_argument(
+        "--opponent",
+        choices=OPPONENTS,
+        default=None,
+        help="how the opponent's hidden cards are weighted (default random: every holding "
+        "that fits the play so far is equally likely)",
+    )
+    rank.add_argument(
+        "--player",
+        metavar="NAME",
+        help="who holds --hand (default: the player after the last card's player, unless "
+        "only the last card's player has that many cards left and his opponent has said go "
+        "or is out of cards)",
+    )
+    rank.add_argument(
+        "--variant",
+        metavar="V",
+        help="six-card (default) or five-card; the three- and four-player games are not supported",
+    )
     peg.set_defaults(run=cmd_peg)
 
 
 def cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
+    if args.hand is not None:
+        return _rank(args, out)
+    given = [f"--{name}" for name in _RANK_ONLY if getattr(args, name) is not None]
+    if given:
+        verb = "goes" if len(given) == 1 else "go"
+        raise UsageError(
+            f"{' and '.join(given)} {verb} with --hand (the cards of the player to move)"
+        )
+    return _score(args, out)
+
+
+def _score(args: argparse.Namespace, out: TextIO) -> int:
     from crib_trainer.training.explain import explain_play
 
     if not args.tokens:
@@ -48,4 +100,61 @@ def cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
         print(row.rstrip(), file=out)
     totals = ", ".join(f"{n} {t}" for n, t in record.totals().items())
     print(f"Totals: {totals}", file=out)
+    return 0
+
+
+def _rank(args: argparse.Namespace, out: TextIO) -> int:
+    from crib_trainer.analysis.pegplay import PegSituation, analyse
+    from crib_trainer.core.cards import format_cards
+    from crib_trainer.training.pegreasons import explain_analysis
+
+    if args.unfinished:
+        raise UsageError("--unfinished is for scoring a sequence; with --hand the play goes on")
+    hand = parse_cards(" ".join(args.hand))
+    if not hand:
+        raise UsageError("--hand needs the cards the player to move holds")
+    starter = parse_card(args.starter) if args.starter else None
+    discards = parse_cards(" ".join(args.discards)) if args.discards else ()
+    situation = PegSituation.from_tokens(
+        parse_peg_tokens(args.tokens),
+        hand,
+        starter=starter,
+        discards=discards,
+        variant=args.variant or "six-card",
+        player=args.player,
+    )
+    opponent = args.opponent or "random"
+    analysis = analyse(situation, opponent=opponent)
+    options = explain_analysis(analysis)
+    if args.json:
+        print(json.dumps({"plays": [o.to_json() for o in options]}), file=out)
+        return 0
+    pos = analysis.position
+    a = args.ascii
+    role = "dealer" if situation.dealer else "non-dealer"
+    where = (
+        f"count {pos.count} ({format_cards(pos.count_cards, a)})"
+        if pos.count_cards
+        else "a new count: you lead"
+    )
+    hidden = (
+        f"his {pos.opponent_left} hidden cards from {len(pos.unseen)} unseen, {opponent} opponent"
+        if pos.opponent_left
+        else "he has no cards left"
+    )
+    print(f"You ({role}) hold {format_cards(hand, a)}; {where}; {hidden}.", file=out)
+    print(f"{'':>3}  card  now     net  risk  {'':<7}  why", file=out)
+    for i, o in enumerate(options, start=1):
+        mark = "best" if i == 1 else ("as good" if o.as_good else "")
+        now = str(o.immediate) if o.immediate else ""
+        print(
+            f"{i:>3}  {o.card.format(a):<4}  {now:>3}  {o.expected_net:>+6.2f}  "
+            f"{o.risk:>4.0%}  {mark:<7}  {o.reason}",
+            file=out,
+        )
+    print(
+        "net: your points minus his to the end of the play; risk: the chance he holds a "
+        "reply that scores 2 or more.",
+        file=out,
+    )
     return 0

@@ -1,0 +1,175 @@
+"""Ranked pegging plays with a one-line reason each, for people.
+
+The numbers come from :mod:`crib_trainer.analysis.pegplay`; this module only puts them
+into words: what the card scores now, the reply it most exposes you to (and how likely
+he is to hold it), and your answer to that reply when you have a good one.
+
+>>> from crib_trainer.core.cards import parse_cards
+>>> from crib_trainer.analysis.pegplay import PegSituation
+>>> best = rank_plays(PegSituation.from_tokens(["KS"], parse_cards("5H 9C 2D 8S")))[0]
+>>> best.card.code, best.reason
+('5H', 'makes 15 for 2, but leaves a 5 to pair (18%)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from crib_trainer.analysis.pegplay import (
+    Analysis,
+    HoldingWeight,
+    PegSituation,
+    PlayOption,
+    Position,
+    Reply,
+    analyse,
+)
+from crib_trainer.core.cards import Rank
+from crib_trainer.core.pegging import LIMIT, PegItem, PegKind
+from crib_trainer.training.explain import number_word
+
+_RANK_WORDS = {
+    Rank.ACE: "an ace",
+    Rank.EIGHT: "an 8",
+    Rank.JACK: "a jack",
+    Rank.QUEEN: "a queen",
+    Rank.KING: "a king",
+}
+_TEN_CARDS = frozenset({Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING})
+
+
+def a_rank(rank: Rank) -> str:
+    """A rank with its article, as said aloud.
+
+    >>> a_rank(Rank.ACE), a_rank(Rank.EIGHT), a_rank(Rank.FIVE), a_rank(Rank.TEN)
+    ('an ace', 'an 8', 'a 5', 'a 10')
+    """
+    return _RANK_WORDS.get(rank, f"a {rank.label}")
+
+
+def ranks_phrase(ranks: Sequence[Rank]) -> str:
+    """The cards of a reply: "a ten-card" for the four ten-cards (or three of them),
+    otherwise each rank, joined by "or".
+
+    >>> ranks_phrase([Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING])
+    'a ten-card'
+    >>> ranks_phrase([Rank.THREE, Rank.SIX])
+    'a 3 or a 6'
+    """
+    if len(ranks) >= 3 and set(ranks) <= _TEN_CARDS:
+        return "a ten-card"
+    return " or ".join(a_rank(r) for r in ranks)
+
+
+def item_noun(item: PegItem) -> str:
+    """A pegging item as a noun: "15 for 2", "a pair royal for 6", "a run of four for 4".
+
+    >>> item_noun(PegItem(PegKind.RUN, 4)), item_noun(PegItem(PegKind.PAIR, 2))
+    ('a run of four for 4', 'a pair for 2')
+    """
+    kind = item.kind
+    if kind is PegKind.FIFTEEN:
+        return "15 for 2"
+    if kind is PegKind.THIRTY_ONE:
+        return "31 for 2"
+    if kind is PegKind.RUN:
+        return f"a run of {number_word(item.points)} for {item.points}"
+    return f"{_NOUNS[kind]} for {item.points}"
+
+
+_NOUNS = {
+    PegKind.PAIR: "a pair",
+    PegKind.PAIR_ROYAL: "a pair royal",
+    PegKind.DOUBLE_PAIR_ROYAL: "a double pair royal",
+    PegKind.GO: "the go",
+    PegKind.LAST: "the last card",
+    PegKind.HEELS: "his heels",
+}
+
+
+def scores_phrase(items: Sequence[PegItem]) -> str:
+    """What a card scores as it is laid: "makes 15 for 2 and a pair for 2" ("" for nothing).
+
+    >>> scores_phrase([PegItem(PegKind.PAIR_ROYAL, 6)])
+    'scores a pair royal for 6'
+    """
+    if not items:
+        return ""
+    verb = "makes" if items[0].kind in (PegKind.FIFTEEN, PegKind.THIRTY_ONE) else "scores"
+    return f"{verb} {' and '.join(item_noun(i) for i in items)}"
+
+
+def threat_phrase(reply: Reply) -> str:
+    """What a reply would take: "leaves a 5 to pair", "leaves 15 to a ten-card".
+
+    >>> from crib_trainer.core.pegging import PegItem, PegKind
+    >>> threat_phrase(Reply((Rank.SIX,), (PegItem(PegKind.RUN, 3),), 3, 0.2))
+    'leaves a run of three to a 6'
+    """
+    who = ranks_phrase(reply.ranks)
+    kinds = [i.kind for i in reply.items]
+    parts: list[str] = []
+    for item in reply.items:
+        if item.kind is PegKind.FIFTEEN:
+            parts.append("15")
+        elif item.kind is PegKind.THIRTY_ONE:
+            parts.append("31")
+        elif item.kind is PegKind.RUN:
+            parts.append(f"a run of {number_word(item.points)}")
+    if kinds == [PegKind.PAIR]:
+        return f"leaves {who} to pair"
+    if PegKind.PAIR in kinds:
+        parts.append("a pair")
+    if PegKind.PAIR_ROYAL in kinds:
+        parts.append("a pair royal")
+    if PegKind.DOUBLE_PAIR_ROYAL in kinds:
+        parts.append("a double pair royal")
+    return f"leaves {' and '.join(parts)} to {who}"
+
+
+def _percent(p: float) -> str:
+    return "under 1%" if 0 < p < 0.005 else f"{p:.0%}"
+
+
+def reason_for(option: PlayOption, position: Position) -> str:
+    """One line on a play: what it scores, the danger it leaves, your answer to it.
+
+    Uses only the option's facts (and the position, for what the opponent can do).
+    """
+    now = scores_phrase(option.items)
+    if option.count == LIMIT:
+        return f"{now}; the count starts again"
+    if position.count_cards:
+        head = now or f"count {option.count}"
+    else:
+        head = f"leads {option.card.rank.label}"
+    if position.opponent_left == 0:
+        return f"{head}; he has no cards left"
+    if position.opponent_passed:
+        return f"{head}; he has said go"
+    if option.opponent_can_reply == 0:
+        return f"{head}; nothing he holds comes in on {option.count}"
+    scoring = [r for r in option.replies if r.points >= 2]
+    if not scoring:
+        return f"{head}; no reply can score on it"
+    threat = scoring[0]
+    text = f"{head}{', but' if now else ';'} {threat_phrase(threat)} ({_percent(threat.chance)})"
+    if threat.counter >= 2:
+        answer = " and ".join(item_noun(i) for i in threat.counter_items)
+        text += f", which you answer with {answer}"
+    return text
+
+
+def explain_analysis(analysis: Analysis) -> list[PlayOption]:
+    """The analysis' options with their reasons filled in."""
+    return [replace(o, reason=reason_for(o, analysis.position)) for o in analysis.options]
+
+
+def rank_plays(
+    situation: PegSituation, *, opponent: str = "random", weight: HoldingWeight | None = None
+) -> list[PlayOption]:
+    """Every legal card for the player to move, best first, each with its expected net
+    points to the end of the play, its risk, a one-line reason, and whether it is as good
+    as the best (see :class:`~crib_trainer.analysis.pegplay.PlayOption`)."""
+    return explain_analysis(analyse(situation, opponent=opponent, weight=weight))

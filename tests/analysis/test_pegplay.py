@@ -1,0 +1,617 @@
+"""Pegging analysis: the rank-level search against PlayState, slow suit-level checks,
+endgames worked by hand, and the hints of the rule texts."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from crib_trainer.analysis.pegplay import (
+    AS_GOOD,
+    OpponentModelError,
+    PegSituation,
+    Solver,
+    analyse,
+    analyse_plays,
+    holding_distribution,
+    pack_hand,
+    pack_tail,
+    read_situation,
+    tail_of,
+)
+from crib_trainer.core.cards import FULL_DECK, Card, CardError
+from crib_trainer.core.pegging import Played, PlayError, PlayState, score_card
+from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+from tests.conftest import card, cards
+
+# --- helpers: the slow, independent way, straight from PlayState ------------------------
+
+
+def brute(state: PlayState) -> int:
+    """Best net (mover minus other, from now to the end of the play) for the player to
+    move, both players maximising their own net, by trying every legal card of PlayState."""
+    me = state.turn
+    best = -1000
+    for c in state.legal_cards():
+        nxt = state.play(c)
+        gain = (nxt.scores[me] - state.scores[me]) - (nxt.scores[1 - me] - state.scores[1 - me])
+        if not nxt.over:
+            gain += brute(nxt) if nxt.turn == me else -brute(nxt)
+        best = max(best, gain)
+    return best
+
+
+def card_net(state: PlayState, c: Card) -> int:
+    """Net for the mover of laying ``c`` now, then both playing on as well as they can."""
+    me = state.turn
+    nxt = state.play(c)
+    gain = (nxt.scores[me] - state.scores[me]) - (nxt.scores[1 - me] - state.scores[1 - me])
+    if not nxt.over:
+        gain += brute(nxt) if nxt.turn == me else -brute(nxt)
+    return gain
+
+
+def random_state(rng: random.Random, variant=SIX_CARD, plays: int | None = None) -> PlayState:
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    size = variant.hand_size
+    state = PlayState.start([deck[:size], deck[size : 2 * size]], variant)
+    n = rng.randrange(2 * size) if plays is None else plays
+    for _ in range(n):
+        if state.over:
+            break
+        state = state.play(rng.choice(state.legal_cards()))
+    return state
+
+
+def ranks(cs) -> tuple[int, ...]:
+    return tuple(sorted(int(c.rank) for c in cs))
+
+
+def solver_tail(state: PlayState) -> int:
+    return pack_tail(state.count, *tail_of([int(c.rank) for c in state.count_cards]))
+
+
+def slow_expected(situation: PegSituation) -> dict[Card, tuple[float, float]]:
+    """Expected net and risk of each legal card, averaging over every suit-specific holding
+    of the opponent that is consistent with the play so far (checked by replaying it in
+    PlayState), each equally likely."""
+    pos = read_situation(situation)
+    me, opp = situation.me, 1 - situation.me
+    plays = situation.cards_played
+    mine_played = [p.card for p in plays if p.player == me]
+    his_played = [p.card for p in plays if p.player == opp]
+    totals: dict[Card, list[float]] = {}
+    n = 0
+    for holding in combinations(pos.unseen, pos.opponent_left):
+        hands = [None, None]
+        hands[me] = [*mine_played, *situation.hand]
+        hands[opp] = [*his_played, *holding]
+        state = PlayState.start(hands, situation.variant)
+        try:
+            for p in plays:
+                assert state.turn == p.player
+                state = state.play(p.card)
+        except (PlayError, AssertionError):
+            continue  # he could not have played (or passed) like that holding these
+        if state.turn != me:
+            continue
+        n += 1
+        for c in state.legal_cards():
+            nxt = state.play(c)
+            replies = [] if nxt.over or nxt.turn != opp else nxt.legal_cards()
+            risky = any(sum(i.points for i in score_card(nxt.count_cards, r)) >= 2 for r in replies)
+            acc = totals.setdefault(c, [0.0, 0.0])
+            acc[0] += card_net(state, c)
+            acc[1] += risky
+    return {c: (v / n, r / n) for c, (v, r) in totals.items()}
+
+
+# --- the search plays by PlayState's rules ---------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", [SIX_CARD, FIVE_CARD])
+def test_following_a_line_scores_as_playstate_does(variant):
+    """Random full deals played out card by card: the solver's rules give the same net."""
+    rng = random.Random(9)
+    solver = Solver(variant)
+    for _ in range(300):
+        deck = rng.sample(FULL_DECK, 2 * variant.hand_size)
+        hands = [deck[: variant.hand_size], deck[variant.hand_size :]]
+        state = PlayState.start(hands, variant)
+        line = []
+        while not state.over:
+            c = rng.choice(state.legal_cards())
+            line.append(int(c.rank))
+            state = state.play(c)
+        net = solver.follow((ranks(hands[0]), ranks(hands[1])), line)
+        assert net == state.scores[0] - state.scores[1], (hands, line)
+
+
+@pytest.mark.parametrize("variant", [SIX_CARD, FIVE_CARD])
+def test_search_equals_exhaustive_playstate_minimax(variant):
+    """From random positions (the lead, or part way through), the cached rank-level search
+    finds the same best net as trying every card in PlayState."""
+    rng = random.Random(31)
+    solver = Solver(variant)
+    for i in range(150):
+        # a full lead now and then; mostly positions a few cards in (cheaper to brute-force)
+        plays = 0 if i % 30 == 0 else rng.randrange(2, 2 * variant.hand_size)
+        state = random_state(rng, variant, plays)
+        if state.over:
+            continue
+        me = state.turn
+        value = solver.value(
+            pack_hand(ranks(state.hands[me])),
+            pack_hand(ranks(state.hands[1 - me])),
+            solver_tail(state),
+        )
+        assert value == brute(state), state
+
+
+def test_search_with_both_hands_full_from_the_lead():
+    rng = random.Random(4)
+    for _ in range(3):
+        state = random_state(rng, SIX_CARD, 0)
+        value = Solver().value(
+            pack_hand(ranks(state.hands[0])), pack_hand(ranks(state.hands[1])), 0
+        )
+        assert value == brute(state)
+
+
+# --- the fast rank-level average equals a slow suit-level enumeration ---------------------
+
+
+def situation_after(state: PlayState, starter: Card, discards) -> PegSituation:
+    return PegSituation.from_state(state, starter=starter, discards=discards)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_rank_level_average_equals_suit_level_enumeration(seed):
+    """Small endgames (one or two hidden cards): every suit-specific holding, replayed in
+    PlayState and searched exhaustively, gives the same expected net and risk."""
+    rng = random.Random(seed)
+    while True:
+        deck = rng.sample(FULL_DECK, 13)
+        hands, discards, starter = [deck[:4], deck[4:8]], deck[8:10], deck[12]
+        state = PlayState.start(hands, SIX_CARD)
+        target = rng.choice([5, 6])
+        while not state.over and len(state.plays) < target:
+            state = state.play(rng.choice(state.legal_cards()))
+        if state.over or (len(state.legal_cards()) < 2 and seed % 2):
+            continue
+        break
+    me = state.turn
+    situation = situation_after(state, starter, discards[:2] if me == 0 else deck[10:12])
+    fast = {o.card: (o.expected_net, o.risk) for o in analyse_plays(situation)}
+    slow = slow_expected(situation)
+    assert fast.keys() == slow.keys()
+    for c in fast:
+        assert fast[c][0] == pytest.approx(slow[c][0], abs=1e-9), c
+        assert fast[c][1] == pytest.approx(slow[c][1], abs=1e-9), c
+
+
+def test_suit_level_check_with_a_go_in_the_history():
+    """B could not come in at 27 (he holds nothing under 5 pips): holdings are filtered as
+    PlayState would. A: 9S, B: QH, A: 8C (27); no one can play: the go to A; B leads JD."""
+    situation = PegSituation.from_tokens(
+        "A:9S B:QH A:8C go B:JD".split(),
+        cards("5H KS"),
+        starter=card("2C"),
+        discards=cards("7H 7S"),
+    )
+    pos = read_situation(situation)
+    assert pos.opponent_min_pips == 5 and pos.opponent_left == 2
+    fast = {o.card: (o.expected_net, o.risk) for o in analyse_plays(situation)}
+    slow = slow_expected(situation)
+    assert fast.keys() == slow.keys() == set(cards("5H KS"))
+    for c in fast:
+        assert fast[c] == pytest.approx(slow[c], abs=1e-9)
+
+
+def test_five_card_suit_level_check():
+    rng = random.Random(77)
+    deck = rng.sample(FULL_DECK, 11)
+    state = PlayState.start([deck[:3], deck[3:6]], FIVE_CARD)
+    for _ in range(2):
+        state = state.play(state.legal_cards()[0])
+    situation = situation_after(state, deck[10], deck[6:8] if state.turn == 0 else deck[8:10])
+    fast = {o.card: (o.expected_net, o.risk) for o in analyse_plays(situation)}
+    slow = slow_expected(situation)
+    for c in fast:
+        assert fast[c] == pytest.approx(slow[c], abs=1e-9)
+
+
+# --- endgames worked by hand ----------------------------------------------------------------
+
+# A: 9S, B: QH, A: 8C (27), B: 3D (30), A cannot play (he holds 5 and K), B: AH makes 31.
+# A, the non-dealer, has played two cards and holds 5♥ K♠; B holds one card, unseen; A leads
+# the new count.
+LEAD_5_OR_K = "A:9S B:QH A:8C B:3D B:AH".split()
+
+
+def unseen_share(situation: PegSituation, test) -> float:
+    pos = read_situation(situation)
+    return sum(1 for c in pos.unseen if test(c)) / len(pos.unseen)
+
+
+def test_endgame_lead_the_king_not_the_five():
+    """Worked by hand. B holds one card Y; any Y comes in on a led card (count 10 at most).
+
+    Lead K: Y scores 15 if Y is a 5, a pair if a K. Then A's 5 comes in (count 25 at most)
+    and scores a pair if Y was a 5; then the last card, 1 for A. Net: 1 - 2P(K).
+    Lead 5: Y makes 15 if a ten-card, a pair if a 5. Then A's K (count 25 at most) pairs a
+    K; the last card, 1 for A. Net: 1 - 2P(ten-card) - 2P(5) + 2P(K).
+    """
+    situation = PegSituation.from_tokens(
+        LEAD_5_OR_K, cards("5H KS"), starter=card("2C"), discards=cards("7H 7S")
+    )
+    p_k = unseen_share(situation, lambda c: c.rank == 13)
+    p_5 = unseen_share(situation, lambda c: c.rank == 5)
+    p_ten = unseen_share(situation, lambda c: c.value == 10)
+    options = analyse_plays(situation)
+    by_card = {o.card.code: o for o in options}
+    assert by_card["KS"].expected_net == pytest.approx(1 - 2 * p_k)
+    assert by_card["5H"].expected_net == pytest.approx(1 - 2 * p_ten - 2 * p_5 + 2 * p_k)
+    assert [o.card.code for o in options] == ["KS", "5H"]
+    assert options[0].as_good and not options[1].as_good
+    # risk: he holds a reply scoring 2 or more
+    assert by_card["KS"].risk == pytest.approx(p_5 + p_k)
+    assert by_card["5H"].risk == pytest.approx(p_ten + p_5)
+
+
+def test_endgame_take_the_31():
+    """Worked by hand. A: K, B: A, A: A (a pair), B: 6, A: 6 (a pair): count 24. B, the
+    dealer, holds 7 and 2; A holds one unseen card Y and never passed, so Y may be anything.
+
+    Play 7: 31 for 2. A leads Y; B's 2 pairs a 2 (15 would need a 13) and is the last card.
+    Net 3 + 2P(2).
+    Play 2 (26, nothing: no run with the 6s). If Y has 5 pips or fewer A must play it: a 5
+    makes 31 (2), a 2 pairs (2), no run can form; B's 7 cannot come in, so A has the go
+    (none after 31) and B leads his 7, the last card: net -1 (a 5), -2 (a 2), 0 (A, 3, 4).
+    Otherwise A says go, B cannot play either: the go to B; A leads Y, B's 7 makes 15 on an
+    8 or pairs a 7, and is the last card: net 2 + 2[Y is 7 or 8].
+    """
+    situation = PegSituation.from_tokens(
+        "KS AH AD 6H 6D".split(), cards("7C 2S"), starter=card("9D"), discards=cards("QC 3S")
+    )
+    assert situation.dealer and read_situation(situation).count == 24
+
+    def p(test):
+        return unseen_share(situation, test)
+
+    p2, p5, p7, p8 = (p(lambda c, r=r: c.rank == r) for r in (2, 5, 7, 8))
+    over5 = p(lambda c: c.value > 5)
+    options = {o.card.code: o for o in analyse_plays(situation)}
+    assert options["7C"].expected_net == pytest.approx(3 + 2 * p2)
+    assert options["2S"].expected_net == pytest.approx(-p5 - 2 * p2 + 2 * over5 + 2 * (p7 + p8))
+    assert options["7C"].immediate == 2 and options["7C"].risk == 0
+    assert options["2S"].risk == pytest.approx(p2 + p5)
+    assert options["7C"].as_good and not options["2S"].as_good
+
+
+def test_endgame_alone_the_order_matters():
+    """Worked by hand, nothing hidden. A: Q, B: J, A: 9 (29), B cannot come in, A: 2 makes
+    31; B leads 5, A plays his last card, 6: count 11, A is out of cards. B holds 4 and 8.
+
+    4 first: 15 (2) and a run 5-6-4 (3); then the 8 (23, 7 missing: no run) and the last
+    card (1): 6. 8 first: 19, nothing; 4: 23, no run (7 missing); the last card: 1.
+    """
+    situation = PegSituation.from_tokens("A:QS B:JC A:9H A:2D B:5D A:6C".split(), cards("4S 8S"))
+    assert situation.dealer
+    pos = read_situation(situation)
+    assert pos.opponent_left == 0 and pos.count == 11
+    options = analyse_plays(situation)
+    assert [(o.card.code, o.expected_net, o.immediate) for o in options] == [
+        ("4S", 6, 5),
+        ("8S", 1, 0),
+    ]
+    assert [o.risk for o in options] == [0, 0]
+
+
+def test_playing_on_after_his_go():
+    """A: 9S, B: QH, A: 8C (27): B says go (nothing under 5 pips); A plays on with 3 or 4.
+    The 4 makes 31 for 2; he cannot answer either card."""
+    situation = PegSituation.from_tokens(
+        "A:9S B:QH A:8C".split(), cards("3D 4C"), starter=card("KD"), discards=cards("JH 2S")
+    )
+    pos = read_situation(situation)
+    assert not situation.dealer and pos.opponent_passed and pos.opponent_min_pips == 5
+    options = analyse_plays(situation)
+    assert options[0].card.code == "4C" and options[0].immediate == 2
+    assert [o.risk for o in options] == [0, 0]
+
+
+def test_playing_on_after_his_go_matches_the_slow_check():
+    """A: K, B: 5, A: A, B: 4, A: 9 (29): B says go (he holds two cards of 3 pips or more)
+    and A plays on with his last card; the slow check agrees on what follows."""
+    situation = PegSituation.from_tokens(
+        "KS 5H AD 4C 9S".split(), cards("2D"), starter=card("QD"), discards=cards("JH 6S")
+    )
+    pos = read_situation(situation)
+    assert pos.opponent_passed and pos.opponent_min_pips == 3 and pos.opponent_left == 2
+    (option,) = analyse_plays(situation)
+    assert option.immediate == 2 and option.risk == 0
+    assert option.expected_net == pytest.approx(slow_expected(situation)[card("2D")][0])
+
+
+# --- the hints of the rule texts, in the plain situations they describe ---------------------
+
+
+def ranking(tokens: str, hand: str, **kw) -> list[str]:
+    situation = PegSituation.from_tokens(tokens.split(), cards(hand), **kw)
+    return [o.card.code for o in analyse_plays(situation)]
+
+
+def test_hint_lead_a_four():
+    """All about: "If in doubt, lead a 4. This is the highest card on which the opponent
+    cannot immediately make 15." Leading from 4-9-K-Q with nothing else to guide the lead,
+    the 4 is best, and it carries the least risk (only a pair can score on it)."""
+    situation = PegSituation.from_tokens([], cards("4S 9H KD QC"))
+    options = analyse_plays(situation)
+    assert options[0].card.code == "4S"
+    assert options[0].risk == min(o.risk for o in options)
+
+
+def test_hint_lead_from_a_pair_beats_the_four():
+    """From 4-K-K-Q the 4 is no longer first: a king is. The texts say so too: "it is common
+    to open the play with a card of which a duplicate is held" (Britannica) and "encourage
+    your opponent to pair your card when you yourself hold a pair" (All about). The 4 is
+    still the safest lead and better than the odd queen."""
+    options = analyse_plays(PegSituation.from_tokens([], cards("4S KH KD QC")))
+    order = [o.card.code for o in options]
+    assert set(order[:2]) == {"KH", "KD"}
+    assert order.index("4S") < order.index("QC")
+    four = next(o for o in options if o.card.code == "4S")
+    assert four.risk == min(o.risk for o in options)
+
+
+def test_hint_do_not_lead_a_five():
+    """All about: "do not lead a 5" — ten-cards are the commonest reply, for 15."""
+    options = analyse_plays(PegSituation.from_tokens([], cards("5S KH 9D 3C")))
+    assert options[-1].card.code == "5S"
+    assert options[-1].risk == max(o.risk for o in options)
+
+
+@pytest.mark.parametrize("hand", ["KH 7C 9D", "KH 7C 2D", "KH 8C 2D"])
+def test_hint_do_not_make_21(hand):
+    """Britannica: avoid "twenty-one with any card, as then a tenth card (of which there are
+    sixteen) comes in for two"; All about: "do not ... make 21". At 11, the ten-card that
+    makes 21 is the worst play."""
+    assert ranking("6S 5D", hand)[-1] == "KH"
+
+
+@pytest.mark.parametrize("hand", ["6H KC 9D 8S", "6H KC JD QS"])
+def test_hint_never_a_six_on_a_four(hand):
+    """All about: "Never play a 6 to a led 4 ... your opponent slaps down a 5, for five
+    points (4-6-5 run and 15)." Holding no 5, the 6 is the worst reply."""
+    options = analyse_plays(PegSituation.from_tokens(["4S"], cards(hand)))
+    assert options[-1].card.code == "6H"
+    five = next(r for r in options[-1].replies if 5 in r.ranks)
+    assert five.points == 5
+
+
+@pytest.mark.parametrize("hand", ["9H KC JD 2S", "9H 8C KD 2S"])
+def test_hint_no_card_two_ranks_from_his(hand):
+    """All about: "Don't play a card with a value 1 or 2 away from your opponent's card —
+    for example a 9 on a 7 — as he is likely to complete the run." """
+    assert ranking("7S", hand)[-1] == "9H"
+
+
+def test_hint_do_not_pair_unless_you_hold_another():
+    """All about: "if your opponent plays a 4, you should not reply with a 4 if it is the only
+    4 you hold – because opponent is quite likely to have another 4 himself (making a pair
+    royal for 6 points)." The claim rests on reading his lead: players lead from a pair.
+
+    Against a random holding the engine pairs (2 now, and a pair royal against you is
+    unlikely). Told that he led from a pair (a weight keeping only holdings with another
+    4), pairing becomes the worst play by far. Holding the other 4 yourself, pairing is best
+    ("you should encourage your opponent to pair your card when you yourself hold a pair").
+    """
+    situation = PegSituation.from_tokens(["4S"], cards("4H KC 9D 8S"))
+    assert analyse_plays(situation)[0].card.code == "4H"
+    from_a_pair = analyse_plays(situation, weight=lambda ranks: float(ranks.count(4) >= 2))
+    assert from_a_pair[-1].card.code == "4H"
+    assert from_a_pair[-1].risk == pytest.approx(1.0)
+    assert from_a_pair[-1].expected_net < from_a_pair[-2].expected_net - 3
+    holding_two = analyse_plays(PegSituation.from_tokens(["4S"], cards("4H 4C 9D KS")))
+    assert {o.card.code for o in holding_two if o.as_good} == {"4H", "4C"}
+
+
+def test_hint_lead_one_of_two_cards_that_make_five():
+    """All about: "When holding two cards that together make 5 (for example 4 and Ace), lead
+    one of them. Your opponent is likely to play a 10 onto it, enabling you to make 15." """
+    assert ranking("", "4S AH 9D KC")[0] in ("4S", "AH")
+
+
+# --- the opponent model ------------------------------------------------------------------------
+
+
+OPPONENT_MODEL = importlib.util.find_spec("crib_trainer.analysis.opponent") is not None
+
+
+@pytest.mark.skipif(OPPONENT_MODEL, reason="the discard analysis is installed")
+def test_weighted_model_without_the_discard_analysis_says_so():
+    situation = PegSituation.from_tokens([], cards("4S 9H KD QC"))
+    with pytest.raises(OpponentModelError, match="needs the discard analysis, not installed yet"):
+        analyse(situation, opponent="weighted")
+
+
+@pytest.mark.skipif(not OPPONENT_MODEL, reason="the discard analysis is not installed")
+def test_weighted_model_with_the_discard_analysis():  # pragma: no cover - after issue 3
+    """The real opponent model: the same legal plays, weighted holdings summing to one."""
+    situation = PegSituation.from_tokens(["4S"], cards("4H KC 9D 8S"))
+    weighted = analyse(situation, opponent="weighted")
+    assert {o.card for o in weighted.options} == set(cards("4H KC 9D 8S"))
+    from crib_trainer.analysis.pegplay import opponent_weight
+
+    dist = holding_distribution(read_situation(situation), opponent_weight(situation, "weighted"))
+    assert sum(p for _, p in dist) == pytest.approx(1)
+
+
+def test_unknown_opponent_model():
+    situation = PegSituation.from_tokens([], cards("4S 9H KD QC"))
+    with pytest.raises(ValueError, match="unknown opponent model 'clever'"):
+        analyse(situation, opponent="clever")
+
+
+def test_weighted_model_adapter_calls_the_opponent_model(monkeypatch):
+    """With a (stub) discard analysis installed, --opponent weighted asks its opponent model
+    (``analysis.opponent.keep_weight(cards, variant=, own_crib=)``, as on main) how likely
+    the opponent — the dealer when you are not — kept each hand, by its ranks."""
+    import sys
+    import types
+
+    calls = []
+
+    def keep_weight(cards, *, variant, own_crib):
+        calls.append((tuple(cards), own_crib, variant.name))
+        return 2.0 if 13 in cards else 1.0
+
+    fake = types.ModuleType("crib_trainer.analysis.opponent")
+    fake.keep_weight = keep_weight
+    monkeypatch.setitem(sys.modules, "crib_trainer.analysis.opponent", fake)
+    situation = PegSituation.from_tokens(LEAD_5_OR_K, cards("5H KS"))
+    weighted = {o.card.code: o.expected_net for o in analyse_plays(situation, opponent="weighted")}
+    stub = {
+        o.card.code: o.expected_net
+        for o in analyse_plays(situation, weight=lambda r: 2.0 if 13 in r else 1.0)
+    }
+    assert weighted == stub
+    # his kept hand: the three cards he played (Q, 3, A) and one hidden card; he dealt
+    assert calls and all(len(r) == 4 and {1, 3, 12} <= set(r) for r, _, _ in calls)
+    assert {(own, v) for _, own, v in calls} == {(True, "six-card")}
+    del fake.keep_weight
+    with pytest.raises(OpponentModelError, match="needs keep_weight from the discard analysis"):
+        analyse(situation, opponent="weighted")
+
+
+def test_a_weight_function_reweights_holdings():
+    """A stub weight: the average becomes the weighted average over rank multisets."""
+    situation = PegSituation.from_tokens(LEAD_5_OR_K, cards("5H KS"))
+    pos = read_situation(situation)
+    uniform = dict(holding_distribution(pos))
+
+    def weight(kept):  # his kept hand: the three cards he played and the hidden one
+        return 3.0 if kept[-1] == 13 else 1.0
+
+    weighted = dict(holding_distribution(pos, weight))
+    assert set(weighted) == set(uniform)
+    total = sum(p * (3.0 if h == (13,) else 1.0) for h, p in uniform.items())
+    for h, p in uniform.items():
+        assert weighted[h] == pytest.approx(p * (3.0 if h == (13,) else 1.0) / total)
+    k_lead = next(o for o in analyse_plays(situation, weight=weight) if o.card.code == "KS")
+    assert k_lead.expected_net == pytest.approx(1 - 2 * weighted[(13,)])
+
+
+def test_holding_weights_count_suit_specific_holdings():
+    situation = PegSituation.from_tokens([], cards("4S 9H KD QC"), starter=card("5D"))
+    dist = holding_distribution(read_situation(situation))
+    assert sum(p for _, p in dist) == pytest.approx(1)
+    # 47 unseen cards; P(no king among his four) = C(44, 4) / C(47, 4)
+    from math import comb
+
+    assert sum(p for h, p in dist if 13 not in h) == pytest.approx(comb(44, 4) / comb(47, 4))
+
+
+# --- situations: reading them, and what is refused -------------------------------------------
+
+
+def test_from_state_and_from_tokens_agree():
+    rng = random.Random(5)
+    for _ in range(40):
+        state = random_state(rng)
+        if state.over:
+            continue
+        from_state = PegSituation.from_state(state)
+        tokens = []
+        for e in state.events:
+            if isinstance(e, Played):
+                tokens.append(f"{'AB'[e.player]}:{e.card.code}")
+                if any(i.kind.value == "go" for i in e.items):
+                    tokens.append("go")
+        from_tokens = PegSituation.from_tokens(
+            tokens, state.hands[state.turn], player="AB"[state.turn] if tokens else None
+        )
+        assert read_situation(from_state) == read_situation(from_tokens)
+
+
+def test_no_illegal_play_is_ever_offered():
+    """Random positions of real play: the options are exactly PlayState's legal cards."""
+    rng = random.Random(12)
+    seen = 0
+    while seen < 25:
+        state = random_state(rng)
+        if state.over or not state.plays:
+            continue
+        seen += 1
+        options = analyse_plays(PegSituation.from_state(state))
+        assert sorted(o.card for o in options) == sorted(state.legal_cards())
+        assert all(o.card.value + state.count <= 31 for o in options)
+        best = options[0].expected_net
+        assert all(o.as_good == (o.expected_net >= best - AS_GOOD - 1e-9) for o in options)
+        assert [o.expected_net for o in options] == sorted(
+            (o.expected_net for o in options), reverse=True
+        )
+
+
+@pytest.mark.parametrize(
+    ("tokens", "hand", "kw", "message"),
+    [
+        ([], "4S 9H KD QC", {"variant": "three-player"}, "three-player game is not supported"),
+        ([], "4S 9H KD QC", {"dealer": True}, "the holder leads"),
+        ("KS QH 9C".split(), "5D 5S 5C", {}, "comes in at 29: you say go"),
+        ("KS QH JC AC".split(), "5D 5S", {"player": "B"}, "restarted and your opponent leads"),
+        ("A:KS B:QH A:8C A:2S".split(), "5D", {}, "no one can play at 30"),
+        ("KS".split(), "5D 5S", {}, "no player has that many left"),
+        ("KS".split(), "5D 5S", {"player": "A"}, "you have played 1 cards and hold 2"),
+        ("KS 5H".split(), "KS 9C 2D", {}, "duplicate card"),
+        ("KS".split(), "5D 9C 2D 8H", {"discards": cards("2C 3C 4C")}, "you threw 2 cards"),
+        ("KS".split(), "5D 9C 2D 8H", {"player": "C"}, "not one of the players"),
+        ("A:KS B:5H A:6C".split(), "4D 2S", {"player": "A"}, "cannot have said go at 21"),
+    ],
+)
+def test_situations_that_cannot_be(tokens, hand, kw, message):
+    with pytest.raises((PlayError, CardError), match=message):
+        read_situation(PegSituation.from_tokens(tokens, cards(hand), **kw))
+
+
+def test_passing_while_holding_a_card_that_comes_in_is_refused():
+    """A: K, B: Q, A: 5 (25), B: 2 (27), B: A — so A passed at 27, but A holds a 3."""
+    with pytest.raises(
+        PlayError, match="you could not come in at 27 by the play so far, yet you held 3"
+    ):
+        read_situation(PegSituation.from_tokens("A:KS B:QH A:5C B:2S B:AD".split(), cards("3D 9H")))
+
+
+def test_five_card_play_ends_at_the_first_go():
+    with pytest.raises(PlayError, match="ends at the first go"):
+        read_situation(
+            PegSituation.from_tokens(
+                "A:KS B:QH A:JD go".split(), cards("9D 8H"), variant="five-card", player="B"
+            )
+        )
+
+
+def test_unseen_cards_leave_out_everything_you_know():
+    situation = PegSituation.from_tokens(
+        "KS QH".split(), cards("5D 5S 5C"), starter=card("JD"), discards=cards("2C 3C")
+    )
+    pos = read_situation(situation)
+    known = set(cards("KS QH 5D 5S 5C JD 2C 3C"))
+    assert len(pos.unseen) == 44 and not known & set(pos.unseen)
+    without_starter = read_situation(
+        PegSituation.from_tokens("KS QH".split(), cards("5D 5S 5C"), discards=cards("2C 3C"))
+    )
+    assert len(without_starter.unseen) == 45  # the starter is one of the unseen cards
+
+
+def test_counts_of_ranks_for_holdings_follow_the_unseen_cards():
+    situation = PegSituation.from_tokens([], cards("5D 5S 5C 5H"))
+    dist = holding_distribution(read_situation(situation))
+    assert all(5 not in h for h, _ in dist)
+    assert Counter(len(h) for h, _ in dist) == {4: len(dist)}

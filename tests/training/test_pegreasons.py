@@ -1,0 +1,64 @@
+"""Reasons for pegging plays: one line each, from the analysis' facts."""
+
+from __future__ import annotations
+
+import random
+
+from crib_trainer.analysis.pegplay import PegSituation
+from crib_trainer.core.cards import FULL_DECK
+from crib_trainer.core.pegging import PlayState
+from crib_trainer.training.pegreasons import rank_plays
+from tests.conftest import cards
+
+
+def reasons(tokens: str, hand: str, **kw) -> dict[str, str]:
+    situation = PegSituation.from_tokens(tokens.split(), cards(hand), **kw)
+    return {o.card.code: o.reason for o in rank_plays(situation)}
+
+
+def test_the_issues_example():
+    assert reasons("KS", "5H 9C 2D 8S")["5H"].startswith("makes 15 for 2, but leaves a 5 to pair")
+
+
+def test_a_five_led_leaves_15_to_a_ten_card():
+    assert reasons("", "5S KH 9D 3C")["5S"].startswith("leads 5; leaves 15 to a ten-card (")
+
+
+def test_six_on_a_four_names_the_five():
+    assert reasons("4S", "6H KC 9D 8S")["6H"].startswith(
+        "count 10; leaves 15 and a run of three to a 5 ("
+    )
+
+
+def test_an_answer_you_hold_is_mentioned():
+    why = reasons("4S", "4H 4C 9D KS")
+    assert why["4H"].startswith("scores a pair for 2")
+    lead = reasons("", "4S 4H 9D KS")["4S"]
+    assert lead.startswith("leads 4; leaves a 4 to pair (")
+    assert lead.endswith("which you answer with a pair royal for 6")
+
+
+def test_thirty_one_and_playing_on():
+    why = reasons("A:9S B:QH A:8C", "3D 4C")
+    assert why == {
+        "4C": "makes 31 for 2; the count starts again",
+        "3D": "count 30; he has said go",
+    }
+    alone = reasons("A:QS B:JC A:9H A:2D B:5D A:6C", "4S 8S")
+    assert alone["4S"] == "makes 15 for 2 and a run of three for 3; he has no cards left"
+
+
+def test_every_reason_is_one_line():
+    rng = random.Random(3)
+    checked = 0
+    while checked < 20:
+        deck = rng.sample(FULL_DECK, 8)
+        state = PlayState.start([deck[:4], deck[4:]])
+        for _ in range(rng.randrange(1, 7)):
+            if not state.over:
+                state = state.play(rng.choice(state.legal_cards()))
+        if state.over:
+            continue
+        checked += 1
+        for o in rank_plays(PegSituation.from_state(state)):
+            assert o.reason and "\n" not in o.reason and len(o.reason) < 140
