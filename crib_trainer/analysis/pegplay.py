@@ -23,11 +23,11 @@ there are), and positions are cached on a rank-level key (see :class:`Solver`).
 from __future__ import annotations
 
 import gc
-import importlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from math import comb
 
+from crib_trainer.analysis.opponent import keep_weight
 from crib_trainer.core.cards import FULL_DECK, Card, CardError, Rank, check_distinct, format_cards
 from crib_trainer.core.pegging import (
     LIMIT,
@@ -884,22 +884,8 @@ def weighted_opponent(*, dealer: bool, variant: Variant | str = SIX_CARD) -> Hol
     ``crib_trainer.analysis.opponent.keep_weight(cards, *, variant, own_crib)``, the chance
     a good player dealt at random keeps one particular set of cards with these ranks (the
     dealer throws to his own crib). A holding of rank multiset R then weighs (the number of
-    card sets R stands for) × ``keep_weight(his cards played + R)``. Until that module is
-    installed this raises :class:`OpponentModelError`.
+    card sets R stands for) × ``keep_weight(his cards played + R)``.
     """
-    try:
-        opponent = importlib.import_module("crib_trainer.analysis.opponent")
-    except ImportError:
-        raise OpponentModelError(
-            "the weighted opponent model needs the discard analysis, not installed yet; "
-            "use --opponent random"
-        ) from None
-    keep_weight = getattr(opponent, "keep_weight", None)
-    if keep_weight is None:
-        raise OpponentModelError(
-            "the weighted opponent model needs keep_weight from the discard analysis "
-            "(crib_trainer.analysis.opponent), which it does not offer; use --opponent random"
-        )
     v = get_variant(variant)
 
     def weight(ranks: tuple[int, ...]) -> float:

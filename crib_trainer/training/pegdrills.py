@@ -35,9 +35,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
+from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.analysis.pegplay import (
     PegSituation,
     Position,
@@ -48,7 +48,6 @@ from crib_trainer.analysis.pegplay import (
     read_situation,
     tail_of,
 )
-from crib_trainer.analysis.tables import show_total
 from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
 from crib_trainer.core.pegging import LIMIT, PegKind, PlayState
 from crib_trainer.core.rules import Variant, get_variant
@@ -72,58 +71,23 @@ KeepRule = Callable[..., tuple[Card, ...]]
 # --- keeping well ----------------------------------------------------------------------------
 
 
-def heuristic_keep(
+def discard_analysis_keep(
     cards: Sequence[Card], *, dealer: bool, variant: Variant | str
 ) -> tuple[Card, ...]:
-    """A simple good keep, used until the discard analysis is installed: the keep with the
-    best average show over every possible starter, plus (dealer) or minus (non-dealer) the
-    fifteens and pairs of the two cards thrown (2 each) as a rough stand-in for the crib.
+    """The discard analysis' best keep against a good opponent (its ``weighted`` crib model).
 
-    >>> keep = heuristic_keep(parse_cards("5H 5D JC QS 2H 9C"), dealer=False, variant="six-card")
+    >>> keep = discard_analysis_keep(parse_cards("5H 5D JC QS 2H 9C"), dealer=False,
+    ...                              variant="six-card")
     >>> sorted(c.code for c in keep)
     ['5D', '5H', 'JC', 'QS']
     """
-    v = get_variant(variant)
-    cards = tuple(cards)
-    size = v.hand_size
-    unseen = [c for c in FULL_DECK if c not in cards]
-    best: tuple[float, tuple[Card, ...]] | None = None
-    for kept in combinations(cards, size):
-        thrown = [c for c in cards if c not in kept]
-        hand = sum(show_total(kept, s, variant=v, check=False) for s in unseen) / len(unseen)
-        crib = 0
-        for a, b in combinations(thrown, 2):
-            crib += 2 * (a.value + b.value == 15) + 2 * (a.rank == b.rank)
-        value = hand + (crib if dealer else -crib)
-        if best is None or value > best[0] + 1e-12:
-            best = (value, kept)
-    assert best is not None
-    return best[1]
-
-
-def discard_analysis_keep() -> KeepRule | None:
-    """The discard analysis' best keep (``crib_trainer.analysis.discard``, issue 3) against
-    a good opponent (its ``weighted`` crib model), or None while that module is not
-    installed: ``analyse_discards(cards, dealer=, variant=, opponent=).best.keep``."""
-    try:
-        from crib_trainer.analysis.discard import (  # type: ignore[import-not-found]
-            analyse_discards,
-        )
-    except ImportError:
-        return None
-
-    def keep(cards: Sequence[Card], *, dealer: bool, variant: Variant | str) -> tuple[Card, ...]:
-        analysis = analyse_discards(
-            tuple(cards), dealer=dealer, variant=variant, opponent="weighted"
-        )
-        return tuple(analysis.best.keep)
-
-    return keep
+    analysis = analyse_discards(tuple(cards), dealer=dealer, variant=variant, opponent="weighted")
+    return tuple(analysis.best.keep)
 
 
 def default_keep() -> KeepRule:
-    """The discard analysis when it is installed, else :func:`heuristic_keep`."""
-    return discard_analysis_keep() or heuristic_keep
+    """How the drills' players keep: the discard analysis' best keep."""
+    return discard_analysis_keep
 
 
 # --- themes ------------------------------------------------------------------------------------

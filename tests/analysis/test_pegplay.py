@@ -3,7 +3,6 @@ endgames worked by hand, and the hints of the rule texts."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections import Counter
 from itertools import combinations
@@ -12,7 +11,6 @@ import pytest
 
 from crib_trainer.analysis.pegplay import (
     AS_GOOD,
-    OpponentModelError,
     PegSituation,
     Solver,
     analyse,
@@ -431,18 +429,7 @@ def test_hint_lead_one_of_two_cards_that_make_five():
 # --- the opponent model ------------------------------------------------------------------------
 
 
-OPPONENT_MODEL = importlib.util.find_spec("crib_trainer.analysis.opponent") is not None
-
-
-@pytest.mark.skipif(OPPONENT_MODEL, reason="the discard analysis is installed")
-def test_weighted_model_without_the_discard_analysis_says_so():
-    situation = PegSituation.from_tokens([], cards("4S 9H KD QC"))
-    with pytest.raises(OpponentModelError, match="needs the discard analysis, not installed yet"):
-        analyse(situation, opponent="weighted")
-
-
-@pytest.mark.skipif(not OPPONENT_MODEL, reason="the discard analysis is not installed")
-def test_weighted_model_with_the_discard_analysis():  # pragma: no cover - after issue 3
+def test_weighted_model_with_the_discard_analysis():
     """The real opponent model: the same legal plays, weighted holdings summing to one."""
     situation = PegSituation.from_tokens(["4S"], cards("4H KC 9D 8S"))
     weighted = analyse(situation, opponent="weighted")
@@ -460,11 +447,10 @@ def test_unknown_opponent_model():
 
 
 def test_weighted_model_adapter_calls_the_opponent_model(monkeypatch):
-    """With a (stub) discard analysis installed, --opponent weighted asks its opponent model
-    (``analysis.opponent.keep_weight(cards, variant=, own_crib=)``, as on main) how likely
-    the opponent — the dealer when you are not — kept each hand, by its ranks."""
-    import sys
-    import types
+    """--opponent weighted asks the discard analysis' opponent model
+    (``analysis.opponent.keep_weight(cards, variant=, own_crib=)``) how likely the opponent
+    — the dealer when you are not — kept each hand, by its ranks."""
+    from crib_trainer.analysis import pegplay
 
     calls = []
 
@@ -472,9 +458,7 @@ def test_weighted_model_adapter_calls_the_opponent_model(monkeypatch):
         calls.append((tuple(cards), own_crib, variant.name))
         return 2.0 if 13 in cards else 1.0
 
-    fake = types.ModuleType("crib_trainer.analysis.opponent")
-    fake.keep_weight = keep_weight
-    monkeypatch.setitem(sys.modules, "crib_trainer.analysis.opponent", fake)
+    monkeypatch.setattr(pegplay, "keep_weight", keep_weight)
     situation = PegSituation.from_tokens(LEAD_5_OR_K, cards("5H KS"))
     weighted = {o.card.code: o.expected_net for o in analyse_plays(situation, opponent="weighted")}
     stub = {
@@ -485,9 +469,6 @@ def test_weighted_model_adapter_calls_the_opponent_model(monkeypatch):
     # his kept hand: the three cards he played (Q, 3, A) and one hidden card; he dealt
     assert calls and all(len(r) == 4 and {1, 3, 12} <= set(r) for r, _, _ in calls)
     assert {(own, v) for _, own, v in calls} == {(True, "six-card")}
-    del fake.keep_weight
-    with pytest.raises(OpponentModelError, match="needs keep_weight from the discard analysis"):
-        analyse(situation, opponent="weighted")
 
 
 def test_a_weight_function_reweights_holdings():

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import importlib.util
 import io
 import json
 
@@ -81,19 +79,8 @@ def test_a_closing_go_after_your_own_card_is_his_go():
 
 
 def test_weighted_opponent():
-    """A clear one-line error until the discard analysis is installed; then a ranking."""
-    installed = importlib.util.find_spec("crib_trainer.analysis.opponent") is not None
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        code, out = run("peg", "--hand", "4S 9H KD QC", "--opponent", "weighted", "--json")
-    if installed:  # pragma: no cover - after issue 3
-        assert code == 0 and len(json.loads(out)["plays"]) == 4
-    else:
-        assert code == 2
-        assert err.getvalue() == (
-            "crib-trainer peg: error: the weighted opponent model needs the discard analysis, "
-            "not installed yet; use --opponent random\n"
-        )
+    code, out = run("peg", "--hand", "4S 9H KD QC", "--opponent", "weighted", "--json")
+    assert code == 0 and len(json.loads(out)["plays"]) == 4
 
 
 def test_five_card_variant():

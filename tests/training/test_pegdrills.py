@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import random
@@ -12,13 +11,11 @@ import pytest
 
 from crib_trainer.analysis.pegplay import read_situation
 from crib_trainer.cli import main
-from crib_trainer.core.cards import FULL_DECK
 from crib_trainer.core.pegging import PlayError
 from crib_trainer.training.pegdrills import (
     THEMES,
     PegDrill,
     default_keep,
-    heuristic_keep,
     peg_drill,
     peg_drills,
     situation_themes,
@@ -110,51 +107,15 @@ def test_five_card_drills():
     )
 
 
-def test_keeping_well_heuristic():
-    """Until the discard analysis lands: the best average show, the crib's own pairs and
-    fifteens counted for the dealer and against the non-dealer."""
-    assert set(heuristic_keep(cards("5H 5D 5C JS 2H 9C"), dealer=False, variant="six-card")) == set(
-        cards("5H 5D 5C JS")
-    )
-    six = cards("4H 9S 3S 5D KH 2D")
-    assert set(heuristic_keep(six, dealer=True, variant="six-card")) == set(cards("2D 3S 4H 9S"))
-    assert set(heuristic_keep(six, dealer=False, variant="six-card")) == set(cards("2D 3S 4H 5D"))
-    five = random.Random(1).sample(FULL_DECK, 5)
-    assert len(heuristic_keep(five, dealer=False, variant="five-card")) == 3
-
-
-def test_default_keep_uses_the_discard_analysis_once_installed():
-    installed = importlib.util.find_spec("crib_trainer.analysis.discard") is not None
-    assert (default_keep() is heuristic_keep) == (not installed)
-
-
-def test_the_discard_analysis_keep_once_installed(monkeypatch):
-    """With a (stub) discard analysis, the drills keep its best option's cards."""
-    import sys
-    import types
-
+def test_the_drills_keep_what_the_discard_analysis_keeps():
+    from crib_trainer.analysis.discard import analyse_discards
     from crib_trainer.training.pegdrills import discard_analysis_keep
 
-    class Option:  # as main's ThrowOption and DiscardAnalysis: .best is options[0]
-        def __init__(self, keep):
-            self.keep = keep
-
-    class Analysis:
-        def __init__(self, options):
-            self.options = options
-            self.best = options[0]
-
-    def analyse_discards(cards, *, dealer, variant, opponent):
-        assert opponent == "weighted"
-        return Analysis([Option(tuple(cards[2:])), Option(tuple(cards[:4]))])
-
-    fake = types.ModuleType("crib_trainer.analysis.discard")
-    fake.analyse_discards = analyse_discards
-    monkeypatch.setitem(sys.modules, "crib_trainer.analysis.discard", fake)
-    keep = discard_analysis_keep()
     six = cards("4H 9S 3S 5D KH 2D")
-    assert keep is not None and keep(six, dealer=True, variant="six-card") == six[2:]
-    assert default_keep() is not heuristic_keep
+    for dealer in (True, False):
+        best = analyse_discards(six, dealer=dealer, opponent="weighted").best.keep
+        assert discard_analysis_keep(six, dealer=dealer, variant="six-card") == best
+    assert default_keep() is discard_analysis_keep
 
 
 def test_a_custom_keep_rule_is_used():
