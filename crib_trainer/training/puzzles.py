@@ -313,13 +313,19 @@ def _solve_discard(p: Puzzle) -> tuple[frozenset[Card], ...]:
 
 
 def _solve_pegging_play(p: Puzzle) -> tuple[Card, ...]:
-    """Every card marked as good as the best play."""
-    from crib_trainer.analysis.pegplay import rank_plays, situation_from_tokens
+    """Every card marked as good as the best play (random opponent)."""
+    return tuple(o.card for o in pegging_options(p) if o.as_good)
 
-    situation = situation_from_tokens(
-        list(p.sequence), hand=p.hand, starter=p.starter, discards=p.discards, variant=p.variant
+
+def pegging_options(p: Puzzle) -> list[Any]:
+    """The ranked plays for a ``pegging-play`` puzzle, best first, with reasons."""
+    from crib_trainer.analysis.pegplay import PegSituation
+    from crib_trainer.training.pegreasons import rank_plays
+
+    situation = PegSituation.from_tokens(
+        list(p.sequence), p.hand, starter=p.starter, discards=p.discards, variant=p.variant
     )
-    return tuple(o.card for o in rank_plays(situation) if o.as_good)
+    return rank_plays(situation)
 
 
 _SOLVERS: dict[str, Callable[[Puzzle], Any]] = {
