@@ -161,6 +161,9 @@ class CribTrainerApp(App):
         if kind == "discard":
             self.open_discards(replay_id)
             return
+        if kind in ("peg-play", "peg-score"):
+            self.open_pegging(replay_id)
+            return
         from crib_trainer.ui.screens.count import CountScreen
 
         self.push_screen(CountScreen(kind, adaptive=adaptive, replay_id=replay_id))
@@ -169,6 +172,11 @@ class CribTrainerApp(App):
         from crib_trainer.ui.screens.discard import DiscardScreen
 
         self.push_screen(DiscardScreen(replay_id=replay_id))
+
+    def open_pegging(self, replay_id: int | None = None) -> None:
+        from crib_trainer.ui.screens.pegging import PegScreen
+
+        self.push_screen(PegScreen(replay_id=replay_id))
 
     def open_puzzles(self) -> None:
         from crib_trainer.ui.screens.puzzles import PuzzleLibraryScreen
@@ -208,6 +216,7 @@ class CribTrainerApp(App):
             "Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")
         )
         yield SystemCommand("Discards", "Drill: choose the throw", self.open_discards)
+        yield SystemCommand("Pegging", "Drill: choose the card to play", self.open_pegging)
         yield SystemCommand("Puzzles", "The curated puzzle library", self.open_puzzles)
         yield SystemCommand("Settle a dispute", "Judge a real claim", self.open_judge)
         yield SystemCommand("Progress", "Accuracy, speed and weak spots", self.open_progress)

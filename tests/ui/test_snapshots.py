@@ -86,3 +86,14 @@ def test_puzzle_answered(snap_compare):
     assert snap_compare(
         make_app(), terminal_size=SIZE, press=["6", "enter", "enter", "2", "8", "enter"]
     )
+
+
+def test_pegging_answered(snap_compare):
+    async def answer(pilot):
+        await pilot.press("5")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("1", "enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=answer)

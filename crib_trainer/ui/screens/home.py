@@ -19,12 +19,13 @@ ENTRIES = [
     ("count-crib", "2", "Count a crib"),
     ("judge", "3", "Judge a claim (drill)"),
     ("discard", "4", "Discards"),
+    ("peg-play", "5", "Pegging"),
     ("puzzles", "6", "Puzzles"),
     ("dispute", "7", "Settle a dispute"),
     ("progress", "8", "Progress"),
     ("scorekeeper", "9", "Scorekeeper at the table"),
 ]
-DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard")
+DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play")
 TITLES = {e[0]: e[2] for e in ENTRIES}
 
 

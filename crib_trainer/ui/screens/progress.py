@@ -19,7 +19,7 @@ from crib_trainer.storage.db import StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.ui.screens.base import TrainerScreen
 
-REPLAYABLE = ("count-hand", "count-crib", "judge", "discard")
+REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play")
 KIND_NAMES = {
     "count-hand": "hand",
     "count-crib": "crib",

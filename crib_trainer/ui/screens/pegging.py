@@ -1,0 +1,416 @@
+"""The pegging drill: a moment of a real play, seen from your side. Choose your card (or
+say what the last card scored); see every legal card ranked by the points it leads to by
+the end of the play, yours highlighted, with the risk and why. Then play on, if you like,
+against the analysis' choices.
+
+Keys: 1–4 pick a card and enter plays it; ``q`` switches the question (choose a card /
+score the last card); ``p`` plays on after an answer; ``n`` a new situation; ``s``
+switches scheduler/random; escape goes back.
+"""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from crib_trainer.analysis.pegplay import PegSituation, PlayOption, read_situation
+from crib_trainer.core.cards import Card, format_cards
+from crib_trainer.core.pegging import PegKind, PlayState
+from crib_trainer.training.answers import decision_grade, peg_play_attempt, peg_score_attempt
+from crib_trainer.training.explain import explain_play
+from crib_trainer.training.pegdrills import THEMES, PegDrill, peg_drill, situation_themes
+from crib_trainer.training.pegreasons import rank_plays
+from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.widgets.card import HandView
+from crib_trainer.ui.widgets.inputs import PointsInput
+
+THEME_WORDS = {
+    "lead": "leading a count",
+    "reply-5": "replying to a 5",
+    "reply-ten": "replying to a ten-card",
+    "near-31": "near 31",
+    "pair-royal-danger": "pair royal danger",
+    "run-trap": "a run trap",
+    "go": "the go",
+}
+GRADE_WORDS = {
+    "best": "[b green]Best play.[/]",
+    "close": "[b yellow]Close:[/] within half a point of the best.",
+    "fair": "[b yellow]Fair:[/] within a point and a half of the best.",
+    "costly": "[b red]Costly:[/] more than a point and a half below the best.",
+}
+NO_GO = frozenset({PegKind.GO, PegKind.LAST})
+
+
+def counts_of(situation: PegSituation) -> list[list[tuple[int, Card]]]:
+    """The cards played, split into counts: [(player, card), …] for each count. A card
+    starts a new count exactly when the count after it is its own value."""
+    counts: list[list[tuple[int, Card]]] = []
+    for p in situation.cards_played:
+        if not counts or p.count == p.card.value:
+            counts.append([])
+        counts[-1].append((p.player, p.card))
+    return counts
+
+
+def last_card_points(situation: PegSituation) -> int | None:
+    """What the last card laid scored as it was laid (fifteen, 31, pairs, runs)."""
+    if not situation.cards_played:
+        return None
+    last = situation.cards_played[-1]
+    return sum(i.points for i in last.items if i.kind not in NO_GO)
+
+
+class PegScreen(TrainerScreen):
+    AUTO_FOCUS = None
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 5)),
+        Binding("enter", "answer", "Answer", show=False),
+        Binding("q", "toggle_question", "Question"),
+        Binding("p", "play_on", "Play on"),
+        Binding("n", "new_situation", "Next"),
+        Binding("s", "toggle_source", "Scheduler/random"),
+    ]
+
+    def __init__(self, *, adaptive: bool = True, replay_id: int | None = None) -> None:
+        super().__init__()
+        self.adaptive = adaptive
+        self.replay_id = replay_id
+        self.mode = "play"
+        self.drill: PegDrill | None = None
+        self.options: list[PlayOption] | None = None
+        self.picked: Card | None = None
+        self.answered = False
+        self.waiting = False  # the learner answered before the analysis was ready
+        self.started = 0.0
+        self.why = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="pegging"):
+            yield Static(id="peg-role")
+            yield Static(id="peg-earlier")
+            yield Static(id="peg-count")
+            yield HandView(id="peg-hand", numbered=True)
+            yield PointsInput(id="peg-points", placeholder="points")
+            yield Static(id="peg-status")
+            yield Static(id="peg-verdict")
+            yield DataTable(id="peg-options", cursor_type="row", zebra_stripes=True)
+            yield Static(id="peg-why")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Pegging"
+        self.query_one("#peg-options", DataTable).add_columns(
+            "", "card", "now", "net to end", "risk", "why"
+        )
+        self.action_new_situation()
+
+    # -- dealing
+
+    def action_new_situation(self) -> None:
+        if self.drill is not None and not self.answered:
+            return
+        self._clear("Dealing a situation…")
+        self.deal()
+
+    @work(thread=True, exclusive=True, group="deal")
+    def deal(self) -> None:
+        """Choose and deal the next situation (a thread: dealing plays hands out)."""
+        trainer = self.trainer
+        theme = None
+        why = ""
+        if self.replay_id is not None:
+            attempt = trainer.replayed(self.replay_id)
+            self.replay_id = None
+            if attempt is not None and attempt.kind == "peg-play":
+                drill = PegDrill.from_question(attempt.question)
+                self.app.call_from_thread(self.show, drill, "Replaying a situation you missed.")
+                return
+        if self.adaptive:
+            choice = trainer.suggest(["peg-play"])
+            if choice.category and choice.category.removeprefix("peg-") in THEMES:
+                theme = choice.category.removeprefix("peg-")
+                why = f"Aimed at a weak spot: {THEME_WORDS[theme]}."
+        drill = peg_drill(trainer.rng, theme=theme)
+        self.app.call_from_thread(self.show, drill, why)
+
+    def show(self, drill: PegDrill, why: str = "") -> None:
+        self.drill = drill
+        self.why = why
+        self.options = None
+        self.picked = None
+        self.answered = False
+        self.waiting = False
+        s = drill.situation
+        counts = counts_of(s)
+        position = read_situation(s)
+        current = list(position.count_cards)
+        earlier = [c for c in counts if [card for _, card in c] != current]
+        role = "You deal" if s.dealer else "You are pone"
+        known = [f"starter {s.starter}" if s.starter else "", ""]
+        if s.discards:
+            known[1] = f"you threw {format_cards(s.discards)}"
+        themes = ", ".join(THEME_WORDS[t] for t in drill.themes)
+        self.query_one("#peg-role", Static).update(
+            f"{role}. {' · '.join(k for k in known if k)}. [dim]{themes}. {why}[/dim]"
+        )
+
+        def laid(count: list[tuple[int, Card]]) -> str:
+            return ", ".join(f"{'you' if p == s.me else 'he'} {c}" for p, c in count)
+
+        earlier_text = "  ·  ".join(laid(count) for count in earlier)
+        self.query_one("#peg-earlier", Static).update(
+            f"[dim]Earlier counts: {earlier_text}[/dim]" if earlier else ""
+        )
+        this_count = [c for c in counts if [card for _, card in c] == current]
+        he_holds = len(drill.opponent_hand)
+        holds = f"he holds {he_holds} card{'s' if he_holds != 1 else ''}"
+        if current:
+            text = f"[b]Count {position.count}[/b]: {laid(this_count[-1])}. [dim]{holds}[/dim]"
+        else:
+            text = f"[b]You lead[/b] a new count. [dim]{holds}[/dim]"
+        self.query_one("#peg-count", Static).update(text)
+        hand = self.query_one("#peg-hand", HandView)
+        hand.show(s.hand)
+        hand.display = True
+        if self.mode == "score" and last_card_points(s) is None:
+            self.mode = "play"
+        self._ask()
+        self.analyse(drill)
+
+    def _clear(self, status: str) -> None:
+        self.query_one("#peg-verdict", Static).update("")
+        self.query_one("#peg-why", Static).update("")
+        table = self.query_one("#peg-options", DataTable)
+        table.clear()
+        table.display = False
+        table.can_focus = False
+        self.query_one("#peg-status", Static).update(f"[dim]{status}[/dim]")
+
+    def _ask(self) -> None:
+        self._clear(self._status_text())
+        points = self.query_one("#peg-points", Input)
+        points.value = ""
+        scoring = self.mode == "score"
+        points.display = scoring
+        points.disabled = not scoring
+        if scoring:
+            points.focus()
+        else:
+            self.set_focus(None)
+        self.started = self.trainer.ticks()
+
+    def _status_text(self) -> str:
+        if self.answered:
+            return "p play on · n next situation · q other question · s source"
+        if self.mode == "score":
+            return "What did the last card laid score? Type the points, enter · q: choose a card"
+        return "Pick your card (1–4), enter plays it · q: score the last card instead"
+
+    @work(thread=True, exclusive=True, group="analyse")
+    def analyse(self, drill: PegDrill) -> None:
+        """Rank the legal cards (a thread: an opening lead takes up to a second)."""
+        options = rank_plays(drill.situation)
+        self.app.call_from_thread(self._analysed, drill, options)
+
+    def _analysed(self, drill: PegDrill, options: list[PlayOption]) -> None:
+        if drill is not self.drill:
+            return
+        self.options = options
+        if self.waiting:
+            self.waiting = False
+            self.reveal_play()
+
+    # -- keys
+
+    def action_pick(self, number: int) -> None:
+        if self.drill is None or self.answered or self.mode != "play":
+            return
+        hand = self.drill.situation.hand
+        if number > len(hand):
+            return
+        self.picked = hand[number - 1]
+        self.query_one("#peg-hand", HandView).mark([self.picked], "picked")
+
+    def action_answer(self) -> None:
+        if self.drill is None or self.answered or self.mode != "play":
+            return
+        if self.picked is None:
+            self.notify("Pick a card first (1–4).")
+            return
+        legal = read_situation(self.drill.situation).legal_cards()
+        if self.picked not in legal:
+            self.notify(f"{self.picked} would take the count past 31; pick another.")
+            return
+        self.answered = True
+        if self.options is None:
+            self.waiting = True
+            self.query_one("#peg-status", Static).update("[dim]Working it out…[/dim]")
+            return
+        self.reveal_play()
+
+    def reveal_play(self) -> None:
+        assert self.drill is not None and self.options is not None and self.picked is not None
+        seconds = self.trainer.ticks() - self.started
+        options = self.options
+        best = options[0]
+        mine = next(o for o in options if o.card == self.picked)
+        lost = max(best.expected_net - mine.expected_net, 0.0)
+        if mine.as_good:
+            lost = 0.0
+        theme = self.drill.theme or (self.drill.themes[0] if self.drill.themes else "lead")
+        self.trainer.record(
+            peg_play_attempt(
+                theme=theme,
+                question=self.drill.question(),
+                played=self.picked,
+                best=best.card,
+                points_lost=lost,
+                seconds=seconds,
+                answered_at=self.trainer.now(),
+            )
+        )
+        grade = decision_grade(lost)
+        given = "" if grade == "best" else f" It gives up {lost:.2f} points on average."
+        self.query_one("#peg-verdict", Static).update(
+            f"{GRADE_WORDS[grade]}{given}  [dim]{seconds:.1f} s[/dim]"
+        )
+        table = self.query_one("#peg-options", DataTable)
+        table.clear()
+        mine_row = 0
+        for row, option in enumerate(options):
+            if option.card == self.picked:
+                mine_row = row
+            mark = "you" if option.card == self.picked else ("★" if option.as_good else "")
+            table.add_row(
+                mark,
+                str(option.card),
+                str(option.immediate or ""),
+                f"{option.expected_net:+.2f}",
+                f"{100 * option.risk:.0f}%",
+                option.reason,
+            )
+        table.display = True
+        table.can_focus = True
+        table.move_cursor(row=mine_row)
+        table.focus()
+        self.query_one("#peg-hand", HandView).display = False  # room for the ranking
+        hidden = format_cards(self.drill.opponent_hand)
+        self.query_one("#peg-why", Static).update(
+            f"Best: {best.card} — {best.reason}\n[dim]He held {hidden}.[/dim]"
+        )
+        self.query_one("#peg-status", Static).update(f"[dim]{self._status_text()}[/dim]")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.drill is None or self.answered or self.mode != "score":
+            return
+        value = event.value
+        if not value:
+            self.notify("Type the points first.")
+            return
+        s = self.drill.situation
+        actual = last_card_points(s)
+        assert actual is not None
+        claimed = int(value)
+        self.answered = True
+        theme = self.drill.theme or (self.drill.themes[0] if self.drill.themes else "lead")
+        self.trainer.record(
+            peg_score_attempt(
+                theme=theme,
+                question=self.drill.question(),
+                claimed=claimed,
+                actual=actual,
+                seconds=self.trainer.ticks() - self.started,
+                answered_at=self.trainer.now(),
+            )
+        )
+        last = s.cards_played[-1]
+        shown = type(last)(
+            last.player, last.card, last.count, tuple(i for i in last.items if i.kind not in NO_GO)
+        )
+        verdict = (
+            "[b green]✓ Right.[/]" if claimed == actual else f"[b red]✗ It scored {actual}.[/]"
+        )
+        self.query_one("#peg-verdict", Static).update(
+            f"{verdict} {last.card} at {last.count}: {explain_play(shown)}"
+        )
+        self.query_one("#peg-points", Input).disabled = True
+        self.query_one("#peg-status", Static).update(f"[dim]{self._status_text()}[/dim]")
+
+    def action_toggle_question(self) -> None:
+        if self.drill is None or self.answered:
+            return
+        if self.mode == "play" and last_card_points(self.drill.situation) is None:
+            self.notify("No card has been laid yet: there is nothing to score.")
+            return
+        self.mode = "score" if self.mode == "play" else "play"
+        self._ask()
+
+    def action_toggle_source(self) -> None:
+        self.adaptive = not self.adaptive
+        self.notify("Situations from the scheduler." if self.adaptive else "Random situations.")
+
+    # -- playing on
+
+    def action_play_on(self) -> None:
+        """Lay your card (or the best, after a scoring question) and let the analysis play
+        his cards, up to your next choice."""
+        if self.drill is None or not self.answered:
+            return
+        card = self.picked if self.mode == "play" else None
+        if card is None:
+            if self.options is None:
+                self.notify("Still working it out; try again in a moment.")
+                return
+            card = self.options[0].card
+        self._clear("He is thinking…")
+        self.play_on(self.drill, card)
+
+    @work(thread=True, exclusive=True, group="deal")
+    def play_on(self, drill: PegDrill, card: Card) -> None:
+        state = replay_state(drill).play(card)
+        s = drill.situation
+        while not state.over and state.turn != s.me:
+            legal = state.legal_cards()
+            if len(legal) == 1:
+                choice = legal[0]
+            else:
+                his_view = PegSituation.from_state(state, starter=s.starter)
+                choice = rank_plays(his_view)[0].card
+            state = state.play(choice)
+        if state.over:
+            self.app.call_from_thread(self._play_over, state)
+            return
+        mine = PegSituation.from_state(state, starter=s.starter, discards=s.discards)
+        opponent = state.hands[1 - s.me]
+        nxt = PegDrill(mine, situation_themes(mine), opponent, drill.theme)
+        self.app.call_from_thread(self.show, nxt, "Playing on.")
+
+    def _play_over(self, state: PlayState) -> None:
+        me = self.drill.situation.me if self.drill else 0
+        mine, his = state.scores[me], state.scores[1 - me]
+        self.query_one("#peg-verdict", Static).update(
+            f"The play is over: you pegged {mine}, he pegged {his}."
+        )
+        self.query_one("#peg-status", Static).update("[dim]n next situation[/dim]")
+
+
+def replay_state(drill: PegDrill) -> PlayState:
+    """The play so far as a state machine, with both hands known."""
+    s = drill.situation
+    played = [(p.player, p.card) for p in s.cards_played]
+    hands: list[list[Card]] = [[], []]
+    for player, card in played:
+        hands[player].append(card)
+    hands[s.me] += list(s.hand)
+    hands[1 - s.me] += list(drill.opponent_hand)
+    state = PlayState.start([tuple(h) for h in hands], s.variant, starter=s.starter)
+    for _, card in played:
+        state = state.play(card)
+    return state

@@ -1,0 +1,93 @@
+"""The pegging drill: choose a card, or score the last one; then play on."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static
+
+from crib_trainer.analysis.pegplay import read_situation
+from crib_trainer.training.pegreasons import rank_plays
+from crib_trainer.ui.screens.pegging import PegScreen, last_card_points
+
+SIZE = (80, 24)
+
+
+async def open_pegging(pilot) -> PegScreen:
+    await pilot.press("5")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, PegScreen) and screen.drill is not None
+    return screen
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def text(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def test_choosing_the_best_card(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        s = screen.drill.situation
+        best = rank_plays(s)[0].card
+        await pilot.press(str(s.hand.index(best) + 1), "enter")
+        await settle(pilot)
+        assert "Best play" in text(screen, "#peg-verdict")
+        attempt = app.session[-1]
+        assert attempt.kind == "peg-play" and attempt.correct
+        table = screen.query_one("#peg-options", DataTable)
+        assert table.row_count == len(read_situation(s).legal_cards())
+        assert table.get_row_at(table.cursor_row)[0] == "you"
+        assert "He held" in text(screen, "#peg-why")
+
+
+async def test_a_worse_card_says_what_it_gave_up(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        while True:  # a situation where some legal card is clearly worse
+            options = rank_plays(screen.drill.situation)
+            if options[-1].expected_net < options[0].expected_net - 0.2:
+                break
+            screen.answered = True
+            await pilot.press("n")
+            await settle(pilot)
+        worst = options[-1].card
+        await pilot.press(str(screen.drill.situation.hand.index(worst) + 1), "enter")
+        await settle(pilot)
+        assert "gives up" in text(screen, "#peg-verdict")
+        assert not app.session[-1].correct
+
+
+async def test_scoring_the_last_card(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        while last_card_points(screen.drill.situation) is None:
+            screen.answered = True
+            await pilot.press("n")
+            await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        actual = last_card_points(screen.drill.situation)
+        await pilot.press(*str(actual), "enter")
+        await pilot.pause()
+        assert "Right" in text(screen, "#peg-verdict")
+        assert app.session[-1].kind == "peg-score" and app.session[-1].correct
+
+
+async def test_playing_on_to_the_end(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        for _ in range(8):
+            s = screen.drill.situation
+            legal = read_situation(s).legal_cards()
+            await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")
+            await settle(pilot)
+            await pilot.press("p")
+            await settle(pilot)
+            if "The play is over" in text(screen, "#peg-verdict"):
+                break
+        assert "The play is over" in text(screen, "#peg-verdict")
