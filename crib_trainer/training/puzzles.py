@@ -317,15 +317,20 @@ def _solve_pegging_play(p: Puzzle) -> tuple[Card, ...]:
     return tuple(o.card for o in pegging_options(p) if o.as_good)
 
 
-def pegging_options(p: Puzzle) -> list[Any]:
-    """The ranked plays for a ``pegging-play`` puzzle, best first, with reasons."""
+def pegging_situation(p: Puzzle) -> Any:
+    """The pegging situation a ``pegging-play`` puzzle asks about."""
     from crib_trainer.analysis.pegplay import PegSituation
-    from crib_trainer.training.pegreasons import rank_plays
 
-    situation = PegSituation.from_tokens(
+    return PegSituation.from_tokens(
         list(p.sequence), p.hand, starter=p.starter, discards=p.discards, variant=p.variant
     )
-    return rank_plays(situation)
+
+
+def pegging_options(p: Puzzle) -> list[Any]:
+    """The ranked plays for a ``pegging-play`` puzzle, best first, with reasons."""
+    from crib_trainer.training.pegreasons import rank_plays
+
+    return rank_plays(pegging_situation(p))
 
 
 _SOLVERS: dict[str, Callable[[Puzzle], Any]] = {

@@ -137,6 +137,16 @@ class CribTrainerApp(App):
                 return game_id, self._games[game_id]
         return None
 
+    def finished_games(self) -> list[saved_games.SavedGame]:
+        """Games played to the end, the most recent first."""
+        if self.store is None:
+            return []
+        try:
+            return saved_games.finished_games(self.store, limit=5)
+        except StorageError as err:
+            self._storage_failed(err)
+            return []
+
     # -- the clipboard
 
     def copy(self, text: str) -> str:
@@ -207,7 +217,7 @@ class CribTrainerApp(App):
             if game is not None:
                 self.push_screen(ScorekeeperScreen(game, self.save_game(game, None)))
 
-        self.push_screen(NewGameScreen(), start)
+        self.push_screen(NewGameScreen(self.finished_games()), start)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Count a hand", "Drill", lambda: self.open_drill("count-hand"))

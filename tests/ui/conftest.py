@@ -29,3 +29,29 @@ def make_app(seed: int = 7) -> CribTrainerApp:
 @pytest.fixture
 def app() -> CribTrainerApp:
     return make_app()
+
+
+def seed_history(days: int = 20, seed: int = 4) -> None:
+    """Fill the test's history (under CRIB_TRAINER_HOME) with a few weeks of answers that
+    improve over time, ending the day before FROZEN_NOW."""
+    import random
+    from datetime import timedelta
+
+    from crib_trainer.storage.db import open_store
+    from crib_trainer.storage.progress import record_attempt
+    from crib_trainer.training.answers import count_attempt
+    from crib_trainer.training.drills import count_drill
+
+    rng = random.Random(seed)
+    with open_store() as store:
+        for day in range(days):
+            for _ in range(rng.randint(2, 8)):
+                drill = count_drill(rng, crib=rng.random() < 0.3)
+                total = drill.breakdown().total
+                right = rng.random() < 0.5 + day / (2 * days)
+                said = total if right else max(0, total - rng.choice([1, 2, 2, 4]))
+                at = FROZEN_NOW - timedelta(days=days - day, minutes=rng.randint(0, 600))
+                seconds = max(2.0, rng.uniform(6, 30) - day / 2)
+                record_attempt(
+                    store, count_attempt(drill, total=said, seconds=seconds, answered_at=at)
+                )

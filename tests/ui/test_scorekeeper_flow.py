@@ -61,6 +61,10 @@ async def test_a_win_stops_the_game_and_says_single_or_lurch(app):
         assert state.winner == 1 and state.phase == "over"
         assert not state.lurched  # Ann has 42, past half of 61
         assert "Bob wins, a single game" in str(screen.query_one("#prompt-line").render())
+        await say(pilot, "new")  # the finished game is in the history
+        form = pilot.app.screen
+        assert isinstance(form, NewGameScreen)
+        assert "Bob beat Ann 61–42, single" in str(form.query_one("#last-games").render())
 
 
 async def test_muggins_claim_and_undo(app):

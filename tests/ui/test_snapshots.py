@@ -5,7 +5,7 @@ Update after an intended change with: python -m pytest tests/ui --snapshot-updat
 
 from __future__ import annotations
 
-from tests.ui.conftest import make_app
+from tests.ui.conftest import make_app, seed_history
 
 SIZE = (80, 24)
 
@@ -97,3 +97,37 @@ def test_pegging_answered(snap_compare):
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=answer)
+
+
+def test_progress_accuracy(snap_compare):
+    seed_history()
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["8"])
+
+
+def test_progress_weak_spots(snap_compare):
+    seed_history()
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["8", "right", "right"])
+
+
+def test_progress_mistakes(snap_compare):
+    seed_history()
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["8", "right", "right", "right"])
+
+
+def test_scorekeeper_three_players_near_the_end(snap_compare):
+    async def play(pilot):
+        await pilot.press("9")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#game-variant").value = "three-player"
+        await pilot.pause()
+        form.query_one("#target").value = 61
+        form.query_one("#names").value = "Ann, Bob, Cy"
+        form.query_one("#names").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        for line in ("2D", "ann 31", "ann 24", "bob 31", "bob 9", "cy 17", "end"):
+            await pilot.press(*line, "enter")
+            await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)

@@ -26,7 +26,15 @@ from crib_trainer.training.answers import (
 )
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.drills import CountDrill
-from crib_trainer.training.puzzles import Puzzle, is_right, load_puzzles, solve
+from crib_trainer.training.pegdrills import situation_themes
+from crib_trainer.training.puzzles import (
+    Puzzle,
+    is_right,
+    load_puzzles,
+    pegging_options,
+    pegging_situation,
+    solve,
+)
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
@@ -314,7 +322,7 @@ class PuzzleScreen(TrainerScreen):
         if p.kind == "pegging-score":
             assert isinstance(given, int)
             return peg_score_attempt(
-                theme="puzzle",
+                theme="scoring",
                 question=question,
                 claimed=given,
                 actual=int(self.truth),  # type: ignore[arg-type]
@@ -323,12 +331,15 @@ class PuzzleScreen(TrainerScreen):
                 puzzle_id=p.id,
             )
         assert isinstance(given, Card)
+        options = pegging_options(p)
+        mine = next(o for o in options if o.card == given)
+        themes = situation_themes(pegging_situation(p))
         return peg_play_attempt(
-            theme="puzzle",
+            theme=themes[0] if themes else "lead",
             question=question,
             played=given,
-            best=p.answer,
-            points_lost=0.0 if right else 1.0,
+            best=options[0].card,
+            points_lost=0.0 if right else options[0].expected_net - mine.expected_net,
             seconds=seconds,
             answered_at=now,
             puzzle_id=p.id,

@@ -8,6 +8,8 @@ every entry and can be resumed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,6 +28,7 @@ from crib_trainer.core.game import (
 )
 from crib_trainer.core.pegging import PlayError
 from crib_trainer.core.rules import VARIANTS, OverscoreLaw, get_variant
+from crib_trainer.storage.games import SavedGame
 from crib_trainer.ui.game_input import prompt, read
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.board import Board
@@ -186,9 +189,14 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
 
 
 class NewGameScreen(ModalScreen[Game | None]):
-    """Settings for a new game: variant, names, target, muggins, lurch, over-claims, dealer."""
+    """Settings for a new game: variant, names, target, muggins, lurch, over-claims, dealer;
+    and the last games played to the end."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, finished: Sequence[SavedGame] = ()) -> None:
+        super().__init__()
+        self.finished = list(finished)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-game"):
@@ -214,6 +222,11 @@ class NewGameScreen(ModalScreen[Game | None]):
                 yield Checkbox("Muggins", id="game-muggins")
                 yield Checkbox("Lurch counts", value=True, id="lurch")
             yield Static("The first name deals first.", id="new-game-hint")
+            if self.finished:
+                yield Static(
+                    "[b]Last games[/b]\n" + "\n".join(map(result_line, self.finished)),
+                    id="last-games",
+                )
 
     def on_mount(self) -> None:
         self.query_one("#names", Input).focus()
@@ -247,3 +260,25 @@ class NewGameScreen(ModalScreen[Game | None]):
             self.query_one("#new-game-hint", Static).update(f"[yellow]{err}[/yellow]")
             return
         self.dismiss(Game.new(config, first_dealer=0))
+
+
+def result_line(saved: SavedGame) -> str:
+    """One finished game: when, who won, the scores, single or lurch.
+
+    >>> from datetime import datetime, UTC
+    >>> from crib_trainer.core.game import Pegged, Cut
+    >>> from crib_trainer.core.cards import parse_card
+    >>> g = Game.new(GameConfig(names=("Ann", "Bob"), target=61)).add(Cut(parse_card("2D")))
+    >>> g = g.add(Pegged(1, 31)).add(Pegged(1, 30))
+    >>> t = datetime(2026, 11, 21, tzinfo=UTC)
+    >>> result_line(SavedGame(1, t, t, True, g))
+    '21 Nov: Bob beat Ann 61–0, a lurch'
+    """
+    state = saved.game.state()
+    names = saved.game.config.names
+    winner = state.winner or 0
+    losers = [i for i in range(len(names)) if i != winner]
+    scores = "–".join(str(state.scores[i]) for i in [winner, *losers])
+    beaten = " and ".join(names[i] for i in losers)
+    kind = "a lurch" if state.lurched else "single"
+    return f"{saved.updated_at:%d %b}: {names[winner]} beat {beaten} {scores}, {kind}"
