@@ -251,8 +251,12 @@ class CountScreen(TrainerScreen):
         breakdown.display = True
         breakdown.show(self.breakdown, judged.missed)
         breakdown.focus()
+        heels = ""
+        if self.breakdown.starter.rank == 11:
+            heels = " A jack turned is his heels: two to the dealer at the cut, never a nob."
         self.query_one("#spoken", Static).update(
-            f"[i]{spoken_count(self.breakdown)}[/i]\n[dim]{rarity_line(self.breakdown)}[/dim]"
+            f"[i]{spoken_count(self.breakdown)}[/i]{heels}\n"
+            f"[dim]{rarity_line(self.breakdown)}[/dim]"
         )
         self._show_status()
 
