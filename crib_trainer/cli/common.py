@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from typing import NoReturn, TextIO
+from collections.abc import Callable
+from typing import Any, NoReturn, TextIO
 
 from crib_trainer.core.rules import VARIANTS
 
@@ -58,3 +60,28 @@ def copy_to_clipboard(text: str) -> None:
     from crib_trainer.clipboard import copy_text
 
     print(copy_text(text).message, file=sys.stderr)
+
+
+def run_batch(name: str, record: Callable[[str], dict[str, Any]], out: TextIO, what: str) -> int:
+    """One JSON line out for each line in: ``record(line)``, or ``{"line": N, "error": …}``
+    when the line is bad (the rest go on). Blank lines and ``#`` comments are skipped.
+    Exit status 2 if any line was bad, with one line on stderr saying how many."""
+    from crib_trainer.core.cards import CardError
+
+    bad = 0
+    with open_input(name, "batch file") as source:
+        for number, line in enumerate(source, start=1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            try:
+                result = record(line)
+            except (CardError, ValueError) as err:
+                result = {"line": number, "error": str(err)}
+                bad += 1
+            print(json.dumps(result, ensure_ascii=False), file=out, flush=True)
+    if bad:
+        print(
+            f"{PROG}: {bad} line(s) could not be {what}; see their error records", file=sys.stderr
+        )
+        return 2
+    return 0

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import dataclass
 from typing import TextIO
 
 from crib_trainer.cli.common import (
-    PROG,
     UsageError,
     copy_to_clipboard,
-    open_input,
     output_options,
+    run_batch,
     variant_option,
 )
 from crib_trainer.core.cards import Card, CardError, parse_card, parse_cards, split_card_text
@@ -150,21 +148,7 @@ def _deal_from_args(args: argparse.Namespace) -> Deal:
 
 
 def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
-    source = open_input(args.batch, "batch file")
-    bad = 0
-    with source:
-        for number, line in enumerate(source, start=1):
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            try:
-                record = score_json(_breakdown(parse_deal(line), variant))
-            except (CardError, ValueError) as err:
-                record = {"line": number, "error": str(err)}
-                bad += 1
-            print(json.dumps(record, ensure_ascii=False), file=out, flush=True)
-    if bad:
-        print(
-            f"{PROG}: {bad} line(s) could not be scored; see their error records", file=sys.stderr
-        )
-        return 2
-    return 0
+    def record(line: str) -> dict[str, object]:
+        return score_json(_breakdown(parse_deal(line), variant))
+
+    return run_batch(args.batch, record, out, "scored")

@@ -99,27 +99,29 @@ class ProgressScreen(TrainerScreen):
         return [p.start.strftime("%d/%m") for p in periods]
 
     def _plot_accuracy(self, periods: list[progress.PeriodStats]) -> None:
-        plot = self.query_one("#accuracy-plot", PlotextPlot)
-        plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
         points = [(i, 100 * p.accuracy) for i, p in enumerate(periods) if p.accuracy is not None]
-        plt.title(f"Accuracy per {self.period} (%)")
-        plt.ylim(0, 100)
-        if points:
-            xs, ys = zip(*points, strict=True)
-            plt.plot(list(xs), list(ys), marker="braille")
-            plt.scatter(list(xs), list(ys))
-        _ticks(plt, self._labels(periods))
-        plot.refresh()
+        self._line_plot("#accuracy-plot", f"Accuracy per {self.period} (%)", points, periods)
 
     def _plot_speed(self, periods: list[progress.PeriodStats]) -> None:
-        plot = self.query_one("#speed-plot", PlotextPlot)
+        points = [(i, p.mean_seconds) for i, p in enumerate(periods) if p.mean_seconds is not None]
+        title = f"Mean seconds per answer, per {self.period}"
+        self._line_plot("#speed-plot", title, points, periods)
+
+    def _line_plot(
+        self,
+        selector: str,
+        title: str,
+        points: list[tuple[int, float]],
+        periods: list[progress.PeriodStats],
+    ) -> None:
+        """One value per period as a line with its points marked, dates along the bottom."""
+        plot = self.query_one(selector, PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
-        points = [(i, p.mean_seconds) for i, p in enumerate(periods) if p.mean_seconds is not None]
-        plt.title(f"Mean seconds per answer, per {self.period}")
+        plt.title(title)
+        if selector == "#accuracy-plot":
+            plt.ylim(0, 100)
         if points:
             xs, ys = zip(*points, strict=True)
             plt.plot(list(xs), list(ys), marker="braille")
