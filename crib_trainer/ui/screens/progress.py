@@ -100,7 +100,8 @@ class ProgressScreen(TrainerScreen):
 
     def _plot_accuracy(self, periods: list[progress.PeriodStats]) -> None:
         points = [(i, 100 * p.accuracy) for i, p in enumerate(periods) if p.accuracy is not None]
-        self._line_plot("#accuracy-plot", f"Accuracy per {self.period} (%)", points, periods)
+        title = f"Accuracy per {self.period} (%)"
+        self._line_plot("#accuracy-plot", title, points, periods, percent=True)
 
     def _plot_speed(self, periods: list[progress.PeriodStats]) -> None:
         points = [(i, p.mean_seconds) for i, p in enumerate(periods) if p.mean_seconds is not None]
@@ -113,6 +114,7 @@ class ProgressScreen(TrainerScreen):
         title: str,
         points: list[tuple[int, float]],
         periods: list[progress.PeriodStats],
+        percent: bool = False,
     ) -> None:
         """One value per period as a line with its points marked, dates along the bottom."""
         plot = self.query_one(selector, PlotextPlot)
@@ -120,7 +122,7 @@ class ProgressScreen(TrainerScreen):
         plt.clear_data()
         plt.clear_figure()
         plt.title(title)
-        if selector == "#accuracy-plot":
+        if percent:
             plt.ylim(0, 100)
         if points:
             xs, ys = zip(*points, strict=True)
