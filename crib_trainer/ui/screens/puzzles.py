@@ -202,8 +202,9 @@ class PuzzleScreen(TrainerScreen):
             f"[b]{p.question}[/b]  [dim]{stars} · {self.index + 1} of {len(self.puzzles)}[/dim]"
         )
         play = self.query_one("#puzzle-play", Static)
-        play.update(_play_text(p) if p.sequence else "")
-        play.display = bool(p.sequence)
+        pegging = p.kind in ("pegging-score", "pegging-play")
+        play.update(_play_text(p) if pegging else "")
+        play.display = pegging
         hand = self.query_one("#puzzle-cards", HandView)
         picking = p.kind in PICKS
         cards = p.hand if p.kind == "pegging-play" else p.cards
@@ -354,12 +355,16 @@ class PuzzleScreen(TrainerScreen):
 
 
 def _play_text(p: Puzzle) -> str:
-    """The play so far, card by card, with the count."""
+    """The play so far, card by card, with the count; and what else is known."""
     record = score_sequence(parse_peg_tokens(list(p.sequence)), finished=False)
-    shown = []
-    for played in record.plays:
-        shown.append(f"{record.players[played.player]} {played.card} ({played.count})")
-    return "The play: " + ", ".join(shown)
+    shown = [f"{record.players[q.player]} {q.card} ({q.count})" for q in record.plays]
+    text = "The play: " + ", ".join(shown) if shown else "No card played yet."
+    known = []
+    if p.kind == "pegging-play" and p.starter is not None:
+        known.append(f"starter {p.starter}")
+    if p.discards:
+        known.append(f"you threw {format_cards(p.discards)}")
+    return text + (f"  [dim]{' · '.join(known)}[/dim]" if known else "")
 
 
 def _answer_text(p: Puzzle) -> str:
