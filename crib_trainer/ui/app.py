@@ -12,9 +12,11 @@ from collections.abc import Callable, Collection, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Input
 
 from crib_trainer.clipboard import copy_text
 from crib_trainer.core.game import Game
@@ -43,8 +45,12 @@ class CribTrainerApp(App):
         now: Callable[[], datetime] | None = None,
         ticks: Callable[[], float] | None = None,
         store_path: Path | None = None,
+        steady_cursor: bool = False,
     ) -> None:
+        """``seed``, ``now`` and ``ticks`` make a run repeatable; ``steady_cursor`` stops
+        text cursors blinking (for screenshots that must not depend on timing)."""
         super().__init__()
+        self.steady_cursor = steady_cursor
         self.rng = random.Random(seed)
         self.now = now or (lambda: datetime.now(UTC).astimezone())
         self.ticks = ticks or time.monotonic
@@ -60,6 +66,10 @@ class CribTrainerApp(App):
         self.open_history()
         self.push_screen(HomeScreen())
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self.steady_cursor and isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
+
     def on_unmount(self) -> None:
         if self.store is not None:
             self.store.close()
@@ -72,13 +82,20 @@ class CribTrainerApp(App):
             self.store = open_store(self.store_path)
         except StorageError as err:
             self.store = None
-            self.notify(f"{err} Answers will not be kept this time.", severity="error", timeout=12)
+            self.notify(
+                f"{err} Answers will not be kept this time.",
+                severity="error",
+                timeout=12,
+                markup=False,
+            )
             return
         if self.store.notice:
-            self.notify(self.store.notice, severity="warning", timeout=12)
+            self.notify(self.store.notice, severity="warning", timeout=12, markup=False)
 
     def _storage_failed(self, err: StorageError) -> None:
-        self.notify(f"{err} This answer is kept only until you quit.", severity="error")
+        self.notify(
+            f"{err} This answer is kept only until you quit.", severity="error", markup=False
+        )
 
     def history(self) -> list[Attempt]:
         if self.store is not None:
@@ -119,7 +136,9 @@ class CribTrainerApp(App):
             try:
                 return saved_games.save_game(self.store, game, game_id, now=self.now())
             except StorageError as err:
-                self.notify(f"{err} The game is kept only until you quit.", severity="error")
+                self.notify(
+                    f"{err} The game is kept only until you quit.", severity="error", markup=False
+                )
         if game_id is None:
             game_id = -(len(self._games) + 1)
         self._games[game_id] = game

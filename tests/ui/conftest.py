@@ -23,7 +23,9 @@ class SteppingClock:
 
 
 def make_app(seed: int = 7) -> CribTrainerApp:
-    return CribTrainerApp(seed=seed, now=lambda: FROZEN_NOW, ticks=SteppingClock())
+    return CribTrainerApp(
+        seed=seed, now=lambda: FROZEN_NOW, ticks=SteppingClock(), steady_cursor=True
+    )
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ Cards are checked as you type, and a lone rank at the end is completed with a su
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -131,7 +132,7 @@ class JudgeScreen(TrainerScreen):
         try:
             b = self._read()
         except (CardError, ValueError) as err:
-            status.update(f"[yellow]{err}[/yellow]")
+            status.update(f"[yellow]{escape(str(err))}[/yellow]")
             return
         claim = self.query_one("#claim", Input).value
         need = "" if claim else " — now the claimed score"
@@ -145,7 +146,7 @@ class JudgeScreen(TrainerScreen):
         try:
             b = self._read()
         except (CardError, ValueError) as err:
-            self.query_one("#check", Static).update(f"[b yellow]{err}[/b yellow]")
+            self.query_one("#check", Static).update(f"[b yellow]{escape(str(err))}[/b yellow]")
             return
         claim_text = self.query_one("#claim", Input).value
         options = RuleOptions(muggins=self.query_one("#muggins", Checkbox).value)

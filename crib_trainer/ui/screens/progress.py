@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
@@ -81,7 +82,7 @@ class ProgressScreen(TrainerScreen):
             self.mistakes = progress.recent_mistakes(store, 30)
             total = progress.count_attempts(store)
         except StorageError as err:
-            note.update(f"[yellow]{err}[/]")
+            note.update(f"[yellow]{escape(str(err))}[/]")
             return
         self._plot_accuracy(periods)
         self._plot_speed(periods)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -108,7 +109,7 @@ class PuzzleLibraryScreen(TrainerScreen):
         highlighted = themes.highlighted
         themes.clear_options()
         for theme, n in counts.items():
-            themes.add_option(Option(f"{theme}  [dim]{done[theme]}/{n}[/dim]", id=theme))
+            themes.add_option(Option(f"{escape(theme)}  [dim]{done[theme]}/{n}[/dim]", id=theme))
         if counts:
             themes.highlighted = min(highlighted or 0, len(counts) - 1)
             self.theme = self.theme if self.theme in counts else next(iter(counts))
@@ -124,11 +125,13 @@ class PuzzleLibraryScreen(TrainerScreen):
         listing.clear_options()
         in_theme = [p for p in self._shown() if p.theme == self.theme]
         title = in_theme[0].title if in_theme and in_theme[0].title else (self.theme or "")
-        self.query_one("#puzzles-title", Static).update(f"[b]{title}[/b]")
+        self.query_one("#puzzles-title", Static).update(f"[b]{escape(title)}[/b]")
         for p in in_theme:
             mark = "[green]✓[/green]" if p.id in self.solved else " "
             question = p.question if len(p.question) <= 38 else p.question[:37] + "…"
-            listing.add_option(Option(f"{mark} {'★' * p.difficulty:<5} {question}", id=p.id))
+            listing.add_option(
+                Option(f"{mark} {'★' * p.difficulty:<5} {escape(question)}", id=p.id)
+            )
         if in_theme:
             listing.highlighted = 0
 
@@ -199,7 +202,8 @@ class PuzzleScreen(TrainerScreen):
         self.picked = []
         stars = "★" * p.difficulty
         self.query_one("#puzzle-question", Static).update(
-            f"[b]{p.question}[/b]  [dim]{stars} · {self.index + 1} of {len(self.puzzles)}[/dim]"
+            f"[b]{escape(p.question)}[/b]  [dim]{stars} · {self.index + 1} of "
+            f"{len(self.puzzles)}[/dim]"
         )
         play = self.query_one("#puzzle-play", Static)
         pegging = p.kind in ("pegging-score", "pegging-play")
@@ -289,7 +293,8 @@ class PuzzleScreen(TrainerScreen):
         self.query_one("#puzzle-points", PointsInput).disabled = True
         verdict = "[b green]✓ Right.[/]" if right else "[b red]✗ Not quite.[/]"
         self.query_one("#puzzle-result", Static).update(
-            f"{verdict} The answer: {_answer_text(p)}\n\n{p.note}\n[dim]Source: {p.source}[/dim]"
+            f"{verdict} The answer: {_answer_text(p)}\n\n{escape(p.note)}\n"
+            f"[dim]Source: {escape(p.source)}[/dim]"
         )
         self.query_one("#puzzle-hint", Static).update("[dim]n next puzzle · escape library[/dim]")
 
@@ -357,7 +362,7 @@ class PuzzleScreen(TrainerScreen):
 def _play_text(p: Puzzle) -> str:
     """The play so far, card by card, with the count; and what else is known."""
     record = score_sequence(parse_peg_tokens(list(p.sequence)), finished=False)
-    shown = [f"{record.players[q.player]} {q.card} ({q.count})" for q in record.plays]
+    shown = [f"{escape(record.players[q.player])} {q.card} ({q.count})" for q in record.plays]
     text = "The play: " + ", ".join(shown) if shown else "No card played yet."
     known = []
     if p.kind == "pegging-play" and p.starter is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -79,8 +80,9 @@ class ScorekeeperScreen(TrainerScreen):
             parts.append(f"next: {config.names[config.side_of(state.next_to_lay())]}")
         rules = "muggins" if config.muggins else "no muggins"
         self.sub_title = f"{config.variant.name} to {config.target}, {rules}"
-        self.query_one("#deal-status", Static).update("[dim]" + " · ".join(parts) + "[/dim]")
-        self.query_one("#prompt-line", Static).update(prompt(state))
+        status = escape(" · ".join(parts))
+        self.query_one("#deal-status", Static).update(f"[dim]{status}[/dim]")
+        self.query_one("#prompt-line", Static).update(escape(prompt(state)))
 
     @on(Input.Submitted, "#entry")
     def record_line(self, event: Input.Submitted) -> None:
@@ -88,7 +90,7 @@ class ScorekeeperScreen(TrainerScreen):
         try:
             meaning = read(event.value, state)
         except (CardError, GameError, PlayError, ValueError) as err:
-            self.notify(str(err), severity="warning", timeout=6)
+            self.notify(str(err), severity="warning", timeout=6, markup=False)
             return
         if meaning == "undo":
             self.action_undo()
@@ -108,7 +110,7 @@ class ScorekeeperScreen(TrainerScreen):
             for entry in entries:
                 game = game.add(entry)
         except (GameError, CardError, PlayError) as err:
-            self.notify(str(err), severity="warning", timeout=6)
+            self.notify(str(err), severity="warning", timeout=6, markup=False)
             return False
         self.game = game
         state = game.state()
@@ -224,7 +226,8 @@ class NewGameScreen(ModalScreen[Game | None]):
             yield Static("The first name deals first.", id="new-game-hint")
             if self.finished:
                 yield Static(
-                    "[b]Last games[/b]\n" + "\n".join(map(result_line, self.finished)),
+                    "[b]Last games[/b]\n"
+                    + "\n".join(escape(result_line(g)) for g in self.finished),
                     id="last-games",
                 )
 
@@ -257,7 +260,7 @@ class NewGameScreen(ModalScreen[Game | None]):
                 overscore=OverscoreLaw(str(self.query_one("#law", Select).value)),
             )
         except GameError as err:
-            self.query_one("#new-game-hint", Static).update(f"[yellow]{err}[/yellow]")
+            self.query_one("#new-game-hint", Static).update(f"[yellow]{escape(str(err))}[/yellow]")
             return
         self.dismiss(Game.new(config, first_dealer=0))
 
