@@ -93,3 +93,12 @@ async def test_bad_deal_says_what_is_wrong_and_keeps_the_text(app):
         await pilot.pause()
         assert "has 4 cards plus the starter; got 3" in text_of(screen, "#check")
         assert screen.query_one("#cards").value == "5h 5c 5s"
+
+
+async def test_text_that_looks_like_markup_is_shown_as_typed(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_judge(pilot)
+        await fill(pilot, screen, "5h [/x] 5s jd", "5d", "12")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "'[/x]'" in text_of(screen, "#check")

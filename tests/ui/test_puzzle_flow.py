@@ -83,3 +83,23 @@ async def test_difficulty_filter(app):
         await pilot.pause()
         assert library.difficulty == 1
         assert all(p.difficulty == 1 for p in library._shown())
+
+
+async def test_puzzle_text_that_looks_like_markup(app, tmp_path, monkeypatch):
+    (tmp_path / "odd.toml").write_text(
+        'theme = "odd [/x]"\ntitle = "Runs [/x]"\n\n[[puzzle]]\nid = "odd-1"\nkind = "count"\n'
+        'difficulty = 1\ncards = "9S TH JC QD"\nstarter = "2H"\n'
+        'question = "Count [b]this[/b] [/x]"\nanswer = 4\nnote = "A run [/of] four."\n'
+        'source = "constructed [/x]"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("CRIB_TRAINER_PUZZLES", str(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await open_theme(pilot, "odd [/x]")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert "Count [b]this[/b] [/x]" in str(screen.query_one("#puzzle-question").render())
+        await pilot.press("4", "enter")
+        await pilot.pause()
+        assert "A run [/of] four." in str(screen.query_one("#puzzle-result").render())

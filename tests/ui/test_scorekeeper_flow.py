@@ -128,3 +128,10 @@ async def test_winning_in_the_middle_of_the_shows(app):
         assert state.winner == 1 and state.scores == [51, 61]
         await say(pilot, "KS QH 9C 7H 4")  # the dealer's hand is never counted
         assert len(screen.game.entries) == 7
+
+
+async def test_names_that_look_like_markup(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, names="Ann[/x], [b]Bob")
+        await say(pilot, "2C")
+        assert "Ann[/x]" in str(screen.query_one("#deal-status").render())

@@ -6,11 +6,11 @@ Cards are checked as you type, and a lone rank at the end is completed with a su
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.suggester import Suggester
 from textual.widgets import Checkbox, Footer, Header, Input, Select, Static
 
@@ -132,7 +132,7 @@ class JudgeScreen(TrainerScreen):
         try:
             b = self._read()
         except (CardError, ValueError) as err:
-            status.update(f"[yellow]{escape(str(err))}[/yellow]")
+            status.update(Content.from_markup("[yellow]$err", err=str(err)))
             return
         claim = self.query_one("#claim", Input).value
         need = "" if claim else " — now the claimed score"
@@ -146,7 +146,9 @@ class JudgeScreen(TrainerScreen):
         try:
             b = self._read()
         except (CardError, ValueError) as err:
-            self.query_one("#check", Static).update(f"[b yellow]{escape(str(err))}[/b yellow]")
+            self.query_one("#check", Static).update(
+                Content.from_markup("[b yellow]$err", err=str(err))
+            )
             return
         claim_text = self.query_one("#claim", Input).value
         options = RuleOptions(muggins=self.query_one("#muggins", Checkbox).value)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
@@ -82,7 +82,7 @@ class ProgressScreen(TrainerScreen):
             self.mistakes = progress.recent_mistakes(store, 30)
             total = progress.count_attempts(store)
         except StorageError as err:
-            note.update(f"[yellow]{escape(str(err))}[/]")
+            note.update(Content.from_markup("[yellow]$err", err=str(err)))
             return
         self._plot_accuracy(periods)
         self._plot_speed(periods)

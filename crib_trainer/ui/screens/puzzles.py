@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -109,7 +109,8 @@ class PuzzleLibraryScreen(TrainerScreen):
         highlighted = themes.highlighted
         themes.clear_options()
         for theme, n in counts.items():
-            themes.add_option(Option(f"{escape(theme)}  [dim]{done[theme]}/{n}[/dim]", id=theme))
+            label = Content.from_markup("$theme  [dim]$done/$n", theme=theme, done=done[theme], n=n)
+            themes.add_option(Option(label, id=theme))
         if counts:
             themes.highlighted = min(highlighted or 0, len(counts) - 1)
             self.theme = self.theme if self.theme in counts else next(iter(counts))
@@ -125,12 +126,17 @@ class PuzzleLibraryScreen(TrainerScreen):
         listing.clear_options()
         in_theme = [p for p in self._shown() if p.theme == self.theme]
         title = in_theme[0].title if in_theme and in_theme[0].title else (self.theme or "")
-        self.query_one("#puzzles-title", Static).update(f"[b]{escape(title)}[/b]")
+        self.query_one("#puzzles-title", Static).update(Content.from_markup("[b]$t", t=title))
         for p in in_theme:
             mark = "[green]✓[/green]" if p.id in self.solved else " "
             question = p.question if len(p.question) <= 38 else p.question[:37] + "…"
             listing.add_option(
-                Option(f"{mark} {'★' * p.difficulty:<5} {escape(question)}", id=p.id)
+                Option(
+                    Content.from_markup(
+                        f"{mark} {'★' * p.difficulty:<5} $question", question=question
+                    ),
+                    id=p.id,
+                )
             )
         if in_theme:
             listing.highlighted = 0
@@ -202,8 +208,11 @@ class PuzzleScreen(TrainerScreen):
         self.picked = []
         stars = "★" * p.difficulty
         self.query_one("#puzzle-question", Static).update(
-            f"[b]{escape(p.question)}[/b]  [dim]{stars} · {self.index + 1} of "
-            f"{len(self.puzzles)}[/dim]"
+            Content.from_markup(
+                "[b]$question[/b]  [dim]$where",
+                question=p.question,
+                where=f"{stars} · {self.index + 1} of {len(self.puzzles)}",
+            )
         )
         play = self.query_one("#puzzle-play", Static)
         pegging = p.kind in ("pegging-score", "pegging-play")
@@ -293,8 +302,12 @@ class PuzzleScreen(TrainerScreen):
         self.query_one("#puzzle-points", PointsInput).disabled = True
         verdict = "[b green]✓ Right.[/]" if right else "[b red]✗ Not quite.[/]"
         self.query_one("#puzzle-result", Static).update(
-            f"{verdict} The answer: {_answer_text(p)}\n\n{escape(p.note)}\n"
-            f"[dim]Source: {escape(p.source)}[/dim]"
+            Content.from_markup(
+                f"{verdict} The answer: $answer\n\n$note\n[dim]Source: $source",
+                answer=_answer_text(p),
+                note=p.note,
+                source=p.source,
+            )
         )
         self.query_one("#puzzle-hint", Static).update("[dim]n next puzzle · escape library[/dim]")
 
@@ -359,17 +372,17 @@ class PuzzleScreen(TrainerScreen):
             self.notify("That was the last puzzle of this theme.")
 
 
-def _play_text(p: Puzzle) -> str:
+def _play_text(p: Puzzle) -> Content:
     """The play so far, card by card, with the count; and what else is known."""
     record = score_sequence(parse_peg_tokens(list(p.sequence)), finished=False)
-    shown = [f"{escape(record.players[q.player])} {q.card} ({q.count})" for q in record.plays]
+    shown = [f"{record.players[q.player]} {q.card} ({q.count})" for q in record.plays]
     text = "The play: " + ", ".join(shown) if shown else "No card played yet."
     known = []
     if p.kind == "pegging-play" and p.starter is not None:
         known.append(f"starter {p.starter}")
     if p.discards:
         known.append(f"you threw {format_cards(p.discards)}")
-    return text + (f"  [dim]{' · '.join(known)}[/dim]" if known else "")
+    return Content.from_markup("$text  [dim]$known", text=text, known=" · ".join(known))
 
 
 def _answer_text(p: Puzzle) -> str:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Header, Input, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
@@ -80,9 +80,9 @@ class ScorekeeperScreen(TrainerScreen):
             parts.append(f"next: {config.names[config.side_of(state.next_to_lay())]}")
         rules = "muggins" if config.muggins else "no muggins"
         self.sub_title = f"{config.variant.name} to {config.target}, {rules}"
-        status = escape(" · ".join(parts))
-        self.query_one("#deal-status", Static).update(f"[dim]{status}[/dim]")
-        self.query_one("#prompt-line", Static).update(escape(prompt(state)))
+        status = Content.from_markup("[dim]$s", s=" · ".join(parts))
+        self.query_one("#deal-status", Static).update(status)
+        self.query_one("#prompt-line", Static).update(Content(prompt(state)))
 
     @on(Input.Submitted, "#entry")
     def record_line(self, event: Input.Submitted) -> None:
@@ -226,8 +226,10 @@ class NewGameScreen(ModalScreen[Game | None]):
             yield Static("The first name deals first.", id="new-game-hint")
             if self.finished:
                 yield Static(
-                    "[b]Last games[/b]\n"
-                    + "\n".join(escape(result_line(g)) for g in self.finished),
+                    Content.from_markup(
+                        "[b]Last games[/b]\n$games",
+                        games="\n".join(result_line(g) for g in self.finished),
+                    ),
                     id="last-games",
                 )
 
@@ -260,7 +262,9 @@ class NewGameScreen(ModalScreen[Game | None]):
                 overscore=OverscoreLaw(str(self.query_one("#law", Select).value)),
             )
         except GameError as err:
-            self.query_one("#new-game-hint", Static).update(f"[yellow]{escape(str(err))}[/yellow]")
+            self.query_one("#new-game-hint", Static).update(
+                Content.from_markup("[yellow]$err", err=str(err))
+            )
             return
         self.dismiss(Game.new(config, first_dealer=0))
 
