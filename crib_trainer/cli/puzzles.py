@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
-from crib_trainer.cli.common import output_options
+from crib_trainer.cli.common import UsageError, output_options
 from crib_trainer.training.puzzles import check_puzzles, default_puzzle_dir, load_puzzles
 
 
@@ -54,7 +54,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
             print(problem, file=out)
         files = len({p.file for p in result.puzzles})
         print(
-            f"{len(result.puzzles)} puzzles checked and right in {files} file(s); "
+            f"{len(result.puzzles)} puzzle(s) right in {files} file(s); "
             f"{len(result.problems)} problem(s).",
             file=out,
         )
@@ -63,6 +63,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     result = load_puzzles(args.paths or [default_puzzle_dir()])
+    themes = sorted({p.theme for p in result.puzzles})
+    if args.theme and args.theme not in themes:
+        raise UsageError(f"no theme {args.theme!r}; the themes are {', '.join(themes)}")
     puzzles = [p for p in result.puzzles if not args.theme or p.theme == args.theme]
     if args.json:
         print(

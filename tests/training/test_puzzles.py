@@ -123,7 +123,7 @@ def test_is_right_for_a_learner_answer():
 def test_cli_check(tmp_path):
     out = io.StringIO()
     assert main(["puzzles", "check"], out=out) == 0
-    assert "0 problem(s)" in out.getvalue()
+    assert "right in" in out.getvalue() and "0 problem(s)" in out.getvalue()
     bad = write(tmp_path, "wrong.toml", GOOD.replace("answer = 4", "answer = 5"))
     out = io.StringIO()
     assert main(["puzzles", "check", str(bad), "--json"], out=out) == 2
@@ -135,3 +135,29 @@ def test_cli_list():
     out = io.StringIO()
     assert main(["puzzles", "list", "--theme", "runs"], out=out) == 0
     assert "runs-four-not-two-threes" in out.getvalue()
+
+
+def test_wrong_types_are_problems_not_crashes(tmp_path):
+    cases = {
+        "puzzle": 'puzzle = [1, 2]\n',
+        "variant": GOOD.replace('kind = "count"', 'kind = "count"\nvariant = ["six-card"]'),
+        "difficulty": GOOD.replace("difficulty = 1", "difficulty = true"),
+        "title": GOOD.replace('theme = "test"', 'theme = "test"\ntitle = 5'),
+        "answer": GOOD.replace("answer = 4", "answer = true"),
+    }
+    for field, text in cases.items():
+        result = load_puzzles([write(tmp_path, f"{field}.toml", text)])
+        assert not result.puzzles
+        assert {p.field for p in result.problems} == {field}, (field, result.problems)
+
+
+def test_a_folder_with_no_puzzle_files_is_reported(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = load_puzzles([empty])
+    assert "no .toml puzzle files" in str(result.problems[0])
+
+
+def test_cli_list_unknown_theme(capsys):
+    assert main(["puzzles", "list", "--theme", "run"], out=io.StringIO()) == 2
+    assert "no theme 'run'" in capsys.readouterr().err
