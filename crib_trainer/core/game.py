@@ -40,12 +40,14 @@ class GameConfig:
 
     variant: Variant = SIX_CARD
     names: tuple[str, ...] = ("You", "Opponent")
-    target: int = 121
+    target: int = 0  # 0: the variant's own (121, or 61 for the five-card game)
     muggins: bool = False
     lurch: bool = True
     overscore: OverscoreLaw = OverscoreLaw.BRITANNICA
 
     def __post_init__(self) -> None:
+        if not self.target:
+            object.__setattr__(self, "target", self.variant.target)
         sides = 2 if self.variant.partnerships else self.variant.players
         if len(self.names) != sides:
             raise GameError(f"the {self.variant.name} game has {sides} sides; name each one")
@@ -241,6 +243,7 @@ class GameState:
     winner: int | None = None
     play: list[PegToken] = field(default_factory=list)  # cards laid this deal, and goes
     play_points: list[int] = field(default_factory=list)  # what those cards pegged, by player
+    shown_cards: set[Card] = field(default_factory=set)  # cards shown in this deal's shows
 
     @property
     def players(self) -> int:
@@ -258,6 +261,10 @@ class GameState:
         if self.phase != "show":
             return None
         return self.show_order()[self.shown]
+
+    def laid_by(self, player: int) -> list[Card]:
+        """The cards a player has laid in this deal's play."""
+        return [t.card for t in self.play if t.card is not None and t.player == str(player)]
 
     def next_to_lay(self) -> int:
         """Who lays the next card if no one is named: the player after the last card's."""
@@ -285,15 +292,27 @@ class GameState:
         losers = [s for i, s in enumerate(self.scores) if i != self.winner]
         return all(s < self.config.lurch_line for s in losers)
 
-    def peg(self, side: int, points: int) -> None:
-        """Move a side's pegs on. Once a side has won, nothing more is pegged."""
+    def peg(self, side: int, points: int) -> int:
+        """Move a side's pegs on; returns the holes actually moved. Once a side has won,
+        nothing more is pegged."""
         if points <= 0 or self.winner is not None:
-            return
-        self.back[side] = self.scores[side]
-        self.scores[side] = min(self.scores[side] + points, self.config.target)
-        if self.scores[side] >= self.config.target and self.winner is None:
+            return 0
+        before = self.scores[side]
+        self.back[side] = before
+        self.scores[side] = min(before + points, self.config.target)
+        if self.scores[side] >= self.config.target:
             self.winner = side
             self.phase = "over"
+        return self.scores[side] - before
+
+    def award(self, side: int, points: int, text: str, *, always: bool = True) -> None:
+        """Peg ``points`` for ``side`` and log it. With ``always=False`` nothing is logged
+        when nothing moved (a penalty after the game was won)."""
+        moved = self.peg(side, points)
+        if moved or always:
+            change = [0] * self.config.sides
+            change[side] = moved
+            self.events.append(Event(text, tuple(change)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,8 +351,7 @@ class Game:
         )
         if config.variant.three_for_last:
             pone = config.side_of((self.first_dealer + 1) % state.players)
-            state.peg(pone, 3)
-            state.events.append(_event(state, f"{config.names[pone]}: three for last", pone, 3))
+            state.award(pone, 3, f"{config.names[pone]}: three for last")
         for number, entry in enumerate(self.entries, start=1):
             try:
                 _apply(state, entry)
@@ -356,12 +374,6 @@ class Game:
         return game
 
 
-def _event(state: GameState, text: str, side: int, points: int) -> Event:
-    moved = [0] * state.config.sides
-    moved[side] = points
-    return Event(text, tuple(moved))
-
-
 def _apply(state: GameState, entry: Entry) -> None:
     config = state.config
     if state.phase == "over":
@@ -369,14 +381,8 @@ def _apply(state: GameState, entry: Entry) -> None:
     dealer_side = config.side_of(state.dealer)
     if isinstance(entry, Penalty):
         _check_side(config, entry.side)
-        state.peg(entry.side, entry.points)
-        state.events.append(
-            _event(
-                state,
-                f"{config.names[entry.side]}: {entry.points} — {entry.law}",
-                entry.side,
-                entry.points,
-            )
+        state.award(
+            entry.side, entry.points, f"{config.names[entry.side]}: {entry.points} — {entry.law}"
         )
         return
     if isinstance(entry, Cut):
@@ -385,11 +391,10 @@ def _apply(state: GameState, entry: Entry) -> None:
         state.starter = entry.starter
         state.phase = "play"
         points = heels(entry.starter)
-        state.peg(dealer_side, points)
         text = f"starter {entry.starter}" + (
             f": two for his heels to {config.names[dealer_side]}" if points else ""
         )
-        state.events.append(_event(state, text, dealer_side, points))
+        state.award(dealer_side, points, text)
         return
     if isinstance(entry, Pegged):
         if state.phase != "play":
@@ -397,34 +402,31 @@ def _apply(state: GameState, entry: Entry) -> None:
         _check_side(config, entry.side)
         if not 0 <= entry.points <= 31:
             raise GameError(f"{entry.points} points cannot be pegged with one card")
-        state.peg(entry.side, entry.points)
         note = f" ({entry.note})" if entry.note else ""
-        state.events.append(
-            _event(
-                state,
-                f"{config.names[entry.side]} pegs {entry.points}{note}",
-                entry.side,
-                entry.points,
-            )
+        state.award(
+            entry.side, entry.points, f"{config.names[entry.side]} pegs {entry.points}{note}"
         )
         return
     if isinstance(entry, Laid | NoOneCanPlay):
         if state.phase != "play":
             raise GameError("cards are laid after the cut and before the shows")
+        if config.variant.play_ends_at_first_go and any(t.card is None for t in state.play):
+            raise GameError("in the five-card game the play ends at the first go: type end")
         if isinstance(entry, Laid):
-            _check_laid(state, entry)
             player = entry.player if entry.player is not None else state.next_to_lay()
+            _check_laid(state, entry, player)
             state.play.append(PegToken(entry.card, str(player)))
+            _peg_play(state, finished=False, why="")
         else:
             if not any(t.card for t in state.play) or state.play_count() == 0:
                 raise GameError("no count is open: there is no go to score")
             state.play.append(PegToken(None))
-        _peg_play(state, finished=False)
+            _peg_play(state, finished=False, why="the go")
         return
     if isinstance(entry, PlayOver):
         if state.phase != "play":
             raise GameError("the play is not under way")
-        _peg_play(state, finished=True)
+        _peg_play(state, finished=True, why="last card")
         if state.phase == "over":
             return
         state.phase = "show"
@@ -436,17 +438,22 @@ def _apply(state: GameState, entry: Entry) -> None:
     raise GameError(f"unknown entry {entry!r}")
 
 
-def _check_laid(state: GameState, entry: Laid) -> None:
-    if entry.player is not None and not 0 <= entry.player < state.players:
-        raise GameError(f"no player {entry.player + 1} in a {state.players}-player game")
+def _check_laid(state: GameState, entry: Laid, player: int) -> None:
+    if not 0 <= player < state.players:
+        raise GameError(f"no player {player + 1} in a {state.players}-player game")
     if entry.card == state.starter:
         raise GameError(f"{entry.card} is the starter; it cannot be played")
     if any(t.card == entry.card for t in state.play):
         raise GameError(f"{entry.card} has been played already this deal")
+    size = state.config.variant.hand_size
+    if len(state.laid_by(player)) >= size:
+        name = state.config.names[state.config.side_of(player)]
+        raise GameError(f"{name} has laid all {size} cards of the hand already")
 
 
-def _peg_play(state: GameState, *, finished: bool) -> None:
-    """Score the cards laid so far and peg what is new since the last entry."""
+def _peg_play(state: GameState, *, finished: bool, why: str) -> None:
+    """Score the cards laid so far and peg what is new since the last entry: the card just
+    laid (``why`` empty: its items say why), the go, or the last card."""
     config = state.config
     try:
         names = [str(p) for p in range(state.players)]
@@ -457,20 +464,16 @@ def _peg_play(state: GameState, *, finished: bool) -> None:
         raise GameError(str(err)) from None
     if record is None:
         return
-    totals = record.totals()
-    for name, total in totals.items():
+    last = record.plays[-1]
+    for name, total in record.totals().items():
         player = int(name)
         new = total - state.play_points[player]
         if new:
             state.play_points[player] = total
             side = config.side_of(player)
-            last = record.plays[-1]
-            why = "; ".join(f"{i.kind} {i.points}" for i in last.items) or "points"
-            state.peg(side, new)
-            state.events.append(
-                _event(
-                    state, f"{config.names[side]} pegs {new} ({why}, count {last.count})", side, new
-                )
+            reason = why or "; ".join(f"{i.kind} {i.points}" for i in last.items)
+            state.award(
+                side, new, f"{config.names[side]} pegs {new} ({reason}, count {last.count})"
             )
 
 
@@ -490,6 +493,8 @@ def _apply_show(state: GameState, entry: Shown) -> None:
         check_show_cards(entry.cards, starter, crib=crib, variant=config.variant)
     except CardError as err:
         raise GameError(str(err)) from None
+    _check_shown_cards(state, entry, player)
+    state.shown_cards.update(entry.cards)
     truth = score_show(entry.cards, starter, crib=crib, variant=config.variant).total
     name = config.names[side]
     what = "crib" if crib else "hand"
@@ -497,48 +502,23 @@ def _apply_show(state: GameState, entry: Shown) -> None:
     # player on the shower's left.
     taker = (side + 1) % config.sides
     if entry.claim == truth:
-        state.peg(side, truth)
-        state.events.append(_event(state, f"{name}'s {what}: {truth}", side, truth))
+        state.award(side, truth, f"{name}'s {what}: {truth}")
     elif entry.claim < truth:
         missed = truth - entry.claim
         if config.muggins:
-            state.peg(side, entry.claim)
-            state.events.append(
-                _event(
-                    state, f"{name}'s {what}: claimed {entry.claim} of {truth}", side, entry.claim
-                )
-            )
-            state.peg(taker, missed)
-            state.events.append(
-                _event(
-                    state,
-                    f"muggins! {config.names[taker]} takes the {missed} missed",
-                    taker,
-                    missed,
-                )
-            )
+            state.award(side, entry.claim, f"{name}'s {what}: claimed {entry.claim} of {truth}")
+            taker_name = config.names[taker]
+            text = f"muggins! {taker_name} takes the {missed} missed"
+            state.award(taker, missed, text, always=False)
         else:
-            state.peg(side, truth)
-            state.events.append(
-                _event(
-                    state,
-                    f"{name}'s {what}: claimed {entry.claim}, corrected to {truth}",
-                    side,
-                    truth,
-                )
-            )
+            text = f"{name}'s {what}: claimed {entry.claim}, corrected to {truth}"
+            state.award(side, truth, text)
     else:
         over = entry.claim - truth
-        state.peg(side, truth)
-        state.events.append(
-            _event(state, f"{name}'s {what}: claimed {entry.claim}, worth {truth}", side, truth)
-        )
+        state.award(side, truth, f"{name}'s {what}: claimed {entry.claim}, worth {truth}")
         penalty = over if config.overscore is OverscoreLaw.BRITANNICA else 2
         law = "law 19: adds the points overscored" if penalty == over else "Hoyle: pegs 2"
-        state.peg(taker, penalty)
-        state.events.append(
-            _event(state, f"{config.names[taker]} {law} ({penalty})", taker, penalty)
-        )
+        state.award(taker, penalty, f"{config.names[taker]} {law} ({penalty})", always=False)
     if state.phase == "over":
         return
     state.shown += 1
@@ -549,7 +529,21 @@ def _apply_show(state: GameState, entry: Shown) -> None:
         state.starter = None
         state.play = []
         state.play_points = [0] * state.players
+        state.shown_cards = set()
         state.phase = "cut"
+
+
+def _check_shown_cards(state: GameState, entry: Shown, player: int) -> None:
+    """A card can be shown once a deal, and a hand holds the cards its owner laid in the
+    play (so the crib, shown last, can hold none of them)."""
+    again = sorted(set(entry.cards) & state.shown_cards)
+    if again:
+        raise GameError(f"{again[0]} has been shown already in this deal")
+    if entry.crib:
+        return  # the hands, shown first, hold every card laid
+    missing = [c for c in state.laid_by(player) if c not in entry.cards]
+    if missing:
+        raise GameError(f"this hand laid {missing[0]} in the play; show all of its cards")
 
 
 def _check_side(config: GameConfig, side: int) -> None:

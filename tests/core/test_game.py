@@ -183,3 +183,45 @@ def test_cards_laid_are_scored_as_in_the_play():
     g3 = g3.add(NoOneCanPlay())
     assert g3.state().scores == [1, 0]  # the go to Ann, who laid the 9
     assert Game.from_json(g3.to_json()) == g3
+
+
+def test_shows_must_agree_with_the_play_and_each_other():
+    from crib_trainer.core.game import Laid
+
+    g = two_player().add(Cut(card("2H")))
+    for c in cards("2D 9S 4C 4D JH"):
+        g = g.add(Laid(c))
+    g = g.add(Laid(card("2S"), player=ANN)).add(Laid(card("9D"))).add(Laid(card("6H"), player=BOB))
+    with pytest.raises(GameError, match="laid all 4 cards"):
+        g.add(Laid(card("KS"), player=ANN))
+    g = g.add(PlayOver())
+    with pytest.raises(GameError, match="this hand laid 2♦ in the play"):
+        g.add(Shown(ANN, False, cards("JH 4C 3D 2S"), 0))
+    g = g.add(Shown(ANN, False, cards("JH 4C 2D 2S"), 7))
+    g = g.add(Shown(BOB, False, cards("9S 9D 6H 4D"), 10))
+    with pytest.raises(GameError, match="J♥ has been shown already"):
+        g.add(Shown(BOB, True, cards("JH 8C 3D AS"), 0))
+
+
+def test_the_five_card_play_ends_at_the_first_go():
+    from crib_trainer.core.game import Laid, NoOneCanPlay
+
+    config = GameConfig(variant=get_variant("five-card"), names=("A", "B"))
+    assert config.target == 61  # the five-card game's own target
+    g = Game.new(config, 1).add(Cut(card("2H")))
+    for c in cards("KS QH 9C"):
+        g = g.add(Laid(c))
+    g = g.add(NoOneCanPlay())
+    with pytest.raises(GameError, match="play ends at the first go"):
+        g.add(Laid(card("5D")))
+    assert g.add(PlayOver()).state().phase == "show"
+
+
+def test_points_after_the_win_are_not_logged():
+    g = two_player(target=61).add(Cut(card("5D")))
+    g = g.add(Pegged(ANN, 31)).add(Pegged(ANN, 1)).add(PlayOver())
+    g = g.add(Shown(ANN, False, cards("5H 5C 5S JD"), 31))  # out, though 2 over-claimed
+    state = g.state()
+    assert state.winner == ANN
+    assert not any("law 19" in e.text for e in state.events)
+    assert state.events[-1].points == (29, 0)

@@ -139,7 +139,7 @@ def test_cli_list():
 
 def test_wrong_types_are_problems_not_crashes(tmp_path):
     cases = {
-        "puzzle": 'puzzle = [1, 2]\n',
+        "puzzle": "puzzle = [1, 2]\n",
         "variant": GOOD.replace('kind = "count"', 'kind = "count"\nvariant = ["six-card"]'),
         "difficulty": GOOD.replace("difficulty = 1", "difficulty = true"),
         "title": GOOD.replace('theme = "test"', 'theme = "test"\ntitle = 5'),

@@ -39,7 +39,8 @@ async def test_a_deal_with_cards_laid_and_shows(app):
         await say(pilot, "2H", "2D", "9S", "4C", "4D", "JH", "bob:2S", "9D", "ann:6H", "end")
         state = screen.game.state()
         assert state.scores == [5, 4] and state.phase == "show"
-        await say(pilot, "JC 4S 2C 3H 3", "9C 9H 6D 4H 10")  # Bob (pone) then Ann
+        await say(pilot, "JH 4C 2D 2S 7", "9S 9D 6H 4D 10")  # Bob (pone) then Ann
+        assert screen.game.state().scores == [15, 11]
         assert screen.game.state().next_show() == (0, True)
         await say(pilot, "KS 8C 3D AS 5")
         state = screen.game.state()
