@@ -51,17 +51,17 @@ def save_game(store: Store, game: Game, game_id: int | None, *, now: datetime) -
 
 
 def _load(row) -> SavedGame | None:
+    """A saved game, or None for one this version cannot read (it stays in the file)."""
     try:
-        game = Game.from_json(json.loads(row[4]))
-    except (ValueError, KeyError, TypeError, GameError, CardError):
-        return None  # a game this version cannot read is left in the file, not shown
-    return SavedGame(
-        int(row[0]),
-        datetime.fromisoformat(row[1]),
-        datetime.fromisoformat(row[2]),
-        bool(row[3]),
-        game,
-    )
+        return SavedGame(
+            int(row[0]),
+            datetime.fromisoformat(row[1]),
+            datetime.fromisoformat(row[2]),
+            bool(row[3]),
+            Game.from_json(json.loads(row[4])),
+        )
+    except (ValueError, KeyError, TypeError, AttributeError, GameError, CardError):
+        return None
 
 
 def unfinished_game(store: Store) -> tuple[int, Game] | None:

@@ -175,23 +175,36 @@ def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[A
             present[r[0]][r[1]] = r[2]
             if r[3]:
                 missed[r[0]][r[1]] = r[3]
-    return [
-        Attempt(
-            kind=r["kind"],
-            question=_from_json(r["question"]),
-            answer=_from_json(r["answer"]),
-            truth=_from_json(r["truth"]),
-            correct=bool(r["correct"]),
-            grade=r["grade"],
-            missed=missed[r["id"]],
-            seconds=r["seconds"],
-            answered_at=datetime.fromisoformat(r["answered_at"]),
-            puzzle_id=r["puzzle_id"],
-            present=present[r["id"]],
-            id=r["id"],
-        )
-        for r in rows
-    ]
+    out = []
+    for r in rows:
+        try:
+            out.append(
+                Attempt(
+                    kind=r["kind"],
+                    question=_from_json(r["question"]),
+                    answer=_from_json(r["answer"]),
+                    truth=_from_json(r["truth"]),
+                    correct=bool(r["correct"]),
+                    grade=r["grade"],
+                    missed=missed[r["id"]],
+                    seconds=r["seconds"],
+                    answered_at=_when(r["answered_at"]),
+                    puzzle_id=r["puzzle_id"],
+                    present=present[r["id"]],
+                    id=r["id"],
+                )
+            )
+        except (TypeError, ValueError):
+            continue  # a row changed outside crib-trainer: left in the file, not used
+    return out
+
+
+def _when(text: str) -> datetime:
+    """A stored time (UTC, ISO 8601); raises ValueError for anything else."""
+    moment = datetime.fromisoformat(text)
+    if moment.tzinfo is None:
+        raise ValueError(f"a stored time without a zone: {text!r}")
+    return moment
 
 
 def _from_json(text: str) -> dict[str, Any]:
@@ -263,13 +276,15 @@ class Summary:
 def summary(store: Store, now: datetime) -> Summary:
     """Totals, today's count and accuracy, and streaks, in the days of ``now``'s timezone."""
     tz = _zone(now)
-    rows = store.read("SELECT answered_at, correct, seconds FROM attempts ORDER BY answered_at")
+    rows = _timed(
+        store.read("SELECT answered_at, correct, seconds FROM attempts ORDER BY answered_at")
+    )
     today = now.astimezone(tz).date()
     days: set[date] = set()
     correct = today_answered = today_correct = 0
     seconds = 0.0
-    for r in rows:
-        day = datetime.fromisoformat(r[0]).astimezone(tz).date()
+    for moment, r in rows:
+        day = moment.astimezone(tz).date()
         days.add(day)
         correct += r[1]
         seconds += r[2]
@@ -287,8 +302,20 @@ def summary(store: Store, now: datetime) -> Summary:
         today_accuracy=_rate(today_correct, today_answered),
         current_streak=current,
         best_streak=best,
-        last_answered_at=datetime.fromisoformat(rows[-1][0]) if rows else None,
+        last_answered_at=rows[-1][0] if rows else None,
     )
+
+
+def _timed(rows: Iterable[Any]) -> list[tuple[datetime, Any]]:
+    """Rows whose first column is a readable stored time, with that time (others skipped:
+    only a change made outside crib-trainer could put anything else there)."""
+    out = []
+    for r in rows:
+        try:
+            out.append((_when(r[0]), r))
+        except (TypeError, ValueError):
+            continue
+    return out
 
 
 def streaks(days: Iterable[date], today: date) -> tuple[int, int]:
@@ -343,10 +370,10 @@ def accuracy_over_time(
         raise ValueError(f"period is 'day' or 'week', not {period!r}")
     tz = _zone(now)
     where, params = _where(since, until, kind)
-    rows = store.read(f"SELECT answered_at, correct, seconds FROM attempts{where}", params)
+    rows = _timed(store.read(f"SELECT answered_at, correct, seconds FROM attempts{where}", params))
     buckets: dict[date, list[tuple[int, float]]] = defaultdict(list)
-    for r in rows:
-        day = datetime.fromisoformat(r[0]).astimezone(tz).date()
+    for moment, r in rows:
+        day = moment.astimezone(tz).date()
         buckets[_period_start(day, period)].append((r[1], r[2]))
     last = _period_start(
         ((until - timedelta(microseconds=1)) if until else now).astimezone(tz).date(), period

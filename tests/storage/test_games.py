@@ -39,3 +39,24 @@ def test_an_unreadable_game_is_passed_over(tmp_path):
                 (T0.isoformat(), (T0 + timedelta(hours=1)).isoformat(), '{"config": "nonsense"}'),
             )
         assert unfinished_game(store)[0] == good
+
+
+def test_a_game_row_changed_outside_the_trainer_is_passed_over(tmp_path):
+    with open_store(tmp_path / "h.sqlite3") as store:
+        with store.write() as conn:
+            conn.execute(
+                "INSERT INTO games (started_at, updated_at, finished, game) VALUES (?, ?, 0, ?)",
+                (
+                    T0.isoformat(),
+                    T0.isoformat(),
+                    '{"config": {"variant": "six-card", '
+                    '"names": ["A", "B"], "target": 121, "muggins": false, "lurch": true, '
+                    '"overscore": "britannica"}, "first_dealer": 0, "entries": [1]}',
+                ),
+            )
+            conn.execute(
+                "INSERT INTO games (started_at, updated_at, finished, game) VALUES (?, ?, 1, ?)",
+                ("garbage", "garbage", "{}"),
+            )
+        assert unfinished_game(store) is None
+        assert finished_games(store) == []

@@ -261,3 +261,12 @@ def test_export_csv(store):
     assert json.loads(first["missed"]) == {"nobs": 1.0} and first["points_missed"] == "1"
     assert json.loads(first["question"])["cards"] == ["5H", "5C", "5S", "JD"]
     assert rows[1]["puzzle_id"] == "" and rows[1]["kind"] == "judge"
+
+
+def test_a_row_changed_outside_the_trainer_is_passed_over(store):
+    keep = record_attempt(store, make_attempt())
+    with store.write() as conn:
+        conn.execute("UPDATE attempts SET answered_at = 'garbage-date' WHERE id = ?", (keep,))
+    record_attempt(store, make_attempt())
+    assert len(attempts(store)) == 1
+    assert summary(store, datetime(2026, 1, 1, tzinfo=UTC)).answered == 1
