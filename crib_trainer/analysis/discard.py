@@ -49,6 +49,7 @@ from math import comb
 
 import numpy as np
 
+from crib_trainer.analysis import OPPONENTS
 from crib_trainer.analysis.tables import rank_points
 from crib_trainer.core.cards import (
     FULL_DECK,
@@ -61,7 +62,6 @@ from crib_trainer.core.cards import (
 )
 from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 
-OPPONENTS = ("random", "weighted")
 JACK = int(Rank.JACK)
 CRIB_FLUSH = 5  # a crib flush needs all four crib cards and the starter: always 5 points
 

@@ -27,8 +27,17 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from math import comb
 
+from crib_trainer.analysis import OPPONENTS
 from crib_trainer.analysis.opponent import keep_weight
-from crib_trainer.core.cards import FULL_DECK, Card, CardError, Rank, check_distinct, format_cards
+from crib_trainer.core.cards import (
+    FULL_DECK,
+    Card,
+    CardError,
+    Rank,
+    check_distinct,
+    format_cards,
+    n_cards,
+)
 from crib_trainer.core.pegging import (
     LIMIT,
     PegItem,
@@ -43,8 +52,6 @@ from crib_trainer.core.pegging import (
     score_sequence,
 )
 from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
-
-OPPONENTS: tuple[str, ...] = ("random", "weighted")
 
 #: Relative likelihood that the opponent kept a hand, given its ranks (sorted, ace = 1):
 #: his cards played so far plus a holding. Suits are not seen (see :func:`weighted_opponent`).
@@ -216,7 +223,7 @@ class PegSituation:
             if not fits:
                 names = ", ".join(f"{record.players[q]} {max(left[q], 0)}" for q in (0, 1))
                 raise CardError(
-                    f"the hand has {len(hand)} cards, but no player has that many left "
+                    f"the hand has {n_cards(len(hand))}, but no player has that many left "
                     f"(cards left of a {size}-card hand: {names})"
                 )
             holder = fits[0]
@@ -287,7 +294,8 @@ def read_situation(s: PegSituation) -> Position:
     mine = [p.card for p in plays if p.player == me]
     if len(mine) + len(s.hand) != size:
         raise CardError(
-            f"you have played {len(mine)} cards and hold {len(s.hand)}; a {v.name} hand has {size}"
+            f"you have played {n_cards(len(mine))} and hold {len(s.hand)}; "
+            f"a {v.name} hand has {size}"
         )
     if not s.hand:
         raise PlayError("you have no cards left to play")
@@ -391,7 +399,7 @@ def read_situation(s: PegSituation) -> Position:
     opp_left = held[opp]
     if sum(1 for c in unseen if c.value >= min_pips) < opp_left:
         raise PlayError(
-            f"no holding fits the play so far: your opponent holds {opp_left} cards of "
+            f"no holding fits the play so far: your opponent holds {n_cards(opp_left)} of "
             f"{min_pips} pips or more, and fewer than that are unseen"
         )
     return Position(

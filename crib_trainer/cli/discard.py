@@ -7,11 +7,11 @@ import json
 import sys
 from typing import TextIO
 
+from crib_trainer.analysis import OPPONENTS
 from crib_trainer.cli.common import PROG, UsageError, open_input, output_options, variant_option
 from crib_trainer.core.cards import Card, CardError, parse_cards, split_card_text
 from crib_trainer.core.rules import Variant, get_variant
 
-OPPONENTS = ("random", "weighted")  # the names analysis.discard accepts
 ROLE_WORDS = {"dealer": True, "pone": False}
 
 

@@ -7,11 +7,11 @@ import argparse
 import json
 from typing import TextIO
 
+from crib_trainer.analysis import OPPONENTS
 from crib_trainer.cli.common import UsageError, output_options
 from crib_trainer.core.cards import parse_card, parse_cards
 from crib_trainer.core.pegging import parse_peg_tokens, score_sequence
 
-OPPONENTS = ("random", "weighted")
 _RANK_ONLY = ("starter", "discards", "opponent", "player", "variant")
 
 

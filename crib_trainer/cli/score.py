@@ -117,6 +117,24 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
     variant = get_variant(args.variant)
     if args.batch is not None:
+        alone = [
+            name
+            for name, given in (
+                ("cards", args.cards),
+                ("--starter", args.starter),
+                ("--crib", args.crib),
+                ("--claim", args.claim is not None),
+                ("--say", args.say),
+                ("--copy", args.copy),
+                ("--muggins", args.muggins),
+            )
+            if given
+        ]
+        if alone:
+            raise UsageError(
+                f"--batch reads every deal from the file (a trailing 'crib' marks a crib); "
+                f"{', '.join(alone)} cannot go with it"
+            )
         return _score_batch(args, variant, out)
     deal = _deal_from_args(args)
     b = _breakdown(deal, variant)

@@ -225,7 +225,7 @@ def parse_cards(cards: str | Iterable[str], *, count: int | None = None) -> tupl
     parsed = tuple(parse_card(t) for t in tokens)
     check_distinct(parsed)
     if count is not None and len(parsed) != count:
-        raise CardError(f"expected {count} cards, got {len(parsed)}: {format_cards(parsed)}")
+        raise CardError(f"expected {n_cards(count)}, got {len(parsed)}: {format_cards(parsed)}")
     return parsed
 
 
@@ -247,3 +247,12 @@ def format_cards(cards: Iterable[Card], ascii: bool = False, sep: str = " ") -> 
     '5H TD'
     """
     return sep.join(c.format(ascii) for c in cards) or "(none)"
+
+
+def n_cards(n: int) -> str:
+    """``1 card``, ``2 cards``: a number of cards in words for messages.
+
+    >>> n_cards(1), n_cards(0), n_cards(4)
+    ('1 card', '0 cards', '4 cards')
+    """
+    return f"{n} card" if n == 1 else f"{n} cards"

@@ -17,7 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from crib_trainer.core.cards import Card, CardError, check_distinct, format_cards, parse_card
+from crib_trainer.core.cards import (
+    Card,
+    CardError,
+    check_distinct,
+    format_cards,
+    n_cards,
+    parse_card,
+)
 from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 from crib_trainer.core.show import heels, is_run
 
@@ -37,7 +44,6 @@ class PegKind(StrEnum):
     RUN = "run"
     GO = "go"
     LAST = "last"
-    HEELS = "heels"
 
 
 _SAME_RANK = {2: (PegKind.PAIR, 2), 3: (PegKind.PAIR_ROYAL, 6), 4: (PegKind.DOUBLE_PAIR_ROYAL, 12)}
@@ -200,8 +206,8 @@ def score_sequence(
 
     Unlabelled cards are played by the player after the previous card's player (the first
     by the first player), so in a two-player sequence they alternate. ``go`` means no one
-    can play: the last card's player scores one (nothing more after 31, which restarts the
-    count by itself) and a new count begins. When ``finished``, the last card scores one
+    can play: the last card's player scores one and a new count begins; after 31, which
+    restarts the count by itself, a ``go`` adds nothing. When ``finished``, the last card scores one
     for last unless it made 31. ``players`` fixes the names and their order (by default,
     the names used, in order, padded with A and B).
 
@@ -218,17 +224,23 @@ def score_sequence(
     check_distinct(t.card for t in tokens if t.card is not None)
     plays: list[Played] = []
     count_cards: list[Card] = []
+    previous_was_card = False
     for position, token in enumerate(tokens, start=1):
         if token.card is None:
             if not count_cards:
-                why = "it restarted after 31" if plays else "no card has been played"
+                if plays and plays[-1].count == LIMIT and previous_was_card:
+                    previous_was_card = False
+                    continue  # a go written after 31: 31 already ended the count
+                why = "no card has been played" if not plays else "it restarted after a go"
                 raise PlayError(
                     f"token {position} 'go': the count is 0 ({why}); "
                     "there is no go to score, remove it"
                 )
             plays[-1] = _with_item(plays[-1], PegItem(PegKind.GO, 1))
             count_cards.clear()
+            previous_was_card = False
             continue
+        previous_was_card = True
         if token.player is not None:
             player = players.index(token.player)
         elif plays:
@@ -310,7 +322,7 @@ class PlayState:
         for i, hand in enumerate(hands):
             if len(hand) != variant.hand_size:
                 raise CardError(
-                    f"hand {i + 1} has {len(hand)} cards; a {variant.name} hand has "
+                    f"hand {i + 1} has {n_cards(len(hand))}; a {variant.name} hand has "
                     f"{variant.hand_size}: {format_cards(hand)}"
                 )
         check_distinct([*(c for h in hands for c in h), *([starter] if starter else [])])

@@ -15,6 +15,7 @@ from crib_trainer.core.cards import format_cards
 from crib_trainer.core.pegging import PegItem, PegKind, Played
 from crib_trainer.core.rules import OverscoreLaw
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.training.categories import is_crib_flush_trap
 from crib_trainer.training.grading import Verdict
 
 _ONES = [
@@ -209,11 +210,13 @@ def rarity_line(b: Breakdown) -> str:
     noun = "crib" if b.crib else "hand"
     assert r.one_in is not None  # a real hand's total always occurs
     one_in = f"{r.one_in:,.0f}" if r.one_in >= 10 else f"{r.one_in:.1f}"
-    return (
+    line = (
         f"{b.total} points: 1 {noun} in {one_in} "
-        f"({r.exact:,} of {r.out_of:,} {noun}s with a starter); "
-        f"{_percent(r.at_least / r.out_of)} score {b.total} or more"
+        f"({r.exact:,} of {r.out_of:,} {noun}s with a starter)"
     )
+    if b.total == 0:
+        return line
+    return f"{line}; {_percent(r.at_least / r.out_of)} score {b.total} or more"
 
 
 def _percent(share: float) -> str:
@@ -265,7 +268,6 @@ _PEG_WORDS = {
     PegKind.THIRTY_ONE: "makes 31 for 2",
     PegKind.GO: "the go for 1",
     PegKind.LAST: "last card for 1",
-    PegKind.HEELS: "his heels for 2",
 }
 
 
@@ -282,6 +284,7 @@ def explain_play(played: Played, ascii: bool = False) -> str:
 def explain_verdict(v: Verdict, ascii: bool = False) -> str:
     """The verdict on a claim in plain words, with the rule for each item missed."""
     total, claim, diff = v.total, v.claim, v.difference
+    what = "crib" if v.breakdown.crib else "hand"
     if v.verdict == "correct":
         return f"Claimed {claim}: correct."
     if v.verdict == "over":
@@ -292,8 +295,14 @@ def explain_verdict(v: Verdict, ascii: bool = False) -> str:
             if law is OverscoreLaw.BRITANNICA
             else "it is corrected and the opponent pegs 2 (Hoyle, Error in pegging)"
         )
-        return f"Claimed {claim}, but the hand is worth {total}: {diff} too many; {penalty}."
-    lines = [f"Claimed {claim}, but the hand is worth {total}: {diff} missed."]
+        text = f"Claimed {claim}, but the {what} is worth {total}: {diff} too many; {penalty}."
+        if is_crib_flush_trap(v.breakdown) and diff >= len(v.breakdown.cards):
+            text += (
+                f"\nA {what} flush needs the starter too: four of a suit in the crib count "
+                "nothing (Britannica, Flushes)."
+            )
+        return text
+    lines = [f"Claimed {claim}, but the {what} is worth {total}: {diff} missed."]
     if v.missed:
         lead = "Missed" if v.missed_certain else "Most likely missed"
         lines.append(f"{lead}:")

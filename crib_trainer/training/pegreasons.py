@@ -84,7 +84,6 @@ _NOUNS = {
     PegKind.DOUBLE_PAIR_ROYAL: "a double pair royal",
     PegKind.GO: "the go",
     PegKind.LAST: "the last card",
-    PegKind.HEELS: "his heels",
 }
 
 

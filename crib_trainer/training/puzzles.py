@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crib_trainer.core.cards import Card, CardError, parse_card, parse_cards
+from crib_trainer.core.cards import Card, CardError, n_cards, parse_card, parse_cards
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens, score_sequence
 from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.core.show import score_show
@@ -257,7 +257,7 @@ def _cards(raw: dict[str, Any], name: str, count: int | None) -> tuple[Card, ...
     except CardError as err:
         raise _Bad(name, str(err)) from None
     if count is not None and len(cards) != count:
-        raise _Bad(name, f"needs {count} cards, has {len(cards)}")
+        raise _Bad(name, f"needs {n_cards(count)}, has {len(cards)}")
     return cards
 
 

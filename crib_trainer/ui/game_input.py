@@ -74,7 +74,7 @@ def read_play(text: str, state: GameState) -> list[Entry]:
     words = text.lower().split()
     if words == ["end"]:
         return [PlayOver()]
-    if len(words) == 2 and words[1].isdigit():
+    if len(words) == 2 and _is_number(words[1]):
         side = _side(words[0], state)
         if side is not None:
             return [Pegged(side, int(words[1]))]
@@ -99,8 +99,11 @@ def read_show(text: str, state: GameState) -> Shown:
     expected = state.next_show()
     assert expected is not None
     player, crib = expected
-    *card_words, claim = split_card_text(text)
-    if not claim.isdigit():
+    words = split_card_text(text)
+    if len(words) < 2:
+        raise GameError("give the cards, then the score claimed (e.g. 5H 5C 5S JD 29)")
+    *card_words, claim = words
+    if not _is_number(claim):
         raise GameError("end with the score claimed, a number (e.g. 5H 5C 5S JD 29)")
     cards = parse_cards(card_words)
     return Shown(state.config.side_of(player), crib, cards, int(claim))
@@ -110,10 +113,15 @@ def _side(word: str, state: GameState) -> int | None:
     names = [n.lower() for n in state.config.names]
     if word in names:
         return names.index(word)
-    if word.isdigit() and 1 <= int(word) <= len(names):
+    if _is_number(word) and 1 <= int(word) <= len(names):
         return int(word) - 1
     matches = [i for i, n in enumerate(names) if n.startswith(word)]
     return matches[0] if len(matches) == 1 else None
+
+
+def _is_number(word: str) -> bool:
+    """Plain digits 0-9 (not ², not other scripts' digits), short enough to be points."""
+    return word.isascii() and word.isdigit() and len(word) <= 3
 
 
 def _names(state: GameState) -> str:

@@ -374,12 +374,6 @@ def test_analysis_imports_no_higher_layer():
     assert out.stdout.strip() == ""
 
 
-def test_the_command_line_offers_the_same_opponent_models():
-    from crib_trainer.cli.discard import OPPONENTS as CLI_OPPONENTS
-
-    assert CLI_OPPONENTS == OPPONENTS
-
-
 @pytest.mark.parametrize("own", [True, False])
 def test_keep_and_throw_weights_over_unseen_sets_renormalise_the_table(own):
     unseen = cards("5H 5D 5S JC 2C 9D KS QH TD 7C")

@@ -549,7 +549,7 @@ def test_no_illegal_play_is_ever_offered():
         ("KS QH JC AC".split(), "5D 5S", {"player": "B"}, "restarted and your opponent leads"),
         ("A:KS B:QH A:8C A:2S".split(), "5D", {}, "no one can play at 30"),
         ("KS".split(), "5D 5S", {}, "no player has that many left"),
-        ("KS".split(), "5D 5S", {"player": "A"}, "you have played 1 cards and hold 2"),
+        ("KS".split(), "5D 5S", {"player": "A"}, "you have played 1 card and hold 2"),
         ("KS 5H".split(), "KS 9C 2D", {}, "duplicate card"),
         ("KS".split(), "5D 9C 2D 8H", {"discards": cards("2C 3C 4C")}, "you threw 2 cards"),
         ("KS".split(), "5D 9C 2D 8H", {"player": "C"}, "not one of the players"),

@@ -201,3 +201,9 @@ def test_help_works():
         [sys.executable, "-m", "crib_trainer.cli", "--help"], capture_output=True, text=True
     )
     assert proc.returncode == 0 and "score" in proc.stdout and "peg" in proc.stdout
+
+
+def test_batch_refuses_arguments_it_would_ignore(capsys):
+    code, _ = run("score", "6H", "7C", "--claim", "3", "--batch", "-")
+    assert code == 2
+    assert "cards, --claim cannot go with it" in capsys.readouterr().err

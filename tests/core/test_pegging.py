@@ -152,6 +152,11 @@ def test_go_scores_one_and_restarts_the_count():
     assert record.totals() == {"A": 1 + 3, "B": 0}  # after A's go, B leads; A pairs last
 
 
+def test_a_go_written_after_31_adds_nothing():
+    assert seq("KS QH AC KH go").totals() == seq("KS QH AC KH").totals() == {"A": 0, "B": 2}
+    assert seq("KS QH AC KH go 5S").plays[-1].count == 5
+
+
 def test_thirty_one_then_last_card_never_both():
     record = seq("KS QH AC KH")
     assert [(i.kind, i.points) for i in record.plays[-1].items] == [(PegKind.THIRTY_ONE, 2)]
@@ -179,7 +184,8 @@ def test_named_players_and_three_players():
     [
         ("KS QH 9C 5D", "token 4 5♦: the count would be 34, past 31; put 'go' before it"),
         ("go KS", "token 1 'go': the count is 0"),
-        ("KS QH AC KH go", "restarted after 31"),
+        ("KS QH AC go go", "restarted after a go"),
+        ("KS QH AC KH go go", "restarted after a go"),
         ("KS QH KS", "duplicate card K♠"),
     ],
 )

@@ -70,3 +70,10 @@ def test_grade_items():
     assert grades[Kind.PAIR].over == 2
     assert grades[Kind.RUN].missed == 3
     assert grades[Kind.FIFTEEN].missed == grades[Kind.FIFTEEN].over == 0
+
+
+def test_a_crib_flush_over_claim_is_explained():
+    b = score_show(cards("2H 4H 8H QH"), card("KS"), crib=True)
+    text = explain_verdict(judge_claim(b, 4))
+    assert "the crib is worth 0: 4 too many" in text
+    assert "four of a suit in the crib count nothing" in text
