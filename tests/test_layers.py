@@ -38,5 +38,7 @@ def test_core_imports_nothing_from_ui_storage_or_higher_layers():
 
 @pytest.mark.parametrize("module", TRAINING)
 def test_training_imports_no_storage_or_ui(module):
-    forbidden = ("textual", "sqlite3", "crib_trainer.ui", "crib_trainer.storage", "crib_trainer.cli")
+    forbidden = (
+        "textual", "sqlite3", "crib_trainer.ui", "crib_trainer.storage", "crib_trainer.cli",
+    )  # fmt: skip
     assert imported_by([f"crib_trainer.training.{module}"], forbidden) == []

@@ -35,6 +35,7 @@ class CribTrainerApp(App):
     SUB_TITLE = "count, judge, decide"
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
+        Binding("f1", "help", "Help", show=False, priority=True),
         Binding("ctrl+t", "toggle_theme", "Theme"),
     ]
 
@@ -116,8 +117,12 @@ class CribTrainerApp(App):
         return attempt
 
     def suggest(self, kinds: Collection[str]) -> DrillChoice:
-        """What the scheduler would ask next, among ``kinds``."""
-        return next_item(self.history(), now=self.now(), rng=self.rng, kinds=kinds)
+        """What the scheduler would ask next, among ``kinds`` (with no history yet, the
+        first of them, plainly: there is no weak spot to aim at)."""
+        history = self.history()
+        if not history:
+            return DrillChoice(next(iter(kinds)), None, "start")
+        return next_item(history, now=self.now(), rng=self.rng, kinds=kinds)
 
     def replayed(self, attempt_id: int) -> Attempt | None:
         if self.store is None:

@@ -40,7 +40,7 @@ async def test_judge_a_short_claim_and_copy(app, monkeypatch):
         assert "✓ 4 cards and the starter" in text_of(screen, "#check")
         await pilot.press("enter")
         await pilot.pause()
-        verdict = text_of(screen, "#verdict")
+        verdict = text_of(screen, "#judge-verdict")
         assert "Claimed 28, but the hand is worth 29: 1 missed." in verdict
         assert "his nob J♦" in verdict
         await pilot.press("c")

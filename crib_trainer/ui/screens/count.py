@@ -51,10 +51,10 @@ class Judged:
 class CountScreen(TrainerScreen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("i", "toggle_mode", "Item by item"),
+        Binding("i", "toggle_mode", "Items"),
         Binding("m", "toggle_muggins", "Muggins"),
-        Binding("s", "toggle_source", "Scheduler/random"),
-        Binding("n", "next_hand", "Next hand"),
+        Binding("s", "toggle_source", "Source"),
+        Binding("n", "next_hand", "Next"),
     ]
 
     itemised: reactive[bool] = reactive(False)

@@ -36,10 +36,10 @@ class DiscardScreen(TrainerScreen):
         Binding("escape", "app.pop_screen", "Back"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
         Binding("enter", "throw", "Throw"),
-        Binding("c", "count_kept", "Count the keep"),
+        Binding("c", "count_kept", "Count keep"),
         Binding("v", "next_variant", "Game"),
-        Binding("s", "toggle_source", "Scheduler/random"),
-        Binding("n", "next_deal", "Next deal"),
+        Binding("s", "toggle_source", "Source"),
+        Binding("n", "next_deal", "Next"),
     ]
 
     def __init__(self, *, adaptive: bool = True, replay_id: int | None = None) -> None:
@@ -217,7 +217,7 @@ class DiscardScreen(TrainerScreen):
                 format_cards(option.keep),
                 f"{option.hand_ev:.2f}",
                 f"{sign}{option.crib_ev:.2f}",
-                f"{option.net_ev:.2f}",
+                f"{option.net_ev:.2f}".replace("-", "−"),
                 f"{option.loss:.2f}",
                 f"{option.hand_min}–{option.hand_max}",
             )

@@ -9,7 +9,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 GLOBAL_KEYS = [
-    ("?", "this help"),
+    ("? or F1", "this help (F1 also while typing)"),
     ("ctrl+t", "light or dark theme"),
     ("ctrl+p", "command palette: every screen and command"),
     ("escape", "back"),
@@ -18,7 +18,7 @@ GLOBAL_KEYS = [
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]
 
     def __init__(self, under: Screen) -> None:
         super().__init__()

@@ -33,7 +33,7 @@ class HomeScreen(TrainerScreen):
     BINDINGS = [
         *(Binding(key, f"open('{kind}')", title, show=False) for kind, key, title in ENTRIES),
         Binding("enter", "suggested", "Suggested", show=False),
-        Binding("g", "suggested", "Go: suggested"),
+        Binding("g", "suggested", "Suggested"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -117,6 +117,8 @@ class HomeScreen(TrainerScreen):
 
 def _suggestion_text(choice: DrillChoice) -> str:
     title = TITLES.get(choice.kind, choice.kind)
+    if choice.reason == "start":
+        return f"{title}: a place to start."
     if choice.reason == "review":
         return f"{title}: a hand you missed, due for review."
     if choice.reason == "weakness" and choice.category:

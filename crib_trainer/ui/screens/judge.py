@@ -62,7 +62,7 @@ class SuitSuggester(Suggester):
 class JudgeScreen(TrainerScreen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("c", "copy", "Copy verdict"),
+        Binding("c", "copy", "Copy"),
         Binding("ctrl+y", "copy", "Copy verdict", show=False, priority=True),
     ]
 
@@ -95,11 +95,11 @@ class JudgeScreen(TrainerScreen):
                 )
             yield Static(id="check")
             with VerticalScroll(id="verdict-box", can_focus=True):
-                yield Static(id="verdict")
+                yield Static(id="judge-verdict")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Judge a claim"
+        self.title = "Settle a dispute"
         self.query_one("#cards", Input).focus()
         self._check()
 
@@ -158,7 +158,7 @@ class JudgeScreen(TrainerScreen):
             parts.append(explain_verdict(verdict))
         parts.append(explain_show(b))
         self.verdict_text = "\n\n".join(parts)
-        self.query_one("#verdict", Static).update(Text(self.verdict_text))
+        self.query_one("#judge-verdict", Static).update(Text(self.verdict_text))
         self.query_one("#verdict-box").focus()
 
     def action_copy(self) -> None:

@@ -73,7 +73,7 @@ class PegScreen(TrainerScreen):
         Binding("q", "toggle_question", "Question"),
         Binding("p", "play_on", "Play on"),
         Binding("n", "new_situation", "Next"),
-        Binding("s", "toggle_source", "Scheduler/random"),
+        Binding("s", "toggle_source", "Source"),
     ]
 
     def __init__(self, *, adaptive: bool = True, replay_id: int | None = None) -> None:

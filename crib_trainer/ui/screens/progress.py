@@ -158,7 +158,7 @@ class ProgressScreen(TrainerScreen):
                     cards += f" | {format_cards(parse_cards([q['starter']]))}"
             said = attempt.answer.get("total", attempt.answer.get("verdict", "…"))
             was = attempt.truth.get("total", "")
-            missed = ", ".join(f"{c} {p:g}" for c, p in attempt.missed.items())
+            missed = ", ".join(f"{c} {round(p, 2):g}" for c, p in attempt.missed.items())
             when = attempt.answered_at.astimezone(self.trainer.now().tzinfo)
             table.add_row(
                 when.strftime("%d %b %H:%M"),
