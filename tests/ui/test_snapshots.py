@@ -131,3 +131,24 @@ def test_scorekeeper_three_players_near_the_end(snap_compare):
             await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
+
+
+def test_scorekeeper_new_game_form(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["9"])
+
+
+def test_scorekeeper_won_with_a_lurch(snap_compare):
+    async def play(pilot):
+        await pilot.press("9")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#target").value = 61
+        form.query_one("#names").value = "Ann, Bob"
+        form.query_one("#names").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        for line in ("5D", "bob 31", "bob 1", "ann 12", "end", "5H 5C 5S JD 29"):
+            await pilot.press(*line, "enter")
+            await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
