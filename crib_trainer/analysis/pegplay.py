@@ -25,6 +25,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import permutations
 from math import comb
 
 from crib_trainer.analysis import OPPONENTS
@@ -523,7 +524,10 @@ def present(hand: int) -> int:
     return (hand | (hand >> 1) | (hand >> 2)) & _LOW_BITS
 
 
-def tail_rules(tail: int) -> tuple[tuple[tuple[int, int, int], ...], int, int, int]:
+TailRules = tuple[tuple[tuple[int, int, int], ...], int, int, int]
+
+
+def tail_rules(tail: int) -> TailRules:
     """What :func:`canonical_tail` needs to know of a tail, worked out once per tail.
 
     Returns ``(rules, last, if_held, if_not)``. Each rule ``(need, kept_if_held,
@@ -539,28 +543,45 @@ def tail_rules(tail: int) -> tuple[tuple[tuple[int, int, int], ...], int, int, i
     Older cards than the most that pass this test can never score again. The count of
     same-rank cards matters only while someone holds that rank.
     """
-    count, suffix, same = unpack_tail(tail)
+    count = tail & 63
     room = LIMIT - count
-    last = suffix[-1]
+    got = _SUFFIX_RULES.get(tail >> 6)
+    if got is None:
+        got = _SUFFIX_RULES[tail >> 6] = _suffix_rules(tail - count)
+    candidates, last, last_pips, if_held = got
+    rules = tuple(
+        (need, kept_held + count, kept_not + count)
+        for pips, need, kept_held, kept_not in candidates
+        if pips <= room
+    )
     # The last card pairs only while someone holds its rank and it still comes in.
-    last_bit = 1 << (3 * (last - 1)) if _PIP[last] <= room else 0
-    rules: list[tuple[int, int, int]] = []
+    return rules, last if last_pips <= room else 0, if_held + count, count
+
+
+def _suffix_rules(tail: int) -> tuple[tuple[tuple[int, int, int, int], ...], int, int, int]:
+    """The part of :func:`tail_rules` that does not depend on the count, for a tail
+    packed with a count of 0: each rule as ``(pips, need, kept_if_held, kept_if_not)``,
+    ``pips`` being what the ranks in ``need`` add to the count (a rule holds only while
+    they come in), then the last card's rank bit, its pips, and the tail of the last card
+    alone. A packed tail with count c is the one with count 0 plus c."""
+    _, suffix, same = unpack_tail(tail)
+    last = suffix[-1]
+    candidates: list[tuple[int, int, int, int]] = []
     for k in range(len(suffix), 0, -1):
         cards = suffix[-k:]
-        kept = (pack_tail(count, cards, same), pack_tail(count, cards, 1))
+        kept = (pack_tail(0, cards, same), pack_tail(0, cards, 1))
         if k == 1:
             windows = [(last - 2, last - 1), (last - 1, last + 1), (last + 1, last + 2)]
-            needs = [(a, b) for a, b in windows if a >= 1 and b <= 13 and _PIP[a] + _PIP[b] <= room]
+            needs = [(a, b) for a, b in windows if a >= 1 and b <= 13]
         else:
             lo, hi = min(cards), max(cards)
             missing = tuple(x for x in range(lo, hi + 1) if x not in cards)
-            if missing:
-                needs = [missing] if sum(_PIP[x] for x in missing) <= room else []
-            else:  # already a run: only a card at either end extends it
-                needs = [(x,) for x in (lo - 1, hi + 1) if 1 <= x <= 13 and _PIP[x] <= room]
+            # (with none missing it is already a run: only a card at either end extends it)
+            needs = [missing] if missing else [(x,) for x in (lo - 1, hi + 1) if 1 <= x <= 13]
         for need in needs:
-            rules.append((sum(1 << (3 * (x - 1)) for x in need), *kept))
-    return tuple(rules), last_bit, pack_tail(count, (last,), same), pack_tail(count, (), 0)
+            pips = sum(_PIP[x] for x in need)
+            candidates.append((pips, sum(1 << (3 * (x - 1)) for x in need), *kept))
+    return tuple(candidates), 1 << (3 * (last - 1)), _PIP[last], pack_tail(0, (last,), same)
 
 
 def canonical_tail(tail: int, ranks_left: int) -> int:
@@ -576,10 +597,28 @@ def canonical_tail(tail: int, ranks_left: int) -> int:
     >>> unpack_tail(canonical_tail(pack_tail(14, (7,), 2), present(pack_hand([7, 9]))))
     (14, (7,), 2)
     """
-    if tail < 64:
-        return tail
-    rules, last, if_held, if_not = tail_rules(tail)
-    for need, kept_held, kept_not in rules:
+    return tail if tail < 64 else _apply_rules(tail_rules(tail), ranks_left)
+
+
+def _canon_entry(
+    tail: int,
+) -> tuple[int, dict[int, int], TailRules]:
+    """For the search's table of canonical tails: the bits of a packed hand (both hands
+    or-ed) that :func:`canonical_tail` looks at for this tail (every count bit of the ranks
+    its rules name), an empty table of results by those bits, and the rules."""
+    rules = tail_rules(tail)
+    ranks = rules[1]
+    for need, _, _ in rules[0]:
+        ranks |= need
+    return ranks * 7, {}, rules
+
+
+def _apply_rules(rules: TailRules, held: int) -> int:
+    """:func:`canonical_tail` from a tail's rules and the cards held (both hands or-ed, or
+    the ranks present)."""
+    ranks_left = present(held)
+    need_rules, last, if_held, if_not = rules
+    for need, kept_held, kept_not in need_rules:
         if not need & ~ranks_left:
             return kept_held if ranks_left & last else kept_not
     return if_held if ranks_left & last else if_not
@@ -587,10 +626,15 @@ def canonical_tail(tail: int, ranks_left: int) -> int:
 
 # Tables of the rules filled in as they are needed and kept for the process (they hold
 # facts such as "a 5 laid on this tail scores 2 and leaves that tail", the same for every
-# position): the points and new tail for a rank laid on a tail, the canonical-tail rules
-# of a tail, each packed hand's ranks, and its fewest pips.
+# position): the points and new tail for a rank laid on a tail, and the same without the
+# count (pairs and runs only); the canonical tails of a tail by the cards held of the ranks
+# that matter to it (see :meth:`Solver._make_search`), and the count-free part of its
+# rules; each packed hand's ranks, and its fewest pips.
 _STEPS: dict[int, tuple[int, int]] = {}
-_RULES: dict[int, tuple[tuple[tuple[int, int, int], ...], int, int, int]] = {}
+_SCORES: dict[int, tuple[int, int]] = {}
+_CANON: dict[int, tuple[int, dict[int, int], TailRules]] = {}
+_SUFFIX_RULES: dict[int, tuple[tuple[tuple[int, int, int, int], ...], int, int, int]] = {}
+_ROWS: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {}
 _MOVES: dict[int, tuple[tuple[int, int, int], ...]] = {0: ()}
 _LEAST: dict[int, int] = {}
 _TABLES_LIMIT = 2_000_000
@@ -623,12 +667,12 @@ class Solver:
         # Facts of the rules, not of any position: shared by every solver in the process.
         self._steps = _STEPS
         self._moves = _MOVES
-        self._rules = _RULES
+        self._canon = _CANON
+        self._rows = _ROWS
         self._least = _LEAST
-        if len(_STEPS) > _TABLES_LIMIT:  # pragma: no cover - a bound, never met in use
-            for table in (_STEPS, _RULES):
+        if len(_STEPS) + len(_CANON) > _TABLES_LIMIT:  # pragma: no cover - never met in use
+            for table in (_STEPS, _SCORES, _CANON, _SUFFIX_RULES, _ROWS):
                 table.clear()
-        self._legal: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
         self._search = self._make_search()
 
     def moves(self, hand: int) -> tuple[tuple[int, int, int], ...]:
@@ -648,9 +692,17 @@ class Solver:
         key = (tail << 4) | r
         got = self._steps.get(key)
         if got is None:
-            count, suffix, same = unpack_tail(tail)
-            points, suffix, same = _score_tail(suffix, same, count, r)
-            got = self._steps[key] = (points, pack_tail(count + _PIP[r], suffix, same))
+            count = tail & 63
+            # Pairs and runs do not depend on the count: worked out once per tail and rank.
+            plain = ((tail >> 6) << 4) | r
+            scored = _SCORES.get(plain)
+            if scored is None:
+                _, suffix, same = unpack_tail(tail - count)
+                points, suffix, same = _score_tail(suffix, same, 0, r)  # no 15 or 31 from 0
+                scored = _SCORES[plain] = (points, pack_tail(0, suffix, same))
+            after = count + _PIP[r]
+            points = scored[0] + 2 if after == 15 or after == LIMIT else scored[0]
+            got = self._steps[key] = (points, after | scored[1])
         return got
 
     def min_pips(self, hand: int) -> int:
@@ -658,19 +710,24 @@ class Solver:
         got = self._least[hand] = self.moves(hand)[0][0] if hand else 99
         return got
 
-    def legal_moves(self, hand: int, tail: int) -> list[tuple[int, int, int, int]]:
-        """``(points, pips, hand left, tail after)`` for each rank that comes in, the most
-        points first (for more alpha-beta cut-offs)."""
-        room = LIMIT - (tail & 63)
-        out = []
-        for pip, r, rest in self.moves(hand):
-            if pip > room:
-                break
-            points, after = self.step(tail, r)
-            out.append((points, pip, rest, after))
-        out.sort(reverse=True)
-        self._legal[(hand, tail)] = out
-        return out
+    def row(self, tail: int) -> tuple[tuple[int, int, int, int, int], ...]:
+        """Every rank that comes in on a packed tail, as ``(points, pips, its count bits in
+        a packed hand, its lowest such bit, the tail after it)``: the most points first
+        (for more alpha-beta cut-offs), then the most pips, then the lowest rank."""
+        got = self._rows.get(tail)
+        if got is None:
+            room = LIMIT - (tail & 63)
+            out = []
+            for r in range(1, 14):
+                if _PIP[r] <= room:
+                    points, after = self.step(tail, r)
+                    out.append((points, _PIP[r], -r, after))
+            out.sort(reverse=True)
+            got = self._rows[tail] = tuple(
+                (points, pip, 7 << (3 * (-m - 1)), 1 << (3 * (-m - 1)), after)
+                for points, pip, m, after in out
+            )
+        return got
 
     def value(self, mover: int, other: int, tail: int) -> int:
         """Best net for the player to move, who must hold a card that comes in."""
@@ -746,26 +803,26 @@ class Solver:
         # Fail-soft alpha-beta; the table keeps (lower, upper) bounds for each position.
         table = self.table
         ends = self.ends_at_go
-        rules_of = self._rules
-        legal_of = self._legal
-        legal_moves = self.legal_moves
+        canon_of = self._canon
+        rows = self._rows
+        row_of = self.row
         least = self._least
         min_pips = self.min_pips
+        canon_entry = _canon_entry
+        apply_rules = _apply_rules
 
         def search(mover: int, other: int, tail: int, alpha: int, beta: int) -> int:
             if tail > 63:  # cards in the count: leave out those that cannot score again
-                p = mover | other
-                p = (p | (p >> 1) | (p >> 2)) & _LOW_BITS
-                info = rules_of.get(tail)
+                # (canonical_tail, looked up by the cards held of the ranks that matter)
+                info = canon_of.get(tail)
                 if info is None:
-                    info = rules_of[tail] = tail_rules(tail)
-                rules, last, if_held, if_not = info
-                for need, kept_held, kept_not in rules:
-                    if not need & ~p:
-                        tail = kept_held if p & last else kept_not
-                        break
-                else:
-                    tail = if_held if p & last else if_not
+                    info = canon_of[tail] = canon_entry(tail)
+                mask, seen, rules = info
+                held = (mover | other) & mask
+                got = seen.get(held)
+                if got is None:
+                    got = seen[held] = apply_rules(rules, held)
+                tail = got
             key = (mover, other, tail)
             bounds = table.get(key)
             if bounds is None:
@@ -781,13 +838,14 @@ class Solver:
                 if upper < beta:
                     beta = upper
             count = tail & 63
-            legal = legal_of.get((mover, tail))
-            if legal is None:
-                legal = legal_moves(mover, tail)
+            moves = rows.get(tail) or row_of(tail)
             low = least.get(other) or min_pips(other)
             best = -_INF
             a = alpha
-            for points, pip, rest, tail2 in legal:
+            for points, pip, ranks, bit, tail2 in moves:
+                if not mover & ranks:
+                    continue
+                rest = mover - bit
                 after = count + pip
                 if after == LIMIT:
                     if (not rest and not other) or ends:
@@ -1009,11 +1067,16 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
     if weight is None:
         weight = opponent_weight(situation, opponent)
     dist = holding_distribution(position, weight)
-    packed = [(pack_hand(ranks), ranks, p) for ranks, p in dist]
+    count_ranks = [int(c.rank) for c in position.count_cards]
+    my_ranks = [int(c.rank) for c in position.hand]
+    # A card and a holding that are another card and holding with the ten-ranks relabelled
+    # play out alike: each pair is searched as the one it relabels to, once.
+    relabel = _ten_relabelling(my_ranks, count_ranks)
+    nets: dict[tuple[int, tuple[int, ...]], int] = {}
     solver = Solver(position.variant)
     count = position.count
-    tail = pack_tail(count, *tail_of([int(c.rank) for c in position.count_cards]))
-    mine = pack_hand([int(c.rank) for c in position.hand])
+    tail = pack_tail(count, *tail_of(count_ranks))
+    mine = pack_hand(my_ranks)
     representative = _representatives(position.unseen)
 
     by_rank: dict[int, PlayOption] = {}
@@ -1031,8 +1094,14 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
         replies_possible = count2 < LIMIT and (rest or position.opponent_left)
         expected = risk = can_reply = 0.0
         reply_chance: dict[int, float] = {}
-        for hand, ranks, p in packed:
-            expected += p * solver.play(rest, hand, tail, r)
+        for ranks, p in dist:
+            same = relabel(r, ranks)
+            net = nets.get(same)
+            if net is None:
+                r2, ranks2 = same
+                rest2 = mine - (1 << (3 * (r2 - 1)))
+                net = nets[same] = solver.play(rest2, pack_hand(ranks2), tail, r2)
+            expected += p * net
             if not replies_possible or not ranks or _PIP[ranks[0]] > room2:
                 continue
             can_reply += p
@@ -1074,6 +1143,88 @@ def analyse_plays(
     """The legal plays, best first, with facts but no ``reason`` (see
     ``crib_trainer.training.pegreasons.rank_plays`` for the one with reasons)."""
     return list(analyse(situation, opponent=opponent, weight=weight).options)
+
+
+_TEN_RANKS = (10, 11, 12, 13)
+# The runs of three that take in a ten-rank (every longer run is a chain of these).
+_TEN_WINDOWS = ((8, 9, 10), (9, 10, 11), (10, 11, 12), (11, 12, 13))
+
+
+def _ten_relabelling(
+    mine: Sequence[int], count_ranks: Sequence[int]
+) -> Callable[[int, tuple[int, ...]], tuple[int, tuple[int, ...]]]:
+    """A function taking the rank you lay and a holding (sorted ranks) to a rank and a
+    holding that play out exactly alike, the same for all pairs that relabel into one
+    another.
+
+    The four ten-ranks count 10 alike; they differ only in pairs (each rank with itself)
+    and runs. Swap them about by a permutation that leaves the cards of the current count
+    alone and your hand as it is (a ten-rank of yours may only change places with
+    another you hold as many of), and every line of play maps to a line that scores the
+    same, card for card, as long as the ranks on the table and in both hands that make
+    runs of three still make them after the swap and no others do (every longer run is a
+    chain of runs of three, each overlapping the next by two ranks, so those go along).
+    So laying ``r`` against a holding nets what laying the image of ``r`` nets against
+    the image of the holding. Of all the images the least is taken: pairs that relabel
+    into one another give the same.
+
+    >>> relabel = _ten_relabelling([1, 2, 3, 4], [])
+    >>> relabel(4, (5, 11, 13, 13)), relabel(4, (5, 10, 12, 12))  # no runs through tens
+    ((4, (5, 10, 10, 11)), (4, (5, 10, 10, 11)))
+    >>> relabel(4, (8, 9, 12, 13))  # Q-K and 8-9 want a third card that no one holds
+    (4, (8, 9, 11, 12))
+    >>> relabel(4, (9, 10, 11, 13))  # 9-10-J is a run, and a Q for the K would make another
+    (4, (9, 10, 11, 13))
+    >>> tens = _ten_relabelling([1, 4, 10, 12], [])  # a 10 and a Q in hand
+    >>> tens(12, (2, 5, 6, 11)), tens(10, (2, 5, 6, 11))  # with his J: 10-J-Q either way
+    ((10, (2, 5, 6, 11)), (10, (2, 5, 6, 11)))
+    >>> tens(12, (2, 5, 6, 7))  # with no ten-card in his hand the Q leads as the 10 does
+    (10, (2, 5, 6, 7))
+    """
+    held = [0] * 14
+    for r in mine:
+        held[r] += 1
+    on_table = set(count_ranks)
+    swaps = []
+    for image in permutations(_TEN_RANKS):
+        swap = dict(zip(_TEN_RANKS, image, strict=True))
+        if all(swap[r] == r or (r not in on_table and held[swap[r]] == held[r]) for r in swap):
+            swaps.append(swap)
+    fixed_high = {r for r in (*mine, *count_ranks) if r >= 8}
+    allowed: dict[frozenset[int], list[dict[int, int]]] = {}
+    memo: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+
+    def windows(ranks: set[int] | frozenset[int]) -> set[tuple[int, ...]]:
+        return {w for w in _TEN_WINDOWS if ranks.issuperset(w)}
+
+    def relabel(r: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        first_ten = len(ranks)
+        while first_ten and ranks[first_ten - 1] >= 10:
+            first_ten -= 1
+        tens = ranks[first_ten:]
+        lead = r if r >= 10 else 0
+        if not tens and not lead:
+            return r, ranks
+        # What decides the runs through ten-ranks: the 8s and 9s too.
+        key = (lead, 8 in ranks, 9 in ranks, *tens)
+        got = memo.get(key)
+        if got is None:
+            high = frozenset(fixed_high.union(x for x in ranks if x >= 8))
+            valid = allowed.get(high)
+            if valid is None:
+                runs = windows(high)
+                valid = allowed[high] = [
+                    swap
+                    for swap in swaps
+                    if {tuple(sorted(swap.get(x, x) for x in w)) for w in runs}
+                    == windows({swap.get(x, x) for x in high})
+                ]
+            got = memo[key] = min(  # the identity is always among them
+                (swap.get(lead, lead), tuple(sorted(swap[x] for x in tens))) for swap in valid
+            )
+        return got[0] or r, ranks[:first_ten] + got[1]
+
+    return relabel
 
 
 def _representatives(unseen: Sequence[Card]) -> dict[int, Card]:

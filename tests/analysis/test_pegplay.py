@@ -13,6 +13,7 @@ from crib_trainer.analysis.pegplay import (
     AS_GOOD,
     PegSituation,
     Solver,
+    _ten_relabelling,
     analyse,
     analyse_plays,
     holding_distribution,
@@ -596,3 +597,143 @@ def test_counts_of_ranks_for_holdings_follow_the_unseen_cards():
     dist = holding_distribution(read_situation(situation))
     assert all(5 not in h for h, _ in dist)
     assert Counter(len(h) for h, _ in dist) == {4: len(dist)}
+
+
+# --- pinned results: speed work must not move a single expected net ---------------------
+
+# Expected nets recorded from the code before the speed work of 2026-11-22 (the search as
+# it stood on main at 9e37cc9: every holding searched on its own, no merging of holdings).
+# A faster search must give the same numbers: they are exact game values averaged in a
+# fixed order, so they should agree to the last bit; 1e-12 leaves room for nothing more.
+PINNED_LEADS = [
+    (
+        "AH 2H 3C 4D",  # the slowest opening lead known (bench/pegplay_bench.py)
+        "KS",
+        "QS JS",
+        {
+            "4D": -1.1548306990167483,
+            "3C": -1.4260142957817403,
+            "2H": -1.6118124769287556,
+            "AH": -1.8768951978254282,
+        },
+    ),
+    (
+        "JH AD 3C 2H",  # one ten-card in hand
+        "4H",
+        "6C QH",
+        {
+            "JH": -1.570166784120266,
+            "3C": -1.5855297157622763,
+            "2H": -1.7125943823618275,
+            "AD": -2.353347427766034,
+        },
+    ),
+    (
+        "QD JD KC TC",  # all four ten-ranks in hand
+        "KS",
+        "3H 7D",
+        {
+            "KC": -2.5187959327494287,
+            "TC": -2.6851437967717016,
+            "QD": -2.712721903419581,
+            "JD": -2.785737776435452,
+        },
+    ),
+    (
+        "9S 3C AH 2S",  # a nine, which runs with tens
+        "5C",
+        "8H 8D",
+        {
+            "3C": -1.0186247860666413,
+            "2S": -1.5465082720896675,
+            "9S": -1.6551226551226519,
+            "AH": -2.1375549515084344,
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("hand, starter, discards, nets", PINNED_LEADS)
+def test_opening_lead_nets_are_pinned(hand, starter, discards, nets):
+    situation = PegSituation(cards(hand), (), card(starter), cards(discards))
+    got = {o.card.code: o.expected_net for o in analyse(situation).options}
+    assert got == pytest.approx(nets, abs=1e-12, rel=0)
+
+
+@pytest.mark.parametrize(
+    "opponent, nets",
+    [
+        (
+            "random",
+            {
+                "TC": -0.24765931742675976,
+                "KD": -0.24765931742675976,
+                "QS": -0.30791301721534303,
+                "5C": -0.42192691029900314,
+            },
+        ),
+        (
+            "weighted",
+            {
+                "KD": -0.10232521598359832,
+                "TC": -0.20231334017490707,
+                "QS": -0.2517408462475273,
+                "5C": -0.6919630519764453,
+            },
+        ),
+    ],
+)
+def test_first_reply_nets_are_pinned(opponent, nets):
+    situation = PegSituation.from_tokens(
+        ["2H"], cards("TC 5C KD QS"), starter=card("4H"), discards=cards("AS 3D")
+    )
+    got = {o.card.code: o.expected_net for o in analyse(situation, opponent=opponent).options}
+    assert got == pytest.approx(nets, abs=1e-12, rel=0)
+
+
+def test_five_card_lead_nets_are_pinned():
+    situation = PegSituation(cards("4S 6D 9C"), (), None, cards("KH JC"), variant=FIVE_CARD)
+    got = {o.card.code: o.expected_net for o in analyse(situation).options}
+    nets = {"6D": -0.9257477644156642, "9C": -1.0494603761948817, "4S": -1.1703977798334881}
+    assert got == pytest.approx(nets, abs=1e-12, rel=0)
+
+
+# --- the ten-card relabelling used to share work between holdings -------------------------
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_relabelled_play_nets_what_the_original_nets(seed):
+    """Swapping ten-ranks about (10, J, Q, K all count ten) must never change a net: for
+    random positions rich in ten-cards, laying r against a holding and laying the relabelled
+    card against the relabelled holding are searched separately and agree exactly."""
+    rng = random.Random(seed)
+    ranks = [r for r in range(1, 14) for _ in range(4)]
+    high = [r for r in ranks if r >= 8]
+    checked = 0
+    while checked < 40:
+        mine = sorted(rng.sample(high, 2) + rng.sample(ranks, 2))
+        pool = list(ranks)
+        for r in mine:
+            pool.remove(r)
+        on_table = rng.sample(pool, rng.choice([0, 1, 2]))
+        for r in on_table:
+            pool.remove(r)
+        if sum(min(r, 10) for r in on_table) > 21:
+            continue
+        theirs = tuple(sorted(rng.sample([r for r in pool if r >= 8], 2) + rng.sample(pool, 2)))
+        if Counter(theirs) - Counter(pool):
+            continue
+        relabel = _ten_relabelling(mine, on_table)
+        solver = Solver(SIX_CARD)
+        tail = pack_tail(sum(min(r, 10) for r in on_table), *tail_of(on_table))
+        for r in set(mine):
+            if min(r, 10) + (tail & 63) > 31:
+                continue
+            r2, theirs2 = relabel(r, theirs)
+            nets = []
+            for lead, hand in ((r, theirs), (r2, theirs2)):
+                rest = list(mine)
+                rest.remove(lead)
+                nets.append(solver.play(pack_hand(rest), pack_hand(list(hand)), tail, lead))
+            assert nets[0] == nets[1], (mine, on_table, r, theirs, r2, theirs2)
+            checked += 1
