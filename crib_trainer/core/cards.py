@@ -229,10 +229,28 @@ def parse_cards(cards: str | Iterable[str], *, count: int | None = None) -> tupl
     return parsed
 
 
+def check_cards(cards: Iterable[object]) -> None:
+    """Raise :class:`CardError` naming the first item that is not a :class:`Card`.
+
+    >>> check_cards(["5H"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    crib_trainer.core.cards.CardError: expected a Card, got '5H' (str); read card text with ...
+    """
+    for card in cards:
+        if not isinstance(card, Card):
+            raise CardError(
+                f"expected a Card, got {card!r} ({type(card).__name__}); "
+                "read card text with parse_card or parse_cards"
+            )
+
+
 def check_distinct(cards: Iterable[Card]) -> None:
-    """Raise :class:`CardError` naming the first card that appears twice."""
+    """Raise :class:`CardError` naming the first card that appears twice (or the first
+    item that is not a card at all)."""
     seen: set[Card] = set()
     for card in cards:
+        check_cards((card,))
         if card in seen:
             raise CardError(f"duplicate card {card}: each card can appear only once in a deal")
         seen.add(card)

@@ -95,7 +95,8 @@ def count_of(cards: Sequence[Card]) -> int:
 def score_card(count_cards: Sequence[Card], card: Card) -> tuple[PegItem, ...]:
     """Points for laying ``card`` on the cards already in this count (oldest first).
 
-    Go and last-card points are not included: they depend on what happens next.
+    Go and last-card points are not included: they depend on what happens next. A card
+    given twice raises :class:`~crib_trainer.core.cards.CardError`.
 
     >>> from crib_trainer.core.cards import parse_cards, parse_card
     >>> score_card(parse_cards("7H 8C"), parse_card("7D"))  # doctest: +NORMALIZE_WHITESPACE
@@ -104,6 +105,7 @@ def score_card(count_cards: Sequence[Card], card: Card) -> tuple[PegItem, ...]:
     [('fifteen', 2), ('pair-royal', 6)]
     """
     seq = (*count_cards, card)
+    check_distinct(seq)
     count = count_of(seq)
     if count > LIMIT:
         raise PlayError(f"{card} would make the count {count}; the count cannot pass {LIMIT}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from crib_trainer.core.cards import Card, CardError, check_distinct, format_cards
+from crib_trainer.core.cards import Card, CardError, check_cards, check_distinct, format_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +117,7 @@ def check_show_cards(
     cards: tuple[Card, ...], starter: Card, *, crib: bool, variant: Variant
 ) -> None:
     """Raise :class:`CardError` unless ``cards`` + ``starter`` is a legal show for the variant."""
+    check_cards((*cards, starter))
     want = variant.shown_size(crib)
     what = "crib" if crib else "hand"
     if len(cards) != want:

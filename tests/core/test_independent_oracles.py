@@ -8,7 +8,7 @@ agree with them on totals and on the items of every kind, for every variant, ove
 deals (hypothesis and seeded ``random``) and over every five-card rank pattern.
 
 Then: worked examples from rule sources other than the project's own rule texts (each
-source named).
+source named), and hostile inputs, which must raise ``CardError`` with a clear message.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_trainer.core.cards import FULL_DECK, Card, Rank, Suit
+from crib_trainer.core.cards import FULL_DECK, Card, CardError, Rank, Suit
 from crib_trainer.core.pegging import PegKind, PlayError, PlayState, score_card, score_sequence
 from crib_trainer.core.pegging import parse_peg_tokens as _tokens
 from crib_trainer.core.rules import VARIANTS, get_variant
@@ -732,3 +732,71 @@ def test_five_card_game_stops_at_the_first_go():
     assert state.over
     assert state.scores == (1, 0)
     assert [sorted(h) for h in state.hands] == [sorted(cards("QC")), sorted(cards("JD 8C"))]
+
+
+# --- hostile inputs ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "hand, starter, kwargs, message",
+    [
+        ("", "5D", {}, "has 4 cards plus the starter; got 0"),
+        ("5H 5C 5S JD 2C", "5D", {}, "got 5"),
+        ("5H 5C 5S JD", "5H", {}, "starter is also in the hand"),
+        ("5H 5C 5S", "5D", {"crib": True}, "crib has 4 cards"),
+        ("5H 5C 5S 2D", "5D", {"variant": "five-card"}, "has 3 cards"),
+        ("5H 5C 5S JD", "5D", {"variant": "three-player", "crib": True}, None),
+    ],
+)
+def test_show_refuses_wrong_sizes_and_starter_in_hand(hand, starter, kwargs, message):
+    h = cards(hand) if hand else ()
+    if message is None:  # a legal three-player crib: four cards and the starter
+        assert score_show(h, card(starter), **kwargs).total == 29
+        return
+    with pytest.raises(CardError, match=message):
+        score_show(h, card(starter), **kwargs)
+
+
+def test_show_refuses_a_card_given_twice():
+    five_h = Card(Rank.FIVE, Suit.HEARTS)
+    with pytest.raises(CardError, match="duplicate card 5♥"):
+        score_show((five_h, Card(Rank.FIVE, Suit.CLUBS), five_h, card("JD")), card("5D"))
+    with pytest.raises(CardError, match="duplicate card 5♥"):
+        score_show((five_h, five_h, five_h, five_h), card("5D"))
+
+
+def test_show_refuses_text_where_cards_are_expected():
+    with pytest.raises(CardError, match="'5H'"):
+        score_show(["5H", "5C", "5S", "JD"], card("5D"))  # type: ignore[list-item]
+    with pytest.raises(CardError, match="'5D'"):
+        score_show(cards("5H 5C 5S JD"), "5D")  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="None"):
+        score_show(cards("5H 5C 5S JD"), None)  # type: ignore[arg-type]
+
+
+def test_score_card_refuses_a_card_already_in_the_count():
+    five_h = Card(Rank.FIVE, Suit.HEARTS)
+    with pytest.raises(CardError, match="duplicate card 5♥"):
+        score_card((five_h,), five_h)  # not a pair: the same card cannot be laid twice
+    with pytest.raises(CardError, match="duplicate card 5♥"):
+        score_card((five_h, five_h), Card(Rank.FIVE, Suit.CLUBS))
+
+
+def test_score_card_refuses_text():
+    with pytest.raises(CardError, match="'5H'"):
+        score_card((), "5H")  # type: ignore[arg-type]
+
+
+def test_play_state_refuses_bad_hands():
+    with pytest.raises(CardError, match="duplicate card 5♥"):
+        PlayState.start([cards("5H 5C 5S JD"), (*cards("6H 2C 3S"), card("5H"))])
+    with pytest.raises(CardError, match="duplicate card 5♥"):
+        PlayState.start([cards("5H 5C 5S JD"), cards("6H 2C 3S 4D")], starter=card("5H"))
+    with pytest.raises(CardError, match="hand 1 has 0 cards"):
+        PlayState.start([(), cards("6H 2C 3S 4D")])
+    with pytest.raises(CardError, match="hand 2 has 5 cards"):
+        PlayState.start([cards("5H 5C 5S JD"), cards("6H 2C 3S 4D 9C")])
+    with pytest.raises(CardError, match="'5H'"):
+        PlayState.start([["5H", "5C", "5S", "JD"], ["6H", "2C", "3S", "4D"]])  # type: ignore[list-item]
+    with pytest.raises(PlayError, match="2 players; got 0 hands"):
+        PlayState.start([])
