@@ -22,7 +22,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_trainer.core.cards import FULL_DECK, Card, CardError, Rank, Suit
-from crib_trainer.core.pegging import PegKind, PlayError, PlayState, score_card, score_sequence
+from crib_trainer.core.pegging import (
+    PegKind,
+    PlayError,
+    PlayState,
+    SaidGo,
+    score_card,
+    score_sequence,
+)
 from crib_trainer.core.pegging import parse_peg_tokens as _tokens
 from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.core.show import score_show
@@ -291,7 +298,7 @@ def test_pegging_matches_oracle_hypothesis(seq):
 
 def simulate_play(
     hands: list[list[Card]], *, ends_at_first_go: bool, choose
-) -> tuple[list[tuple[int, Card, int]], list[int], list[list[Card]]]:
+) -> tuple[list[tuple[int, Card, int]], list[int], list[list[Card]], list[tuple[int, int]]]:
     """Play out the hands the plain way: players in rotation from player 0; a player who
     holds a card that keeps the count at 31 or under must play one (``choose`` picks it);
     otherwise he passes (a player with no cards always passes). When every player has
@@ -300,7 +307,9 @@ def simulate_play(
     the player after him goes on. The very last card of all scores 1 (unless 31). In the
     five-card game the play stops the first time no one can come in.
 
-    Returns (player, card, points) for every card laid, the scores, and unplayed cards.
+    Returns (player, card, points) for every card laid, the scores, the unplayed cards,
+    and every "go" said: (cards laid so far, player), once a count for a player who holds
+    cards but none that will come in.
     """
     n = len(hands)
     hands = [list(h) for h in hands]
@@ -308,6 +317,8 @@ def simulate_play(
     log: list[tuple[int, Card, int]] = []
     count_cards: list[Card] = []
     turn, last, passes = 0, -1, 0
+    said_go: list[tuple[int, int]] = []
+    stuck: set[int] = set()  # players who have said go in this count
     while True:
         if not any(hands):
             if count_cards and sum(value(c) for c in count_cards) < 31:
@@ -326,24 +337,25 @@ def simulate_play(
             last, passes = turn, 0
             if count + value(laid) == 31 and any(hands):
                 # no one can come in on 31: the count ends (2 already scored)
-                count_cards = []
-                passes = 0
+                count_cards, passes, stuck = [], 0, set()
                 if ends_at_first_go:
                     break
             turn = (turn + 1) % n
             continue
         passes += 1
+        if hands[turn] and turn not in stuck:
+            said_go.append((len(log), turn))
+            stuck.add(turn)
         if passes >= n and count_cards:  # everyone, the last player too, is stuck
             scores[last] += 1
             log[-1] = (log[-1][0], log[-1][1], log[-1][2] + 1)
-            count_cards = []
-            passes = 0
+            count_cards, passes, stuck = [], 0, set()
             if ends_at_first_go:
                 break
             turn = (last + 1) % n
             continue
         turn = (turn + 1) % n
-    return log, scores, hands
+    return log, scores, hands, said_go
 
 
 def _play_both(hands, variant, rng: random.Random, starter=None):
@@ -361,11 +373,18 @@ def _play_both(hands, variant, rng: random.Random, starter=None):
         state = state.play(laid)
         return laid
 
-    log, scores, left = simulate_play(
+    log, scores, left, said_go = simulate_play(
         [list(h) for h in hands], ends_at_first_go=variant.play_ends_at_first_go, choose=choose
     )
     assert state.over
     assert [(p.player, p.card, p.points) for p in state.plays] == log
+    engine_gos, laid = [], 0
+    for e in state.events:
+        if isinstance(e, SaidGo):
+            engine_gos.append((laid, e.player))
+        else:
+            laid += 1
+    assert engine_gos == said_go
     heels = 2 if starter is not None and int(starter.rank) == JACK else 0
     scores[-1] += heels
     assert list(state.scores) == scores
@@ -422,7 +441,7 @@ def test_simulation_itself_on_a_hand_worked_out_by_hand():
         assert laid in fits
         return laid
 
-    log, scores, _ = simulate_play(
+    log, scores, _, _ = simulate_play(
         [cards("QH TD 2H 4D"), cards("5S 6C 4S 4C")], ends_at_first_go=False, choose=choose
     )
     assert scores == [2, 11]
