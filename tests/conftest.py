@@ -5,12 +5,18 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
 
 # Tests never touch the learner's real data or clipboard.
 os.environ.setdefault("CRIB_TRAINER_NO_TTY", "1")
+
+# Tests check answers, not speed (that is bench/'s job): no per-example deadline, which a
+# loaded CI machine or a table built on first use would otherwise trip.
+settings.register_profile("crib-trainer", deadline=None)
+settings.load_profile("crib-trainer")
 
 
 def cards(text: str) -> tuple[Card, ...]:
