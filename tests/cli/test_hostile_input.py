@@ -1,0 +1,50 @@
+"""Odd and hostile input to the command line: each case gets a clear answer, never a
+traceback, and nothing is lost."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+from crib_trainer.cli import main
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+def cli(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "crib_trainer.cli", *argv], input=stdin, capture_output=True
+    )
+
+
+# --- batch files ---------------------------------------------------------------------
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def test_score_batch_file_saved_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "deals.txt"
+    path.write_bytes(BOM + b"5H 5C 5S JD | 5D\r\n6H 7C 7D 8S | 8D crib\r\n")
+    code, out = run("score", "--batch", str(path))
+    assert [json.loads(line)["total"] for line in out.splitlines()] == [29, 24]
+    assert code == 0
+
+
+def test_discard_batch_file_saved_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_bytes(BOM + b"5H 5D 5S JC 2C 9D dealer\n")
+    code, out = run("discard", "--batch", str(path))
+    assert code == 0 and json.loads(out)["role"] == "dealer"
+
+
+def test_batch_from_stdin_with_a_byte_order_mark():
+    proc = cli("score", "--batch", "-", stdin=BOM + b"5H 5C 5S JD | 5D\n")
+    assert proc.returncode == 0, proc.stdout
+    assert json.loads(proc.stdout)["total"] == 29
