@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
+
+import pytest
 
 from crib_trainer.cli import main
 
@@ -48,3 +51,32 @@ def test_batch_from_stdin_with_a_byte_order_mark():
     proc = cli("score", "--batch", "-", stdin=BOM + b"5H 5C 5S JD | 5D\n")
     assert proc.returncode == 0, proc.stdout
     assert json.loads(proc.stdout)["total"] == 29
+
+
+# --- output that cannot be written ---------------------------------------------------
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "5H", "5C", "5S", "JD", "--starter", "5D"],
+        ["odds", "--json"],
+        ["peg", "4S", "2H", "5D", "3C", "6S"],
+        ["stats", "--json"],
+    ],
+)
+def test_a_full_disk_is_one_line_not_a_traceback(argv, tmp_path):
+    env = dict(os.environ, CRIB_TRAINER_HOME=str(tmp_path))
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "crib_trainer.cli", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == [
+        f"crib-trainer {argv[0]}: error: cannot write the output: No space left on device"
+    ]
