@@ -54,9 +54,12 @@ def copy_text(text: str, send_osc52: Callable[[str], None] | None = None) -> Cop
     """
     try:
         pyperclip.copy(text)
-        return CopyResult("pyperclip", "Copied to the clipboard.")
-    except (pyperclip.PyperclipException, OSError):
-        pass  # no clipboard tool here: try the terminal instead
+        # pyperclip does not check that its tool worked (xclip with a stale DISPLAY fails
+        # quietly), so read the clipboard back before saying it is there.
+        if _lines(pyperclip.paste()) == _lines(text):
+            return CopyResult("pyperclip", "Copied to the clipboard.")
+    except (pyperclip.PyperclipException, OSError, ValueError):
+        pass  # no clipboard tool here, or it failed: try the terminal instead
     if send_osc52 is not None:
         send_osc52(text)
         return CopyResult("osc52", _OSC52_SENT)
@@ -64,7 +67,7 @@ def copy_text(text: str, send_osc52: Callable[[str], None] | None = None) -> Cop
     if terminal is None:
         return CopyResult(
             None,
-            "Could not copy: no clipboard tool (install xclip, xsel or wl-clipboard) "
+            "Could not copy: no clipboard tool worked (install xclip, xsel or wl-clipboard) "
             "and no terminal to send OSC 52 to.",
         )
     try:
@@ -74,6 +77,11 @@ def copy_text(text: str, send_osc52: Callable[[str], None] | None = None) -> Cop
         if terminal is not sys.stderr:
             terminal.close()
     return CopyResult("osc52", _OSC52_SENT)
+
+
+def _lines(text: str) -> str:
+    """Text as clipboards may hand it back: Windows line ends, a newline added at the end."""
+    return text.replace("\r\n", "\n").rstrip("\n")
 
 
 _OSC52_SENT = "Sent to the terminal's clipboard (OSC 52); it arrives if your terminal allows it."

@@ -80,3 +80,19 @@ def test_a_full_disk_is_one_line_not_a_traceback(argv, tmp_path):
     assert proc.stderr.splitlines() == [
         f"crib-trainer {argv[0]}: error: cannot write the output: No space left on device"
     ]
+
+
+# --- --copy ----------------------------------------------------------------------------
+
+
+def test_copy_that_did_not_reach_the_clipboard_is_not_reported_as_copied(capsys, monkeypatch):
+    """pyperclip runs xclip without checking it worked: with a stale DISPLAY (an old ssh -X
+    session) xclip fails, pyperclip returns quietly, and the clipboard is unchanged."""
+    import pyperclip
+
+    monkeypatch.setattr(pyperclip, "copy", lambda text: None)
+    monkeypatch.setattr(pyperclip, "paste", lambda: "what was there before")
+    code, out = run("score", "9H", "6C", "5D", "4S", "--starter", "4D", "--copy")
+    assert code == 0 and "Total" in out
+    err = capsys.readouterr().err
+    assert "Copied" not in err and "Could not copy" in err
