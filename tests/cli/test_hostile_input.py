@@ -96,3 +96,34 @@ def test_copy_that_did_not_reach_the_clipboard_is_not_reported_as_copied(capsys,
     assert code == 0 and "Total" in out
     err = capsys.readouterr().err
     assert "Copied" not in err and "Could not copy" in err
+
+
+# --- stats and the history folder -----------------------------------------------------
+
+
+def test_history_folder_under_an_unknown_users_home(monkeypatch, capsys):
+    monkeypatch.setenv("CRIB_TRAINER_HOME", "~no-such-user-here/crib")
+    code, _ = run("stats")
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "CRIB_TRAINER_HOME" in err and "~no-such-user-here" in err
+
+
+def test_history_folder_that_is_a_file(tmp_path, monkeypatch, capsys):
+    home = tmp_path / "not-a-folder"
+    home.write_text("x")
+    monkeypatch.setenv("CRIB_TRAINER_HOME", str(home))
+    code, _ = run("stats")
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert f"{home} is a file, not a folder" in err
+
+
+def test_history_file_that_is_a_folder(tmp_path, monkeypatch, capsys):
+    (tmp_path / "home" / "history.sqlite3").mkdir(parents=True)
+    monkeypatch.setenv("CRIB_TRAINER_HOME", str(tmp_path / "home"))
+    code, _ = run("stats", "--json")
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "history.sqlite3 is a folder, not a file" in err
