@@ -509,4 +509,9 @@ def _storage_error(
             f"Your history file {path} stayed locked by another program for "
             f"{busy_timeout_s:g} seconds; close other crib-trainer windows and try again."
         )
+    if code == sqlite3.SQLITE_CANTOPEN and not os.access(path.parent, os.W_OK):
+        return StorageError(
+            f"Cannot use your history file {path}: the folder {path.parent} is read-only "
+            "(SQLite needs to write its journal beside the file)."
+        )
     return StorageError(f"Cannot use your history file {path}: {_brief(err)}.")

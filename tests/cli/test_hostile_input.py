@@ -127,3 +127,16 @@ def test_history_file_that_is_a_folder(tmp_path, monkeypatch, capsys):
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert "history.sqlite3 is a folder, not a file" in err
+
+
+def test_history_folder_that_is_read_only(tmp_path, monkeypatch, capsys):
+    home = tmp_path / "home"
+    home.mkdir()
+    home.chmod(0o555)
+    if os.access(home, os.W_OK):  # root writes anyway
+        pytest.skip("the folder is writable to this user whatever its mode")
+    monkeypatch.setenv("CRIB_TRAINER_HOME", str(home))
+    code, _ = run("stats")
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert f"{home} is read-only" in err
