@@ -140,3 +140,13 @@ def test_history_folder_that_is_read_only(tmp_path, monkeypatch, capsys):
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert f"{home} is read-only" in err
+
+
+# --- peg -------------------------------------------------------------------------------
+
+
+def test_peg_refuses_more_cards_than_a_player_holds(capsys):
+    code, out = run("peg", *"AS AH AD AC 2S 2H 2D 2C 3S 3H 3D".split(), "--json")
+    err = capsys.readouterr().err
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "that would be A's fifth card" in err
