@@ -150,3 +150,71 @@ def test_peg_refuses_more_cards_than_a_player_holds(capsys):
     err = capsys.readouterr().err
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "that would be A's fifth card" in err
+
+
+# --- puzzles ---------------------------------------------------------------------------
+
+PUZZLE = """
+[[puzzle]]
+id = "runs-four"
+theme = "runs"
+kind = "count"
+difficulty = 1
+cards = "9S TH JC QD"
+starter = "2H"
+question = "Count it."
+answer = 4
+note = "A run of four."
+source = "constructed"
+"""
+
+
+def test_puzzles_list_says_what_it_could_not_read(tmp_path, capsys):
+    good = tmp_path / "good.toml"
+    good.write_text(PUZZLE)
+    code, out = run("puzzles", "list", str(good), str(tmp_path / "missing.toml"))
+    assert "runs-four" in out
+    err = capsys.readouterr().err
+    assert code == 2 and "missing.toml: cannot read: No such file or directory" in err
+
+
+def test_puzzles_list_of_nothing_readable_is_not_silent(tmp_path, capsys):
+    code, out = run("puzzles", "list", str(tmp_path), "--json")
+    assert code == 2 and json.loads(out) == []
+    assert "no .toml puzzle files in it" in capsys.readouterr().err
+
+
+def test_puzzle_file_saved_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(BOM + PUZZLE.encode())
+    code, out = run("puzzles", "check", str(path), "--json")
+    assert json.loads(out) == {"ok": ["runs-four"], "problems": []} and code == 0
+
+
+def test_puzzle_file_named_twice_is_checked_once(tmp_path):
+    path = tmp_path / "runs.toml"
+    path.write_text(PUZZLE)
+    code, out = run("puzzles", "check", str(path), str(tmp_path), "--json")
+    assert json.loads(out) == {"ok": ["runs-four"], "problems": []} and code == 0
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("id", "5", "must be text, not 5"),
+        ("question", "[1, 2]", "must be text, not [1, 2]"),
+        ("starter", "5", "give one card like '5D' as text, not 5"),
+        ("cards", "true", "give cards as text like '5H 5C 5S JD', not True"),
+    ],
+)
+def test_puzzle_field_of_the_wrong_type_says_so(tmp_path, field, value, message):
+    path = tmp_path / "typed.toml"
+    path.write_text(
+        "\n".join(
+            f"{field} = {value}" if line.startswith(f"{field} = ") else line
+            for line in PUZZLE.splitlines()
+        )
+    )
+    code, out = run("puzzles", "check", str(path), "--json")
+    (problem,) = json.loads(out)["problems"]
+    assert code == 2 and problem["field"] == field and problem["message"] == message
