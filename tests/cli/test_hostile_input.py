@@ -218,3 +218,19 @@ def test_puzzle_field_of_the_wrong_type_says_so(tmp_path, field, value, message)
     code, out = run("puzzles", "check", str(path), "--json")
     (problem,) = json.loads(out)["problems"]
     assert code == 2 and problem["field"] == field and problem["message"] == message
+
+
+# --- score --claim ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["1_0", "٣", "+5", "1e3", "1000", "99999999999999999999", "9" * 5000, "-" + "9" * 5000],
+    ids=["underscore", "arabic-indic", "plus", "float", "1000", "20-digits", "5000", "-5000"],
+)
+def test_claim_must_be_plain_digits_of_a_believable_size(claim):
+    proc = cli("score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", claim, "--json")
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and proc.stdout == b"" and err.count("\n") == 1
+    assert len(err) < 200
+    assert "a claim is a whole number of points" in err or "cannot be negative" in err
