@@ -164,8 +164,8 @@ def _deal_from_args(args: argparse.Namespace) -> Deal:
     if "|" in text:
         if args.starter:
             raise UsageError("give the starter either after '|' or with --starter, not both")
-        deal = parse_deal(text + (" crib" if args.crib else ""))
-        return deal
+        said_crib = split_card_text(text)[-1].lower() == "crib"
+        return parse_deal(text + (" crib" if args.crib and not said_crib else ""))
     if not args.starter:
         raise UsageError("which card is the starter? add --starter CARD (e.g. --starter 5D)")
     return Deal(parse_cards(text), parse_card(args.starter), args.crib)

@@ -234,3 +234,16 @@ def test_claim_must_be_plain_digits_of_a_believable_size(claim):
     assert proc.returncode == 2 and proc.stdout == b"" and err.count("\n") == 1
     assert len(err) < 200
     assert "a claim is a whole number of points" in err or "cannot be negative" in err
+
+
+def test_score_crib_said_twice_is_still_a_crib():
+    code, out = run("score", "2H", "4H", "8H", "QH", "|", "KS", "crib", "--crib", "--json")
+    assert code == 0 and json.loads(out)["crib"] is True
+
+
+def test_discard_batch_line_with_two_roles_says_so(tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_text("4S 5H 6D KC 9C 2H pone dealer\n")
+    code, out = run("discard", "--batch", str(path))
+    assert code == 2
+    assert json.loads(out)["error"] == "give one role, 'dealer' or 'pone', at the end of the line"
