@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
@@ -54,9 +55,10 @@ def copy_text(text: str, send_osc52: Callable[[str], None] | None = None) -> Cop
     """
     try:
         pyperclip.copy(text)
-        return CopyResult("pyperclip", "Copied to the clipboard.")
-    except (pyperclip.PyperclipException, OSError):
-        pass  # no clipboard tool here: try the terminal instead
+        if _arrived(text):
+            return CopyResult("pyperclip", "Copied to the clipboard.")
+    except (pyperclip.PyperclipException, OSError, ValueError):
+        pass  # no clipboard tool here, or it failed: try the terminal instead
     if send_osc52 is not None:
         send_osc52(text)
         return CopyResult("osc52", _OSC52_SENT)
@@ -64,7 +66,7 @@ def copy_text(text: str, send_osc52: Callable[[str], None] | None = None) -> Cop
     if terminal is None:
         return CopyResult(
             None,
-            "Could not copy: no clipboard tool (install xclip, xsel or wl-clipboard) "
+            "Could not copy: no clipboard tool worked (install xclip, xsel or wl-clipboard) "
             "and no terminal to send OSC 52 to.",
         )
     try:
@@ -74,6 +76,23 @@ def copy_text(text: str, send_osc52: Callable[[str], None] | None = None) -> Cop
         if terminal is not sys.stderr:
             terminal.close()
     return CopyResult("osc52", _OSC52_SENT)
+
+
+def _arrived(text: str, tries: int = 5) -> bool:
+    """Whether the clipboard now holds ``text``. pyperclip does not check that its tool
+    worked (xclip with a stale DISPLAY fails quietly), so read it back; a few times, as
+    xclip's background process may take the selection a moment after xclip returns."""
+    for attempt in range(tries):
+        if _lines(pyperclip.paste()) == _lines(text):
+            return True
+        if attempt + 1 < tries:
+            time.sleep(0.05 * (attempt + 1))
+    return False
+
+
+def _lines(text: str) -> str:
+    """Text as clipboards may hand it back: Windows line ends, a newline added at the end."""
+    return text.replace("\r\n", "\n").rstrip("\n")
 
 
 _OSC52_SENT = "Sent to the terminal's clipboard (OSC 52); it arrives if your terminal allows it."

@@ -9,6 +9,7 @@ lives in its own module with an ``add_parser(sub)`` that registers it.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -43,9 +44,31 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         run_trainer()
         return 0
     try:
-        return run(args, out)
+        code = run(args, out)
+        out.flush()  # a full disk or a broken pipe shows here, not at exit
+        return code
     except (UsageError, CardError, PlayError, ValueError) as err:
         print(f"{PROG} {args.command}: error: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:
+        _discard(out)
         return 0
+    except OSError as err:  # the output could not be written (disk full, I/O error)
+        _discard(out)
+        print(
+            f"{PROG} {args.command}: error: cannot write the output: {err.strerror}",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _discard(out: TextIO) -> None:
+    """Point standard output, if that is ``out``, at the null device, so that Python's
+    final flush of what could not be written does not fail again at exit."""
+    if out is not sys.stdout:
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's StringIO)
+        pass

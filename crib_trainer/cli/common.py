@@ -44,13 +44,14 @@ def variant_option() -> argparse.ArgumentParser:
 
 
 def open_input(name: str, what: str) -> TextIO:
-    """Open a file of lines to read (``-`` is standard input); bad bytes spoil only their line."""
+    """Open a file of lines to read (``-`` is standard input) as UTF-8, skipping a byte order
+    mark (as Windows editors write); bad bytes spoil only their line."""
     if name == "-":
         if hasattr(sys.stdin, "reconfigure"):
-            sys.stdin.reconfigure(errors="replace")
+            sys.stdin.reconfigure(encoding="utf-8-sig", errors="replace")
         return sys.stdin
     try:
-        return open(name, encoding="utf-8", errors="replace")
+        return open(name, encoding="utf-8-sig", errors="replace")
     except OSError as err:
         raise UsageError(f"cannot read {what} {name!r}: {err.strerror}") from None
 

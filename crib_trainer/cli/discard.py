@@ -57,7 +57,11 @@ def parse_hand_line(text: str, default: bool | None = None) -> tuple[tuple[Card,
     """
     words = split_card_text(text)
     role = ROLE_WORDS.get(words[-1].lower()) if words else None
-    cards = parse_cards(words[:-1] if role is not None else words)
+    if role is not None:
+        words = words[:-1]
+    if any(w.lower() in ROLE_WORDS for w in words):
+        raise CardError("give one role, 'dealer' or 'pone', at the end of the line")
+    cards = parse_cards(words)
     if role is None:
         if default is None:
             raise CardError("say whose crib it is: end the line with 'dealer' or 'pone'")

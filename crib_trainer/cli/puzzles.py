@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
-from crib_trainer.cli.common import UsageError, output_options
+from crib_trainer.cli.common import PROG, UsageError, output_options
 from crib_trainer.training.puzzles import check_puzzles, default_puzzle_dir, load_puzzles
 
 
@@ -30,7 +31,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
     check.set_defaults(run=cmd_check)
     listing = actions.add_parser(
-        "list", parents=[output_options()], help="list the puzzles by theme"
+        "list",
+        parents=[output_options()],
+        help="list the puzzles by theme",
+        description="List the puzzles by theme. A file or puzzle that cannot be read is "
+        "reported on stderr (exit status 2); the rest are listed.",
     )
     listing.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
     listing.add_argument("--theme", help="only this theme")
@@ -63,9 +68,12 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     result = load_puzzles(args.paths or [default_puzzle_dir()])
+    for problem in result.problems:  # listed apart, so the list itself stays clean
+        print(f"{PROG} puzzles: {problem}", file=sys.stderr)
+    status = 2 if result.problems else 0
     themes = sorted({p.theme for p in result.puzzles})
     if args.theme and args.theme not in themes:
-        raise UsageError(f"no theme {args.theme!r}; the themes are {', '.join(themes)}")
+        raise UsageError(f"no theme {args.theme!r}; the themes are {', '.join(themes) or '(none)'}")
     puzzles = [p for p in result.puzzles if not args.theme or p.theme == args.theme]
     if args.json:
         print(
@@ -84,10 +92,10 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
             ),
             file=out,
         )
-        return 0
+        return status
     themes = Counter(p.theme for p in puzzles)
     for theme, n in themes.items():
         print(f"{theme} ({n})", file=out)
         for p in (q for q in puzzles if q.theme == theme):
             print(f"  {p.id:<34} {p.kind:<14} {'★' * p.difficulty:<5} {p.question}", file=out)
-    return 0
+    return status

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -50,16 +51,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     score.set_defaults(run=cmd_score)
 
 
+MAX_CLAIM = 999  # three digits
+
+
 def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
+    """A claim: plain ASCII digits, 0 to :data:`MAX_CLAIM` (``int`` alone would take
+    ``1_0``, ``٣`` and numbers too big for JSON readers)."""
+    digits = text.strip()
+    shown = digits if len(digits) <= 12 else digits[:12] + "…"
+    if re.fullmatch(r"-[0-9]+", digits):
+        raise argparse.ArgumentTypeError(f"a claim cannot be negative: {shown}")
+    if not re.fullmatch(r"0*[0-9]{1,3}", digits):
         raise argparse.ArgumentTypeError(
-            f"a claim is a whole number of points, not {text!r}"
-        ) from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a claim cannot be negative: {value}")
-    return value
+            f"a claim is a whole number of points, 0 to {MAX_CLAIM}, not {shown!r}"
+        )
+    return int(digits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +164,8 @@ def _deal_from_args(args: argparse.Namespace) -> Deal:
     if "|" in text:
         if args.starter:
             raise UsageError("give the starter either after '|' or with --starter, not both")
-        deal = parse_deal(text + (" crib" if args.crib else ""))
-        return deal
+        said_crib = split_card_text(text)[-1].lower() == "crib"
+        return parse_deal(text + (" crib" if args.crib and not said_crib else ""))
     if not args.starter:
         raise UsageError("which card is the starter? add --starter CARD (e.g. --starter 5D)")
     return Deal(parse_cards(text), parse_card(args.starter), args.crib)

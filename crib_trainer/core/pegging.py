@@ -29,6 +29,9 @@ from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 from crib_trainer.core.show import heels, is_run
 
 LIMIT = 31
+# No variant keeps more than four cards for the play, or seats more than four players.
+MAX_HAND = 4
+MAX_PLAYERS = 4
 
 
 class PlayError(ValueError):
@@ -223,7 +226,12 @@ def score_sequence(
         raise PlayError(
             f"unknown player {sorted(unknown)[0]!r}; the players are {', '.join(players)}"
         )
+    if len(players) > MAX_PLAYERS:
+        raise PlayError(
+            f"{len(players)} players: cribbage is played by 2, 3 or 4 ({', '.join(players)})"
+        )
     check_distinct(t.card for t in tokens if t.card is not None)
+    laid = [0] * len(players)
     plays: list[Played] = []
     count_cards: list[Card] = []
     previous_was_card = False
@@ -249,6 +257,12 @@ def score_sequence(
             player = (plays[-1].player + 1) % len(players)
         else:
             player = 0
+        laid[player] += 1
+        if laid[player] > MAX_HAND:
+            raise PlayError(
+                f"token {position} {token.card}: that would be {players[player]}'s fifth card; "
+                f"no one holds more than {MAX_HAND} for the play"
+            )
         count = count_of(count_cards) + token.card.value
         if count > LIMIT:
             raise PlayError(

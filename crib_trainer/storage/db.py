@@ -317,9 +317,16 @@ def open_store(
     Raises :class:`StoreLockedError` when another program holds it past the busy timeout,
     :class:`StoreTooNewError` for a newer schema, :class:`StorageError` otherwise.
     """
-    path = Path(path) if path is not None else database_path()
+    try:
+        path = Path(path) if path is not None else database_path()
+    except ValueError as err:
+        raise StorageError(f"Cannot find the folder for your history: {err}.") from None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StorageError(
+            f"Cannot keep your history there: {path.parent} is a file, not a folder."
+        ) from None
     except OSError as err:
         raise StorageError(
             f"Cannot create the folder for your history, {path.parent}: {err.strerror}."
@@ -371,6 +378,8 @@ def _check(path: Path, busy_timeout_s: float) -> None:
         return
     except OSError as err:
         raise StorageError(f"Cannot read your history file {path}: {err.strerror}.") from None
+    if path.is_dir():
+        raise StorageError(f"Cannot use your history file: {path} is a folder, not a file.")
     uri = path.absolute().as_uri() + "?mode=ro"
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_s, isolation_level=None)
@@ -499,5 +508,10 @@ def _storage_error(
         return StoreLockedError(
             f"Your history file {path} stayed locked by another program for "
             f"{busy_timeout_s:g} seconds; close other crib-trainer windows and try again."
+        )
+    if code == sqlite3.SQLITE_CANTOPEN and not os.access(path.parent, os.W_OK):
+        return StorageError(
+            f"Cannot use your history file {path}: the folder {path.parent} is read-only "
+            "(SQLite needs to write its journal beside the file)."
         )
     return StorageError(f"Cannot use your history file {path}: {_brief(err)}.")

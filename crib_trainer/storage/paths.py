@@ -20,10 +20,17 @@ DATABASE_NAME = "history.sqlite3"
 
 
 def data_dir() -> Path:
-    """The directory for the learner's data (not created here)."""
+    """The directory for the learner's data (not created here). Raises ``ValueError`` when
+    ``CRIB_TRAINER_HOME`` starts with ``~user`` for a user the system does not know."""
     override = os.environ.get(HOME_ENV, "").strip()
     if override:
-        return Path(override).expanduser()
+        try:
+            return Path(override).expanduser()
+        except RuntimeError:  # ~name of a user this system does not know
+            raise ValueError(
+                f"{HOME_ENV} is {override!r}, but there is no such user's home folder here; "
+                "set it to a folder path"
+            ) from None
     import platformdirs
 
     return platformdirs.user_data_path(APP_NAME, appauthor=False)

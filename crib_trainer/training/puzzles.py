@@ -108,8 +108,8 @@ def default_puzzle_dir() -> Path:
 
 
 def puzzle_files(paths: Iterable[Path]) -> list[Path]:
-    """The ``.toml`` files named, or found in the folders named, in a stable order. A
-    folder with none is returned as itself, so that loading it reports the fact."""
+    """The ``.toml`` files named, or found in the folders named, in a stable order, each
+    once. A folder with none is returned as itself, so that loading it reports the fact."""
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
@@ -117,7 +117,10 @@ def puzzle_files(paths: Iterable[Path]) -> list[Path]:
             files += found or [path]
         else:
             files.append(path)
-    return files
+    unique: dict[Path, Path] = {}
+    for file in files:
+        unique.setdefault(file.resolve(), file)
+    return list(unique.values())
 
 
 def load_puzzles(paths: Iterable[Path] | None = None) -> LoadResult:
@@ -130,7 +133,7 @@ def load_puzzles(paths: Iterable[Path] | None = None) -> LoadResult:
             result.problems.append(Problem(name, None, None, "no .toml puzzle files in it"))
             continue
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
         except OSError as err:
             result.problems.append(Problem(name, None, None, f"cannot read: {err.strerror}"))
             continue
@@ -241,7 +244,9 @@ def _build(file: str, raw: dict[str, Any]) -> Puzzle:
 
 def _text(raw: dict[str, Any], name: str) -> str:
     value = raw.get(name)
-    if not isinstance(value, str) or not value.strip():
+    if value is not None and not isinstance(value, str):
+        raise _Bad(name, f"must be text, not {value!r}")
+    if not value or not value.strip():
         raise _Bad(name, "missing or empty; it must be text")
     return value.strip()
 
@@ -250,8 +255,10 @@ def _cards(raw: dict[str, Any], name: str, count: int | None) -> tuple[Card, ...
     value = raw.get(name)
     if isinstance(value, list):
         value = " ".join(str(v) for v in value)
-    if not isinstance(value, str):
+    if value is None:
         raise _Bad(name, "missing; give cards as text like '5H 5C 5S JD'")
+    if not isinstance(value, str):
+        raise _Bad(name, f"give cards as text like '5H 5C 5S JD', not {value!r}")
     try:
         cards = parse_cards(value)
     except CardError as err:
@@ -263,8 +270,10 @@ def _cards(raw: dict[str, Any], name: str, count: int | None) -> tuple[Card, ...
 
 def _card(raw: dict[str, Any], name: str) -> Card:
     value = raw.get(name)
-    if not isinstance(value, str):
+    if value is None:
         raise _Bad(name, "missing; give one card like '5D'")
+    if not isinstance(value, str):
+        raise _Bad(name, f"give one card like '5D' as text, not {value!r}")
     try:
         return parse_card(value)
     except CardError as err:

@@ -90,6 +90,7 @@ def test_score_copy_with_pyperclip(capsys, monkeypatch):
 
     copied = []
     monkeypatch.setattr(pyperclip, "copy", copied.append)
+    monkeypatch.setattr(pyperclip, "paste", lambda: copied[-1])
     run("score", "9H", "6C", "5D", "4S", "--starter", "4D", "--say", "--copy")
     assert copied == ["Fifteen two, fifteen four, fifteen six, and a double run is fourteen."]
     assert "Copied" in capsys.readouterr().err

@@ -187,6 +187,9 @@ def test_named_players_and_three_players():
         ("KS QH AC go go", "restarted after a go"),
         ("KS QH AC KH go go", "restarted after a go"),
         ("KS QH KS", "duplicate card K♠"),
+        ("AS AH AD AC 2S 2H 2D 2C 3S 3H", "token 9 3♠: that would be A's fifth card"),
+        ("A:AS A:2S A:3S A:4S A:5S", "token 5 5♠: that would be A's fifth card"),
+        ("a:AS b:AH c:AD d:AC e:2S", "5 players: cribbage is played by 2, 3 or 4"),
     ],
 )
 def test_impossible_sequences_are_refused(text, message):

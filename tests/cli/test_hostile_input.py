@@ -1,0 +1,249 @@
+"""Odd and hostile input to the command line: each case gets a clear answer, never a
+traceback, and nothing is lost."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from crib_trainer.cli import main
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+def cli(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "crib_trainer.cli", *argv], input=stdin, capture_output=True
+    )
+
+
+# --- batch files ---------------------------------------------------------------------
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def test_score_batch_file_saved_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "deals.txt"
+    path.write_bytes(BOM + b"5H 5C 5S JD | 5D\r\n6H 7C 7D 8S | 8D crib\r\n")
+    code, out = run("score", "--batch", str(path))
+    assert [json.loads(line)["total"] for line in out.splitlines()] == [29, 24]
+    assert code == 0
+
+
+def test_discard_batch_file_saved_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_bytes(BOM + b"5H 5D 5S JC 2C 9D dealer\n")
+    code, out = run("discard", "--batch", str(path))
+    assert code == 0 and json.loads(out)["role"] == "dealer"
+
+
+def test_batch_from_stdin_with_a_byte_order_mark():
+    proc = cli("score", "--batch", "-", stdin=BOM + b"5H 5C 5S JD | 5D\n")
+    assert proc.returncode == 0, proc.stdout
+    assert json.loads(proc.stdout)["total"] == 29
+
+
+# --- output that cannot be written ---------------------------------------------------
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "5H", "5C", "5S", "JD", "--starter", "5D"],
+        ["odds", "--json"],
+        ["peg", "4S", "2H", "5D", "3C", "6S"],
+        ["stats", "--json"],
+    ],
+)
+def test_a_full_disk_is_one_line_not_a_traceback(argv, tmp_path):
+    env = dict(os.environ, CRIB_TRAINER_HOME=str(tmp_path))
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "crib_trainer.cli", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == [
+        f"crib-trainer {argv[0]}: error: cannot write the output: No space left on device"
+    ]
+
+
+# --- --copy ----------------------------------------------------------------------------
+
+
+def test_copy_that_did_not_reach_the_clipboard_is_not_reported_as_copied(capsys, monkeypatch):
+    """pyperclip runs xclip without checking it worked: with a stale DISPLAY (an old ssh -X
+    session) xclip fails, pyperclip returns quietly, and the clipboard is unchanged."""
+    import pyperclip
+
+    monkeypatch.setattr(pyperclip, "copy", lambda text: None)
+    monkeypatch.setattr(pyperclip, "paste", lambda: "what was there before")
+    code, out = run("score", "9H", "6C", "5D", "4S", "--starter", "4D", "--copy")
+    assert code == 0 and "Total" in out
+    err = capsys.readouterr().err
+    assert "Copied" not in err and "Could not copy" in err
+
+
+# --- stats and the history folder -----------------------------------------------------
+
+
+def test_history_folder_under_an_unknown_users_home(monkeypatch, capsys):
+    monkeypatch.setenv("CRIB_TRAINER_HOME", "~no-such-user-here/crib")
+    code, _ = run("stats")
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "CRIB_TRAINER_HOME" in err and "~no-such-user-here" in err
+
+
+def test_history_folder_that_is_a_file(tmp_path, monkeypatch, capsys):
+    home = tmp_path / "not-a-folder"
+    home.write_text("x")
+    monkeypatch.setenv("CRIB_TRAINER_HOME", str(home))
+    code, _ = run("stats")
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert f"{home} is a file, not a folder" in err
+
+
+def test_history_file_that_is_a_folder(tmp_path, monkeypatch, capsys):
+    (tmp_path / "home" / "history.sqlite3").mkdir(parents=True)
+    monkeypatch.setenv("CRIB_TRAINER_HOME", str(tmp_path / "home"))
+    code, _ = run("stats", "--json")
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "history.sqlite3 is a folder, not a file" in err
+
+
+def test_history_folder_that_is_read_only(tmp_path, monkeypatch, capsys):
+    home = tmp_path / "home"
+    home.mkdir()
+    home.chmod(0o555)
+    if os.access(home, os.W_OK):  # root writes anyway
+        pytest.skip("the folder is writable to this user whatever its mode")
+    monkeypatch.setenv("CRIB_TRAINER_HOME", str(home))
+    code, _ = run("stats")
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert f"{home} is read-only" in err
+
+
+# --- peg -------------------------------------------------------------------------------
+
+
+def test_peg_refuses_more_cards_than_a_player_holds(capsys):
+    code, out = run("peg", *"AS AH AD AC 2S 2H 2D 2C 3S 3H 3D".split(), "--json")
+    err = capsys.readouterr().err
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "that would be A's fifth card" in err
+
+
+# --- puzzles ---------------------------------------------------------------------------
+
+PUZZLE = """
+[[puzzle]]
+id = "runs-four"
+theme = "runs"
+kind = "count"
+difficulty = 1
+cards = "9S TH JC QD"
+starter = "2H"
+question = "Count it."
+answer = 4
+note = "A run of four."
+source = "constructed"
+"""
+
+
+def test_puzzles_list_says_what_it_could_not_read(tmp_path, capsys):
+    good = tmp_path / "good.toml"
+    good.write_text(PUZZLE)
+    code, out = run("puzzles", "list", str(good), str(tmp_path / "missing.toml"))
+    assert "runs-four" in out
+    err = capsys.readouterr().err
+    assert code == 2 and "missing.toml: cannot read: No such file or directory" in err
+
+
+def test_puzzles_list_of_nothing_readable_is_not_silent(tmp_path, capsys):
+    code, out = run("puzzles", "list", str(tmp_path), "--json")
+    assert code == 2 and json.loads(out) == []
+    assert "no .toml puzzle files in it" in capsys.readouterr().err
+
+
+def test_puzzle_file_saved_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(BOM + PUZZLE.encode())
+    code, out = run("puzzles", "check", str(path), "--json")
+    assert json.loads(out) == {"ok": ["runs-four"], "problems": []} and code == 0
+
+
+def test_puzzle_file_named_twice_is_checked_once(tmp_path):
+    path = tmp_path / "runs.toml"
+    path.write_text(PUZZLE)
+    code, out = run("puzzles", "check", str(path), str(tmp_path), "--json")
+    assert json.loads(out) == {"ok": ["runs-four"], "problems": []} and code == 0
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("id", "5", "must be text, not 5"),
+        ("question", "[1, 2]", "must be text, not [1, 2]"),
+        ("starter", "5", "give one card like '5D' as text, not 5"),
+        ("cards", "true", "give cards as text like '5H 5C 5S JD', not True"),
+    ],
+)
+def test_puzzle_field_of_the_wrong_type_says_so(tmp_path, field, value, message):
+    path = tmp_path / "typed.toml"
+    path.write_text(
+        "\n".join(
+            f"{field} = {value}" if line.startswith(f"{field} = ") else line
+            for line in PUZZLE.splitlines()
+        )
+    )
+    code, out = run("puzzles", "check", str(path), "--json")
+    (problem,) = json.loads(out)["problems"]
+    assert code == 2 and problem["field"] == field and problem["message"] == message
+
+
+# --- score --claim ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["1_0", "٣", "+5", "1e3", "1000", "99999999999999999999", "9" * 5000, "-" + "9" * 5000],
+    ids=["underscore", "arabic-indic", "plus", "float", "1000", "20-digits", "5000", "-5000"],
+)
+def test_claim_must_be_plain_digits_of_a_believable_size(claim):
+    proc = cli("score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", claim, "--json")
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and proc.stdout == b"" and err.count("\n") == 1
+    assert len(err) < 200
+    assert "a claim is a whole number of points" in err or "cannot be negative" in err
+
+
+def test_score_crib_said_twice_is_still_a_crib():
+    code, out = run("score", "2H", "4H", "8H", "QH", "|", "KS", "crib", "--crib", "--json")
+    assert code == 0 and json.loads(out)["crib"] is True
+
+
+def test_discard_batch_line_with_two_roles_says_so(tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_text("4S 5H 6D KC 9C 2H pone dealer\n")
+    code, out = run("discard", "--batch", str(path))
+    assert code == 2
+    assert json.loads(out)["error"] == "give one role, 'dealer' or 'pone', at the end of the line"
