@@ -241,7 +241,12 @@ def score_sequence(
                 if plays and plays[-1].count == LIMIT and previous_was_card:
                     previous_was_card = False
                     continue  # a go written after 31: 31 already ended the count
-                why = "no card has been played" if not plays else "it restarted after a go"
+                if not plays:
+                    why = "no card has been played"
+                elif plays[-1].count == LIMIT:
+                    why = "it restarted after 31"
+                else:
+                    why = "it restarted after a go"
                 raise PlayError(
                     f"token {position} 'go': the count is 0 ({why}); "
                     "there is no go to score, remove it"

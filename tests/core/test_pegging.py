@@ -185,7 +185,7 @@ def test_named_players_and_three_players():
         ("KS QH 9C 5D", "token 4 5♦: the count would be 34, past 31; put 'go' before it"),
         ("go KS", "token 1 'go': the count is 0"),
         ("KS QH AC go go", "restarted after a go"),
-        ("KS QH AC KH go go", "restarted after a go"),
+        ("KS QH AC KH go go", "restarted after 31"),
         ("KS QH KS", "duplicate card K♠"),
         ("AS AH AD AC 2S 2H 2D 2C 3S 3H", "token 9 3♠: that would be A's fifth card"),
         ("A:AS A:2S A:3S A:4S A:5S", "token 5 5♠: that would be A's fifth card"),
