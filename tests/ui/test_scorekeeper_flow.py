@@ -136,3 +136,15 @@ async def test_names_that_look_like_markup(app):
         screen = await new_game(pilot, names="Ann[/x], [b]Bob")
         await say(pilot, "2C")
         assert "Ann[/x]" in str(screen.query_one("#deal-status").render())
+
+
+async def test_names_that_look_like_markup_in_the_penalty_dialog(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, names="Ann[/x], [b]Bob")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("enter", "down", "enter")  # a misdeal; [b]Bob pegs
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert screen.game.state().scores == [0, 2]
+

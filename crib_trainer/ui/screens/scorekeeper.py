@@ -168,7 +168,9 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
                 id="irregularities",
             )
             yield Static("[b]Who pegs the points?[/b]", id="who-title")
-            yield OptionList(*(Option(n, id=str(i)) for i, n in enumerate(self.names)), id="who")
+            yield OptionList(
+                *(Option(Content(n), id=str(i)) for i, n in enumerate(self.names)), id="who"
+            )
 
     def on_mount(self) -> None:
         self.query_one("#irregularities").focus()
