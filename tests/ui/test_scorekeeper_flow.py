@@ -148,3 +148,27 @@ async def test_names_that_look_like_markup_in_the_penalty_dialog(app):
         assert pilot.app.screen is screen
         assert screen.game.state().scores == [0, 2]
 
+
+async def test_a_new_game_after_a_win_starts(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, target=61)
+        await say(pilot, "5D", "ann 31", "ann 30")
+        assert screen.game.state().phase == "over"
+        await say(pilot, "new")
+        form = pilot.app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#names", Input).value = "Cy, Di"
+        await pilot.press("enter")
+        await pilot.pause()
+        started = pilot.app.screen
+        assert isinstance(started, ScorekeeperScreen) and started is not screen
+        assert started.game.config.names == ("Cy", "Di") and started.game.entries == ()
+
+
+async def test_n_after_a_win_is_a_new_game_as_the_prompt_says(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, target=61)
+        await say(pilot, "5D", "ann 31", "ann 30")
+        assert "n: new game" in str(screen.query_one("#prompt-line").render())
+        await say(pilot, "n")
+        assert isinstance(pilot.app.screen, NewGameScreen)

@@ -144,7 +144,9 @@ class ScorekeeperScreen(TrainerScreen):
 
     def action_new_game(self) -> None:
         self.app.pop_screen()
-        self.trainer.open_scorekeeper(new=True)
+        # From the app, not this screen: the new-game form's answer goes to whoever opened
+        # it, and this screen is on its way out.
+        self.app.call_later(self.trainer.open_scorekeeper, new=True)
 
 
 class PenaltyScreen(ModalScreen[Penalty | None]):
