@@ -135,11 +135,16 @@ class CribTrainerApp(App):
 
     # -- games at the table
 
-    def save_game(self, game: Game, game_id: int | None) -> int:
-        """Keep a game after each entry; returns its id."""
+    def save_game(self, game: Game, game_id: int | None, replacing: Game | None = None) -> int:
+        """Keep a game after each entry; returns its id. ``replacing`` is the game as this
+        window last saw it: if another window has changed it since, ``GameChangedError``."""
         if self.store is not None:
             try:
-                return saved_games.save_game(self.store, game, game_id, now=self.now())
+                return saved_games.save_game(
+                    self.store, game, game_id, now=self.now(), replacing=replacing
+                )
+            except saved_games.GameChangedError:
+                raise
             except StorageError as err:
                 self.notify(
                     f"{err} The game is kept only until you quit.", severity="error", markup=False

@@ -172,3 +172,22 @@ async def test_n_after_a_win_is_a_new_game_as_the_prompt_says(app):
         assert "n: new game" in str(screen.query_one("#prompt-line").render())
         await say(pilot, "n")
         assert isinstance(pilot.app.screen, NewGameScreen)
+
+
+async def test_a_game_changed_in_another_window_is_reloaded_not_overwritten(app):
+    from crib_trainer.core.game import Pegged
+    from crib_trainer.storage.games import save_game, unfinished_game
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot)
+        await say(pilot, "5D")
+        theirs = screen.game.add(Pegged(1, 2))  # another trainer on the same history
+        save_game(app.store, theirs, screen.game_id, now=app.now())
+        await say(pilot, "ann 3")
+        assert screen.game == theirs  # reloaded, with their entry; mine not taken
+        assert screen.query_one("#entry", Input).value == "ann 3"  # to enter again
+        assert unfinished_game(app.store) == (screen.game_id, theirs)
+        await pilot.press("ctrl+u")
+        await say(pilot, "ann 3")
+        assert screen.game.state().scores == [3, 2]
+        assert unfinished_game(app.store)[1].state().scores == [3, 2]
