@@ -191,3 +191,15 @@ async def test_a_game_changed_in_another_window_is_reloaded_not_overwritten(app)
         await say(pilot, "ann 3")
         assert screen.game.state().scores == [3, 2]
         assert unfinished_game(app.store)[1].state().scores == [3, 2]
+
+
+async def test_two_players_with_one_name_are_refused(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("9")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#names", Input).value = "Ann, ann"  # 'ann 2' could only mean the first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is form
+        assert "different name" in str(form.query_one("#new-game-hint").render())

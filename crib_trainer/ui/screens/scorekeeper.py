@@ -273,6 +273,8 @@ class NewGameScreen(ModalScreen[Game | None]):
             n.strip() for n in self.query_one("#names", Input).value.split(",") if n.strip()
         )
         try:
+            if len({n.casefold() for n in names}) < len(names):
+                raise GameError("give each side a different name: lines say who by name")
             config = GameConfig(
                 variant=get_variant(str(self.query_one("#game-variant", Select).value)),
                 names=names,
