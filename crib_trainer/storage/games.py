@@ -31,8 +31,31 @@ class SavedGame:
     game: Game
 
 
-def save_game(store: Store, game: Game, game_id: int | None, *, now: datetime) -> int:
-    """Write the game (a new row when ``game_id`` is None); one commit; returns its id."""
+class GameChangedError(StorageError):
+    """The saved game is no longer the one this window last saw: another trainer on the
+    same history changed it. ``game`` is the game as saved now."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(
+            "This game was changed in another window; here it is as saved there, "
+            "and what you just entered was not recorded: enter it again if it still stands."
+        )
+        self.game = game
+
+
+def save_game(
+    store: Store,
+    game: Game,
+    game_id: int | None,
+    *,
+    now: datetime,
+    replacing: Game | None = None,
+) -> int:
+    """Write the game (a new row when ``game_id`` is None); one commit; returns its id.
+
+    With ``replacing`` (the game as this window last saved or loaded it), a saved game
+    that has changed since, in another window, is left as it is: ``GameChangedError``.
+    """
     data = json.dumps(game.to_json(), separators=(",", ":"))
     finished = game.state().winner is not None
     stamp = now.isoformat()
@@ -43,6 +66,14 @@ def save_game(store: Store, game: Game, game_id: int | None, *, now: datetime) -
                 (stamp, stamp, int(finished), data),
             )
             return int(cursor.lastrowid or 0)
+        if replacing is not None:
+            row = conn.execute(
+                "SELECT id, started_at, updated_at, finished, game FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            saved = _load(row) if row is not None else None
+            if saved is not None and saved.game != replacing:
+                raise GameChangedError(saved.game)
         conn.execute(
             "UPDATE games SET updated_at = ?, finished = ?, game = ? WHERE id = ?",
             (stamp, int(finished), data, game_id),
@@ -87,4 +118,11 @@ def finished_games(store: Store, limit: int = 50) -> list[SavedGame]:
     return [g for g in map(_load, rows) if g is not None]
 
 
-__all__ = ["SavedGame", "StorageError", "finished_games", "save_game", "unfinished_game"]
+__all__ = [
+    "GameChangedError",
+    "SavedGame",
+    "StorageError",
+    "finished_games",
+    "save_game",
+    "unfinished_game",
+]

@@ -125,21 +125,30 @@ class CribTrainerApp(App):
         return next_item(history, now=self.now(), rng=self.rng, kinds=kinds)
 
     def replayed(self, attempt_id: int) -> Attempt | None:
+        """The answer whose question is to be asked again, or None if there is none or its
+        question does not read (a row changed outside crib-trainer: passed over)."""
         if self.store is None:
-            return next((a for a in self.session if a.id == attempt_id), None)
-        try:
-            return progress.get_attempt(self.store, attempt_id)
-        except StorageError as err:
-            self._storage_failed(err)
-            return None
+            found = next((a for a in self.session if a.id == attempt_id), None)
+        else:
+            try:
+                found = progress.get_attempt(self.store, attempt_id)
+            except StorageError as err:
+                self._storage_failed(err)
+                return None
+        return found if found is not None and replayable(found) else None
 
     # -- games at the table
 
-    def save_game(self, game: Game, game_id: int | None) -> int:
-        """Keep a game after each entry; returns its id."""
+    def save_game(self, game: Game, game_id: int | None, replacing: Game | None = None) -> int:
+        """Keep a game after each entry; returns its id. ``replacing`` is the game as this
+        window last saw it: if another window has changed it since, ``GameChangedError``."""
         if self.store is not None:
             try:
-                return saved_games.save_game(self.store, game, game_id, now=self.now())
+                return saved_games.save_game(
+                    self.store, game, game_id, now=self.now(), replacing=replacing
+                )
+            except saved_games.GameChangedError:
+                raise
             except StorageError as err:
                 self.notify(
                     f"{err} The game is kept only until you quit.", severity="error", markup=False
@@ -261,6 +270,26 @@ class CribTrainerApp(App):
         yield SystemCommand("Toggle light/dark theme", "Switch theme", self.action_toggle_theme)
         yield SystemCommand("Help", "The keys on this screen", self.action_help)
         yield from super().get_system_commands(screen)
+
+
+def replayable(attempt: Attempt) -> bool:
+    """Whether a stored question can be asked again, as the drills' screens will ask it."""
+    from crib_trainer.analysis.pegplay import read_situation
+    from crib_trainer.core.rules import get_variant
+    from crib_trainer.training.drills import DiscardDrill, JudgeDrill, replay
+    from crib_trainer.training.pegdrills import PegDrill
+
+    try:
+        if attempt.kind == "peg-play":
+            read_situation(PegDrill.from_question(attempt.question).situation)
+            return True
+        drill = replay(attempt.kind, attempt.question)
+        if isinstance(drill, DiscardDrill):
+            return len(set(drill.cards)) == get_variant(drill.variant).dealt
+        (drill.deal if isinstance(drill, JudgeDrill) else drill).breakdown()
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return False
+    return True
 
 
 def run() -> None:

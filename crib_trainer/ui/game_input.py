@@ -60,6 +60,8 @@ def read(text: str, state: GameState) -> list[Entry] | str:
         raise GameError(prompt(state))
     if words.lower() in COMMANDS:
         return words.lower()
+    if state.phase == "over" and words.lower() == "n":
+        return "new"  # as the prompt offers
     if state.phase == "over":
         raise GameError("the game is over: n for a new game, or undo")
     if state.phase == "cut":

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from crib_trainer.core.game import Cut, Game, GameConfig, Pegged
 from crib_trainer.storage.db import open_store
-from crib_trainer.storage.games import finished_games, save_game, unfinished_game
+from crib_trainer.storage.games import (
+    GameChangedError,
+    finished_games,
+    save_game,
+    unfinished_game,
+)
 from tests.conftest import card
 
 T0 = datetime(2026, 11, 22, 12, tzinfo=UTC)
@@ -60,3 +67,16 @@ def test_a_game_row_changed_outside_the_trainer_is_passed_over(tmp_path):
             )
         assert unfinished_game(store) is None
         assert finished_games(store) == []
+
+
+def test_a_game_changed_in_another_window_is_not_overwritten(tmp_path):
+    game = Game.new(GameConfig(names=("Ann", "Bob"))).add(Cut(card("2D")))
+    with open_store(tmp_path / "h.sqlite3") as store:
+        game_id = save_game(store, game, None, now=T0)
+        theirs = game.add(Pegged(1, 2))  # the other window's entry, saved first
+        save_game(store, theirs, game_id, now=T0, replacing=game)
+        mine = game.add(Pegged(0, 3))
+        with pytest.raises(GameChangedError) as raised:
+            save_game(store, mine, game_id, now=T0, replacing=game)
+        assert raised.value.game == theirs
+        assert unfinished_game(store) == (game_id, theirs)

@@ -87,6 +87,16 @@ async def test_item_by_item_claims(app):
         assert app.session[-1].answer == {"by_kind": by_kind} and app.session[-1].correct
 
 
+async def test_item_boxes_show_two_digits_as_typed(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await pilot.press("i", "1", "2")  # twelve for fifteens, as in a big hand
+        await pilot.pause()
+        field = screen.query_one(f"#claim-{Kind.FIFTEEN}")
+        assert field.value == "12"
+        assert field.content_region.width >= len("12") + 1  # both digits and the cursor
+
+
 async def test_item_by_item_missing_a_kind_marks_it(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_count(pilot)

@@ -97,3 +97,29 @@ async def test_other_games(app):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.revealed and screen.query_one("#throws", DataTable).row_count == 5
+
+
+async def test_a_throw_made_before_the_analysis_is_ready_is_not_lost(app, monkeypatch):
+    import threading
+
+    from crib_trainer.ui.screens import discard
+
+    ready = threading.Event()
+
+    def slow_analysis(*args, **kwargs):
+        ready.wait(timeout=10)
+        return analyse_discards(*args, **kwargs)
+
+    monkeypatch.setattr(discard, "analyse_discards", slow_analysis)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        screen = pilot.app.screen
+        dealt = screen.drill
+        await pilot.press("1", "2", "enter", "v")  # thrown, then at once another game
+        await pilot.pause()
+        ready.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.drill is dealt and screen.revealed
+        assert [a.kind for a in app.session] == ["discard"]

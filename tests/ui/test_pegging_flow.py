@@ -91,3 +91,37 @@ async def test_playing_on_to_the_end(app):
             if "The play is over" in text(screen, "#peg-verdict"):
                 break
         assert "The play is over" in text(screen, "#peg-verdict")
+
+
+async def test_an_answer_given_before_the_analysis_is_ready_is_not_lost(app, monkeypatch):
+    import threading
+
+    from crib_trainer.ui.screens import pegging
+
+    ready = threading.Event()
+
+    def slow_rank_plays(situation):
+        ready.wait(timeout=10)
+        return rank_plays(situation)
+
+    monkeypatch.setattr(pegging, "rank_plays", slow_rank_plays)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        while screen_drill(pilot) is None:
+            await pilot.pause(0.05)
+        screen = pilot.app.screen
+        s = screen.drill.situation
+        await pilot.press(str(s.hand.index(read_situation(s).legal_cards()[0]) + 1), "enter")
+        await pilot.pause()
+        assert "Working it out" in text(screen, "#peg-status")
+        await pilot.press("n", "p")  # impatient: next, play on
+        await pilot.pause()
+        ready.set()
+        await settle(pilot)
+        assert screen.drill.situation is s
+        assert [a.kind for a in app.session] == ["peg-play"]
+        assert text(screen, "#peg-verdict")
+
+
+def screen_drill(pilot):
+    return getattr(pilot.app.screen, "drill", None)

@@ -103,3 +103,35 @@ async def test_puzzle_text_that_looks_like_markup(app, tmp_path, monkeypatch):
         await pilot.press("4", "enter")
         await pilot.pause()
         assert "A run [/of] four." in str(screen.query_one("#puzzle-result").render())
+
+
+async def test_a_pegging_puzzle_is_worked_out_off_the_screen_thread(app, monkeypatch):
+    import threading
+
+    from crib_trainer.training import puzzles
+    from crib_trainer.ui.screens import puzzles as puzzle_screens
+
+    on_screen_thread = []
+    real = puzzles.pegging_options
+
+    def watched(p):
+        on_screen_thread.append(threading.current_thread() is threading.main_thread())
+        return real(p)
+
+    monkeypatch.setattr(puzzles, "pegging_options", watched)
+    monkeypatch.setattr(puzzle_screens, "pegging_options", watched)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_theme(pilot, "pegging")
+        library = pilot.app.screen
+        listing = library.query_one("#puzzle-list", OptionList)
+        kinds = [p.kind for p in library._shown() if p.theme == "pegging"]
+        listing.highlighted = kinds.index("pegging-play")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        await app.workers.wait_for_complete()  # the engine's answer, worked out meanwhile
+        await pilot.press(str(screen.puzzle.hand.index(screen.puzzle.answer) + 1), "enter")
+        await pilot.pause()
+        assert "Right" in str(screen.query_one("#puzzle-result", Static).render())
+        assert app.session[-1].kind == "peg-play" and app.session[-1].correct
+        assert on_screen_thread and not any(on_screen_thread)  # the screen never froze on it

@@ -136,3 +136,70 @@ async def test_names_that_look_like_markup(app):
         screen = await new_game(pilot, names="Ann[/x], [b]Bob")
         await say(pilot, "2C")
         assert "Ann[/x]" in str(screen.query_one("#deal-status").render())
+
+
+async def test_names_that_look_like_markup_in_the_penalty_dialog(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, names="Ann[/x], [b]Bob")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("enter", "down", "enter")  # a misdeal; [b]Bob pegs
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert screen.game.state().scores == [0, 2]
+
+
+async def test_a_new_game_after_a_win_starts(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, target=61)
+        await say(pilot, "5D", "ann 31", "ann 30")
+        assert screen.game.state().phase == "over"
+        await say(pilot, "new")
+        form = pilot.app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#names", Input).value = "Cy, Di"
+        await pilot.press("enter")
+        await pilot.pause()
+        started = pilot.app.screen
+        assert isinstance(started, ScorekeeperScreen) and started is not screen
+        assert started.game.config.names == ("Cy", "Di") and started.game.entries == ()
+
+
+async def test_n_after_a_win_is_a_new_game_as_the_prompt_says(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, target=61)
+        await say(pilot, "5D", "ann 31", "ann 30")
+        assert "n: new game" in str(screen.query_one("#prompt-line").render())
+        await say(pilot, "n")
+        assert isinstance(pilot.app.screen, NewGameScreen)
+
+
+async def test_a_game_changed_in_another_window_is_reloaded_not_overwritten(app):
+    from crib_trainer.core.game import Pegged
+    from crib_trainer.storage.games import save_game, unfinished_game
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot)
+        await say(pilot, "5D")
+        theirs = screen.game.add(Pegged(1, 2))  # another trainer on the same history
+        save_game(app.store, theirs, screen.game_id, now=app.now())
+        await say(pilot, "ann 3")
+        assert screen.game == theirs  # reloaded, with their entry; mine not taken
+        assert screen.query_one("#entry", Input).value == "ann 3"  # to enter again
+        assert unfinished_game(app.store) == (screen.game_id, theirs)
+        await pilot.press("ctrl+u")
+        await say(pilot, "ann 3")
+        assert screen.game.state().scores == [3, 2]
+        assert unfinished_game(app.store)[1].state().scores == [3, 2]
+
+
+async def test_two_players_with_one_name_are_refused(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("9")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#names", Input).value = "Ann, ann"  # 'ann 2' could only mean the first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is form
+        assert "different name" in str(form.query_one("#new-game-hint").render())

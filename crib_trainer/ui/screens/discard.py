@@ -244,6 +244,9 @@ class DiscardScreen(TrainerScreen):
         self.app.push_screen(CountScreen("count-hand", drill=drill))
 
     def action_next_variant(self) -> None:
+        if self.thrown is not None and not self.revealed:
+            self.notify("Still working it out; try again in a moment.")
+            return  # a new deal now would lose the throw
         names = list(VARIANTS)
         self.variant = names[(names.index(self.variant) + 1) % len(names)]
         self.notify(f"Dealing for the {get_variant(self.variant).title} game.")

@@ -115,6 +115,8 @@ class PegScreen(TrainerScreen):
     def action_new_situation(self) -> None:
         if self.drill is not None and not self.answered:
             return
+        if self._still_working():
+            return
         self._clear("Dealing a situation…")
         self.deal()
 
@@ -343,6 +345,12 @@ class PegScreen(TrainerScreen):
         self.query_one("#peg-points", Input).disabled = True
         self.query_one("#peg-status", Static).update(f"[dim]{self._status_text()}[/dim]")
 
+    def _still_working(self) -> bool:
+        """An answer is waiting for the analysis: moving on now would lose it."""
+        if self.waiting:
+            self.notify("Still working it out; try again in a moment.")
+        return self.waiting
+
     def action_toggle_question(self) -> None:
         if self.drill is None or self.answered:
             return
@@ -361,7 +369,7 @@ class PegScreen(TrainerScreen):
     def action_play_on(self) -> None:
         """Lay your card (or the best, after a scoring question) and let the analysis play
         his cards, up to your next choice."""
-        if self.drill is None or not self.answered:
+        if self.drill is None or not self.answered or self._still_working():
             return
         card = self.picked if self.mode == "play" else None
         if card is None:

@@ -14,10 +14,11 @@ from textual.content import Content
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
-from crib_trainer.core.cards import format_cards, parse_cards
+from crib_trainer.core.cards import CardError, format_cards, parse_cards
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
 from crib_trainer.training.attempt import Attempt
+from crib_trainer.ui.app import replayable
 from crib_trainer.ui.screens.base import TrainerScreen
 
 REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play")
@@ -152,10 +153,13 @@ class ProgressScreen(TrainerScreen):
         for attempt in self.mistakes:
             q = attempt.question
             cards = ""
-            if "cards" in q:
-                cards = format_cards(parse_cards(q["cards"]))
-                if "starter" in q:
-                    cards += f" | {format_cards(parse_cards([q['starter']]))}"
+            try:
+                if "cards" in q:
+                    cards = format_cards(parse_cards(q["cards"]))
+                    if "starter" in q:
+                        cards += f" | {format_cards(parse_cards([q['starter']]))}"
+            except (CardError, TypeError, AttributeError):
+                cards = "(does not read)"  # a row changed outside crib-trainer
             said = attempt.answer.get("total", attempt.answer.get("verdict", "…"))
             was = attempt.truth.get("total", "")
             missed = ", ".join(f"{c} {round(p, 2):g}" for c, p in attempt.missed.items())
@@ -175,6 +179,9 @@ class ProgressScreen(TrainerScreen):
         attempt = self.mistakes[event.cursor_row]
         if attempt.kind not in REPLAYABLE or attempt.id is None:
             self.notify("This kind of question cannot be replayed here yet.", severity="warning")
+            return
+        if not replayable(attempt):
+            self.notify("This question does not read back from your history.", severity="warning")
             return
         self.trainer.open_drill(attempt.kind, replay_id=attempt.id)
 

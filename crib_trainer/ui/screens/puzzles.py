@@ -180,6 +180,7 @@ class PuzzleScreen(TrainerScreen):
         self.picked: list[Card] = []
         self.answered = False
         self.truth = None
+        self.options: list | None = None  # a pegging puzzle's ranked plays, once worked out
         self.started = 0.0
 
     @property
@@ -205,6 +206,7 @@ class PuzzleScreen(TrainerScreen):
         self.title = f"Puzzle: {p.title or p.theme}"
         self.answered = False
         self.truth = None
+        self.options = None
         self.picked = []
         stars = "★" * p.difficulty
         self.query_one("#puzzle-question", Static).update(
@@ -242,12 +244,18 @@ class PuzzleScreen(TrainerScreen):
     @work(thread=True, exclusive=True)
     def work_out(self, puzzle: Puzzle) -> None:
         """The engine's answer (in a thread: the analysis can take a moment)."""
-        truth = solve(puzzle)
-        self.app.call_from_thread(self._solved, puzzle, truth)
+        if puzzle.kind == "pegging-play":  # ranked once, for the answer and for grading
+            options = pegging_options(puzzle)
+            truth: object = tuple(o.card for o in options if o.as_good)  # as solve() does
+        else:
+            options, truth = None, solve(puzzle)
+        self.app.call_from_thread(self._solved, puzzle, truth, options)
 
-    def _solved(self, puzzle: Puzzle, truth: object) -> None:
+    def _solved(self, puzzle: Puzzle, truth: object, options: list | None) -> None:
         if puzzle is self.puzzle and self.truth is None:
             self.truth = truth
+        if puzzle is self.puzzle and self.options is None:
+            self.options = options
 
     def _need(self) -> int:
         """How many cards the answer is: the variant's throw, or the one card to play."""
@@ -350,7 +358,7 @@ class PuzzleScreen(TrainerScreen):
                 puzzle_id=p.id,
             )
         assert isinstance(given, Card)
-        options = pegging_options(p)
+        options = self.options if self.options is not None else pegging_options(p)
         mine = next(o for o in options if o.card == given)
         themes = situation_themes(pegging_situation(p))
         return peg_play_attempt(

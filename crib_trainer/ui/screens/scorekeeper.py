@@ -29,7 +29,7 @@ from crib_trainer.core.game import (
 )
 from crib_trainer.core.pegging import PlayError
 from crib_trainer.core.rules import VARIANTS, OverscoreLaw, get_variant
-from crib_trainer.storage.games import SavedGame
+from crib_trainer.storage.games import GameChangedError, SavedGame
 from crib_trainer.ui.game_input import prompt, read
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.board import Board
@@ -47,6 +47,7 @@ class ScorekeeperScreen(TrainerScreen):
         super().__init__()
         self.game = game
         self.game_id = game_id
+        self.saved = game  # the game as saved, as far as this window knows
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -60,10 +61,15 @@ class ScorekeeperScreen(TrainerScreen):
 
     def on_mount(self) -> None:
         self.title = "Scorekeeper"
-        for event in self.game.state().events:
-            self.query_one("#game-log", RichLog).write(event.text)
+        self._write_log()
         self.refresh_game()
         self.query_one("#entry", Input).focus()
+
+    def _write_log(self) -> None:
+        log = self.query_one("#game-log", RichLog)
+        log.clear()
+        for event in self.game.state().events:
+            log.write(event.text)
 
     def refresh_game(self) -> None:
         state = self.game.state()
@@ -112,28 +118,38 @@ class ScorekeeperScreen(TrainerScreen):
         except (GameError, CardError, PlayError) as err:
             self.notify(str(err), severity="warning", timeout=6, markup=False)
             return False
-        self.game = game
+        if not self.save(game):
+            return False
         state = game.state()
         log = self.query_one("#game-log", RichLog)
         for event in state.events[before:]:
             log.write(event.text)
         if state.winner is not None:
             log.write(prompt(state))
-        self.save()
         self.refresh_game()
         return True
 
-    def save(self) -> None:
-        self.game_id = self.trainer.save_game(self.game, self.game_id)
+    def save(self, game: Game) -> bool:
+        """Save ``game`` as the game now; if another window changed the saved game since,
+        show that one instead and say so (False)."""
+        try:
+            self.game_id = self.trainer.save_game(game, self.game_id, replacing=self.saved)
+        except GameChangedError as err:
+            self.notify(str(err), severity="warning", timeout=10, markup=False)
+            self.game = self.saved = err.game
+            self._write_log()
+            self.refresh_game()
+            return False
+        self.game = self.saved = game
+        return True
 
     def action_undo(self) -> None:
         if not self.game.entries:
             self.notify("Nothing to undo.", severity="warning")
             return
-        self.game = self.game.undo()
-        self.query_one("#game-log", RichLog).write("(undone: the last entry)")
-        self.save()
-        self.refresh_game()
+        if self.save(self.game.undo()):
+            self.query_one("#game-log", RichLog).write("(undone: the last entry)")
+            self.refresh_game()
 
     def action_penalty(self) -> None:
         def chosen(penalty: Penalty | None) -> None:
@@ -144,7 +160,9 @@ class ScorekeeperScreen(TrainerScreen):
 
     def action_new_game(self) -> None:
         self.app.pop_screen()
-        self.trainer.open_scorekeeper(new=True)
+        # From the app, not this screen: the new-game form's answer goes to whoever opened
+        # it, and this screen is on its way out.
+        self.app.call_later(self.trainer.open_scorekeeper, new=True)
 
 
 class PenaltyScreen(ModalScreen[Penalty | None]):
@@ -168,7 +186,9 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
                 id="irregularities",
             )
             yield Static("[b]Who pegs the points?[/b]", id="who-title")
-            yield OptionList(*(Option(n, id=str(i)) for i, n in enumerate(self.names)), id="who")
+            yield OptionList(
+                *(Option(Content(n), id=str(i)) for i, n in enumerate(self.names)), id="who"
+            )
 
     def on_mount(self) -> None:
         self.query_one("#irregularities").focus()
@@ -253,6 +273,8 @@ class NewGameScreen(ModalScreen[Game | None]):
             n.strip() for n in self.query_one("#names", Input).value.split(",") if n.strip()
         )
         try:
+            if len({n.casefold() for n in names}) < len(names):
+                raise GameError("give each side a different name: lines say who by name")
             config = GameConfig(
                 variant=get_variant(str(self.query_one("#game-variant", Select).value)),
                 names=names,

@@ -1,0 +1,94 @@
+"""Progress and replays, with a history that holds rows changed outside crib-trainer."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import timedelta
+
+import pytest
+from textual.widgets import DataTable
+
+from crib_trainer.storage.db import open_store
+from crib_trainer.storage.progress import record_attempt
+from crib_trainer.training.answers import count_attempt, discard_attempt
+from crib_trainer.training.drills import count_drill, discard_drill
+from crib_trainer.ui.screens.count import CountScreen
+from crib_trainer.ui.screens.discard import DiscardScreen
+from crib_trainer.ui.screens.progress import ProgressScreen
+from tests.ui.conftest import FROZEN_NOW
+
+SIZE = (80, 24)
+UNREADABLE = [
+    {"cards": ["ZZ", "5H", "5C", "5S"], "starter": "5D"},  # not a card
+    {"cards": ["5H", "5C"], "starter": "5D"},  # too few cards
+    {"cards": "5H", "starter": 7},  # not even the right types
+    {},
+]
+
+
+def plant_mistake(kind: str, question: dict) -> None:
+    """One wrong answer, an hour before FROZEN_NOW (due for review), whose stored question
+    was then changed by hand."""
+    rng = random.Random(3)
+    at = FROZEN_NOW - timedelta(hours=1)
+    if kind == "discard":
+        d = discard_drill(rng)
+        attempt = discard_attempt(
+            cards=d.cards,
+            dealer=d.dealer,
+            thrown=d.cards[:2],
+            best=d.cards[2:4],
+            points_lost=3.0,
+            seconds=5.0,
+            answered_at=at,
+        )
+    else:
+        drill = count_drill(rng, crib=False)
+        wrong = drill.breakdown().total + 1
+        attempt = count_attempt(drill, total=wrong, seconds=5.0, answered_at=at)
+    with open_store() as store:
+        attempt_id = record_attempt(store, attempt)
+        with store.write() as conn:
+            conn.execute(
+                "UPDATE attempts SET question = ? WHERE id = ?", (json.dumps(question), attempt_id)
+            )
+
+
+@pytest.mark.parametrize("question", UNREADABLE)
+async def test_progress_shows_a_mistake_that_does_not_read(app, question):
+    plant_mistake("count-hand", question)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, ProgressScreen)
+        table = screen.query_one("#mistakes", DataTable)
+        assert table.row_count == 1
+        screen.query_one("#progress-tabs").active = "tab-mistakes"
+        await pilot.pause()
+        table.focus()
+        await pilot.press("enter")  # replay it: it cannot be, and it says so
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert "does not read back" in [n.message for n in pilot.app._notifications][-1]
+
+
+@pytest.mark.parametrize("question", UNREADABLE)
+async def test_a_review_that_does_not_read_deals_a_fresh_hand(app, question):
+    plant_mistake("count-hand", question)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, CountScreen) and screen.breakdown is not None
+
+
+async def test_a_discard_review_that_does_not_read_deals_afresh(app):
+    plant_mistake("discard", {"cards": ["5H", "5C"], "role": "dealer"})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        screen = pilot.app.screen
+        assert isinstance(screen, DiscardScreen) and len(screen.drill.cards) == 6
