@@ -22,6 +22,9 @@ from typing import NamedTuple
 from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.rules import SIX_CARD, Variant, check_show_cards, get_variant
 
+# The most any show scores, in every variant (the 29 hand: J and three 5s, the fourth 5 cut).
+MAX_SHOW = 29
+
 
 class Kind(StrEnum):
     """Kinds of item in a show, in the order they are listed."""

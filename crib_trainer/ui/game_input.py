@@ -24,6 +24,7 @@ from crib_trainer.core.game import (
     Shown,
 )
 from crib_trainer.core.pegging import parse_peg_tokens
+from crib_trainer.core.show import MAX_SHOW
 
 COMMANDS = ("undo", "penalty", "new")
 
@@ -107,6 +108,10 @@ def read_show(text: str, state: GameState) -> Shown:
     *card_words, claim = words
     if not _is_number(claim):
         raise GameError("end with the score claimed, a number (e.g. 5H 5C 5S JD 29)")
+    if int(claim) > MAX_SHOW:  # a typo (290 for 29) must not hand the game to the opponent
+        raise GameError(
+            f"a claim of {claim} cannot be meant: no hand or crib scores more than {MAX_SHOW}"
+        )
     cards = parse_cards(card_words)
     return Shown(state.config.side_of(player), crib, cards, int(claim))
 

@@ -42,12 +42,19 @@ def test_each_phase():
         ("5H 5C 5S JD", "end with the score claimed"),
         ("5H 5C 5S JD ²", "end with the score claimed"),
         ("", "Ann's hand"),
+        ("5H 5C 5S JD 290", "no hand or crib scores more than 29"),
+        ("5H 5C 5S JD 30", "a claim of 30 cannot be meant"),
     ],
 )
 def test_show_mistakes_are_explained(text, message):
     showing = GAME.add(Cut(card("5D"))).add(PlayOver()).state()
     with pytest.raises(GameError, match=message):
         read(text, showing)
+
+
+def test_the_highest_possible_claim_is_taken():
+    showing = GAME.add(Cut(card("5D"))).add(PlayOver()).state()
+    assert read("5H 5C 5S JD 29", showing) == [Shown(0, False, cards("5H 5C 5S JD"), 29)]
 
 
 def test_play_mistakes_are_explained():
