@@ -58,6 +58,7 @@ class CribTrainerApp(App):
         self.store_path = store_path
         self.store: Store | None = None
         self.session: list[Attempt] = []  # this session's answers (kept even with no store)
+        self.unreadable: set[int] = set()  # answers whose stored question does not read
         self._games: dict[int, Game] = {}  # games, when there is no store
 
     def on_mount(self) -> None:
@@ -119,7 +120,7 @@ class CribTrainerApp(App):
     def suggest(self, kinds: Collection[str]) -> DrillChoice:
         """What the scheduler would ask next, among ``kinds`` (with no history yet, the
         first of them, plainly: there is no weak spot to aim at)."""
-        history = self.history()
+        history = [a for a in self.history() if a.id not in self.unreadable]
         if not history:
             return DrillChoice(next(iter(kinds)), None, "start")
         return next_item(history, now=self.now(), rng=self.rng, kinds=kinds)
@@ -135,7 +136,12 @@ class CribTrainerApp(App):
             except StorageError as err:
                 self._storage_failed(err)
                 return None
-        return found if found is not None and replayable(found) else None
+        from crib_trainer.training.review import replayable  # the analysis: not at start-up
+
+        if found is not None and not replayable(found):
+            self.unreadable.add(attempt_id)  # so the scheduler stops offering it
+            return None
+        return found
 
     # -- games at the table
 
@@ -270,26 +276,6 @@ class CribTrainerApp(App):
         yield SystemCommand("Toggle light/dark theme", "Switch theme", self.action_toggle_theme)
         yield SystemCommand("Help", "The keys on this screen", self.action_help)
         yield from super().get_system_commands(screen)
-
-
-def replayable(attempt: Attempt) -> bool:
-    """Whether a stored question can be asked again, as the drills' screens will ask it."""
-    from crib_trainer.analysis.pegplay import read_situation
-    from crib_trainer.core.rules import get_variant
-    from crib_trainer.training.drills import DiscardDrill, JudgeDrill, replay
-    from crib_trainer.training.pegdrills import PegDrill
-
-    try:
-        if attempt.kind == "peg-play":
-            read_situation(PegDrill.from_question(attempt.question).situation)
-            return True
-        drill = replay(attempt.kind, attempt.question)
-        if isinstance(drill, DiscardDrill):
-            return len(set(drill.cards)) == get_variant(drill.variant).dealt
-        (drill.deal if isinstance(drill, JudgeDrill) else drill).breakdown()
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return False
-    return True
 
 
 def run() -> None:

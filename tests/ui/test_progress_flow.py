@@ -92,3 +92,12 @@ async def test_a_discard_review_that_does_not_read_deals_afresh(app):
         await pilot.app.workers.wait_for_complete()
         screen = pilot.app.screen
         assert isinstance(screen, DiscardScreen) and len(screen.drill.cards) == 6
+
+
+async def test_a_review_that_does_not_read_is_not_offered_again(app):
+    plant_mistake("count-hand", UNREADABLE[0])
+    async with app.run_test(size=SIZE) as pilot:
+        assert pilot.app.suggest(["count-hand"]).reason == "review"  # due, not yet tried
+        await pilot.press("1")  # the review is tried, does not read, and a fresh hand comes
+        await pilot.pause()
+        assert pilot.app.suggest(["count-hand"]).reason != "review"

@@ -18,7 +18,7 @@ from crib_trainer.core.cards import CardError, format_cards, parse_cards
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.ui.app import replayable
+from crib_trainer.training.review import replayable
 from crib_trainer.ui.screens.base import TrainerScreen
 
 REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play")
