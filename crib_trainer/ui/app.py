@@ -188,11 +188,18 @@ class CribTrainerApp(App):
 
     # -- the clipboard
 
-    def copy(self, text: str) -> str:
-        """Copy text (pyperclip, else OSC 52 through the terminal) and say how it went."""
-        result = copy_text(text, send_osc52=self.copy_to_clipboard)
-        self.notify(result.message, severity="information" if result.ok else "warning")
-        return result.message
+    def copy(self, text: str) -> None:
+        """Copy text (pyperclip, else OSC 52 through the terminal) and say how it went, in
+        a thread: a clipboard tool that hangs or fails slowly never freezes the screen."""
+        self.run_worker(lambda: self._copy_in_thread(text), thread=True, group="copy")
+
+    def _copy_in_thread(self, text: str) -> None:
+        def osc52(data: str) -> None:
+            self.call_from_thread(self.copy_to_clipboard, data)
+
+        result = copy_text(text, send_osc52=osc52)
+        severity = "information" if result.ok else "warning"
+        self.call_from_thread(self.notify, result.message, severity=severity)
 
     # -- screens, actions and the command palette
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pyperclip
-import pytest
 from textual.widgets import Static
 
 from crib_trainer.core.show import Kind
@@ -153,10 +151,3 @@ async def test_help_and_theme(app):
         before = app.theme
         await pilot.press("ctrl+t")
         assert app.theme != before
-
-
-@pytest.fixture
-def clipboard(monkeypatch):
-    copied: list[str] = []
-    monkeypatch.setattr(pyperclip, "copy", copied.append)
-    return copied

@@ -44,6 +44,7 @@ async def test_judge_a_short_claim_and_copy(app, monkeypatch):
         assert "Claimed 28, but the hand is worth 29: 1 missed." in verdict
         assert "his nob J♦" in verdict
         await pilot.press("c")
+        await pilot.app.workers.wait_for_complete()  # the copy runs in a thread
         await pilot.pause()
         assert copied and copied[-1].startswith("Claimed 28")
         assert not app.session  # settling a dispute is not a drill answer
@@ -81,6 +82,7 @@ async def test_no_clipboard_falls_back_to_the_terminal(app, monkeypatch):
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("c")
+        await pilot.app.workers.wait_for_complete()  # the copy runs in a thread
         await pilot.pause()
         assert app.clipboard.startswith("Claimed 12: correct.")
 
