@@ -265,21 +265,34 @@ class CribTrainerApp(App):
 
         self.push_screen(NewGameScreen(self.finished_games()), start)
 
+    def from_home(self, open_screen: Callable[[], object]) -> Callable[[], None]:
+        """``open_screen`` run from the home screen: the palette goes back home first, so
+        screens never pile up (nor two views of one game) and escape always leads home."""
+
+        def go() -> None:
+            from crib_trainer.ui.screens.home import HomeScreen
+
+            while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+                self.pop_screen()
+            open_screen()
+
+        return go
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield SystemCommand("Count a hand", "Drill", lambda: self.open_drill("count-hand"))
-        yield SystemCommand("Count a crib", "Drill", lambda: self.open_drill("count-crib"))
-        yield SystemCommand(
-            "Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")
+        screens = (
+            ("Count a hand", "Drill", lambda: self.open_drill("count-hand")),
+            ("Count a crib", "Drill", lambda: self.open_drill("count-crib")),
+            ("Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")),
+            ("Discards", "Drill: choose the throw", self.open_discards),
+            ("Pegging", "Drill: choose the card to play", self.open_pegging),
+            ("Puzzles", "The curated puzzle library", self.open_puzzles),
+            ("Settle a dispute", "Judge a real claim", self.open_judge),
+            ("Progress", "Accuracy, speed and weak spots", self.open_progress),
+            ("Scorekeeper", "Keep score of a real game", self.open_scorekeeper),
+            ("New game (scorekeeper)", "Start a new game", lambda: self.open_scorekeeper(True)),
         )
-        yield SystemCommand("Discards", "Drill: choose the throw", self.open_discards)
-        yield SystemCommand("Pegging", "Drill: choose the card to play", self.open_pegging)
-        yield SystemCommand("Puzzles", "The curated puzzle library", self.open_puzzles)
-        yield SystemCommand("Settle a dispute", "Judge a real claim", self.open_judge)
-        yield SystemCommand("Progress", "Accuracy, speed and weak spots", self.open_progress)
-        yield SystemCommand("Scorekeeper", "Keep score of a real game", self.open_scorekeeper)
-        yield SystemCommand(
-            "New game (scorekeeper)", "Start a new game", lambda: self.open_scorekeeper(True)
-        )
+        for title, help_text, open_screen in screens:
+            yield SystemCommand(title, help_text, self.from_home(open_screen))
         yield SystemCommand("Toggle light/dark theme", "Switch theme", self.action_toggle_theme)
         yield SystemCommand("Help", "The keys on this screen", self.action_help)
         yield from super().get_system_commands(screen)
