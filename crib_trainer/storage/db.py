@@ -347,6 +347,41 @@ def open_store(
             ) from None
 
 
+def open_memory_copy(path: Path | None = None) -> Store:
+    """A history kept in memory for this session only, starting from a copy of the file
+    at ``path`` if it can still be read (else empty): for when :func:`open_store` fails
+    (a read-only folder, a file from a newer crib-trainer), so the trainer still shows
+    what was learnt and counts this session's answers, keeping nothing.
+
+    >>> import tempfile, pathlib
+    >>> home = pathlib.Path(tempfile.mkdtemp())
+    >>> with open_memory_copy(home / "none.sqlite3") as store:
+    ...     store.schema_version, store.read("SELECT COUNT(*) FROM attempts")[0][0]
+    (3, 0)
+    """
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    with contextlib.suppress(sqlite3.Error, OSError, ValueError, StorageError, _Damaged):
+        path = Path(path) if path is not None else database_path()
+        _check(path, 0.5)
+        if path.is_file():
+            for flags in ("mode=ro", "mode=ro&immutable=1"):  # immutable: no -shm needed
+                with contextlib.suppress(sqlite3.Error):
+                    source = sqlite3.connect(f"{path.absolute().as_uri()}?{flags}", uri=True)
+                    try:
+                        source.backup(conn)
+                    finally:
+                        source.close()
+                    break
+    try:
+        _prepare(conn)
+    except (sqlite3.Error, _Damaged):  # the copy would not migrate: start empty
+        conn.close()
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        _prepare(conn)
+    conn.row_factory = sqlite3.Row
+    return Store(Path(":memory:"), conn, DEFAULT_BUSY_TIMEOUT_S, None)
+
+
 def _open(path: Path, busy_timeout_s: float, *, notice: str | None) -> Store:
     _check(path, busy_timeout_s)
     try:

@@ -20,6 +20,7 @@ from crib_trainer.storage.db import (
     StorageError,
     StoreLockedError,
     StoreTooNewError,
+    open_memory_copy,
     open_store,
     set_aside,
 )
@@ -259,6 +260,41 @@ def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path):
     assert one_sentence(str(err.value)) and "newer crib-trainer" in str(err.value)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["h.sqlite3"]
+
+
+# --- a copy in memory, for when the file cannot be written -----------------------------------
+
+
+def test_a_copy_in_memory_holds_the_history_and_writes_nothing(tmp_path):
+    path = tmp_path / "history.sqlite3"
+    with open_store(path) as store:  # answers left in the write-ahead log, not yet folded in
+        for n in range(5):
+            record_attempt(store, make_attempt(n=n))
+        # (the -shm file is SQLite's shared index, which any reader touches: not data)
+        files = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.suffix != ".sqlite3-shm"}
+        with open_memory_copy(path) as copy:
+            assert count_attempts(copy) == 5
+            record_attempt(copy, make_attempt(n=9))
+            assert count_attempts(copy) == 6
+        assert files == {
+            p.name: p.read_bytes() for p in tmp_path.iterdir() if p.suffix != ".sqlite3-shm"
+        }
+        assert f"{path.name}-wal" in files
+        assert count_attempts(store) == 5
+
+
+def test_a_copy_in_memory_of_what_cannot_be_read_starts_empty(tmp_path):
+    damaged = damaged_files(tmp_path)
+    newer = tmp_path / "newer.sqlite3"
+    conn = sqlite3.connect(newer)
+    conn.executescript("CREATE TABLE attempts (future TEXT); PRAGMA user_version = 99;")
+    conn.close()
+    for path in (*damaged.values(), newer, tmp_path / "missing.sqlite3", tmp_path):
+        before = path.read_bytes() if path.is_file() else None
+        with open_memory_copy(path) as copy:
+            assert copy.schema_version == SCHEMA_VERSION and count_attempts(copy) == 0, path
+            record_attempt(copy, make_attempt())
+        assert (path.read_bytes() if path.is_file() else None) == before  # left as it was
 
 
 # --- locks and concurrency -----------------------------------------------------------------

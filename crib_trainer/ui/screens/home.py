@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -73,16 +74,22 @@ class HomeScreen(TrainerScreen):
         self.query_one("#suggestion", Static).update(_suggestion_text(self.choice))
 
     def _today_text(self) -> str:
+        text = self._summary_text()
+        if not self.trainer.keeping:
+            text += (
+                "\n[yellow]Your history file could not be opened for writing: "
+                "this session's answers are not kept.[/yellow]"
+            )
+        return text
+
+    def _summary_text(self) -> str:
         store = self.trainer.store
         if store is None:
-            answered = len(self.trainer.session)
-            right = sum(a.correct for a in self.trainer.session)
-            kept = "\n[dim]Your history could not be opened: answers are not kept.[/dim]"
-            return f"{answered} answered, {right} right this session.{kept}"
+            return ""
         try:
             s = progress.summary(store, self.trainer.now())
         except StorageError as err:
-            return str(err)
+            return escape(str(err))
         if not s.answered:
             return "Nothing answered yet.\nPick a drill, or g for the suggestion."
         today = (
