@@ -148,13 +148,18 @@ class CribTrainerApp(App):
 
     # -- games at the table
 
-    def save_game(self, game: Game, game_id: int | None, replacing: Game | None = None) -> int:
-        """Keep a game after each entry; returns its id. ``replacing`` is the game as this
-        window last saw it: if another window has changed it since, ``GameChangedError``."""
+    def save_game(
+        self, game: Game, game_id: int | None, replacing: Game | None = None
+    ) -> tuple[int, bool]:
+        """Keep a game after each entry: its id, and whether it reached the history file
+        (else it is kept in memory until you quit, and the next entry tries again).
+        ``replacing`` is the game as this window last saved it: if another window has
+        changed it since, ``GameChangedError``."""
         if self.store is not None:
+            stored_id = game_id if game_id is not None and game_id > 0 else None
             try:
-                return saved_games.save_game(
-                    self.store, game, game_id, now=self.now(), replacing=replacing
+                new_id = saved_games.save_game(
+                    self.store, game, stored_id, now=self.now(), replacing=replacing
                 )
             except saved_games.GameChangedError:
                 raise
@@ -162,10 +167,14 @@ class CribTrainerApp(App):
                 self.notify(
                     f"{err} The game is kept only until you quit.", severity="error", markup=False
                 )
+            else:
+                if game_id is not None:
+                    self._games.pop(game_id, None)
+                return new_id, True
         if game_id is None:
             game_id = -(len(self._games) + 1)
         self._games[game_id] = game
-        return game_id
+        return game_id, False
 
     def unfinished_game(self) -> tuple[int, Game] | None:
         """The most recent game not yet won, to resume."""
@@ -264,7 +273,7 @@ class CribTrainerApp(App):
 
         def start(game: Game | None) -> None:
             if game is not None:
-                self.push_screen(ScorekeeperScreen(game, self.save_game(game, None)))
+                self.push_screen(ScorekeeperScreen(game, self.save_game(game, None)[0]))
 
         self.push_screen(NewGameScreen(self.finished_games()), start)
 

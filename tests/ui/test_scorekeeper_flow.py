@@ -203,3 +203,28 @@ async def test_two_players_with_one_name_are_refused(app):
         await pilot.pause()
         assert pilot.app.screen is form
         assert "different name" in str(form.query_one("#new-game-hint").render())
+
+
+async def test_an_entry_after_a_failed_save_is_kept_and_saved_later(app, monkeypatch):
+    """A save that fails (the history locked past the wait) keeps the game in memory; the
+    next entry saves both, and nothing is mistaken for another window's change."""
+    from crib_trainer.storage import games
+    from crib_trainer.storage.db import StorageError
+    from crib_trainer.storage.games import unfinished_game
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot)
+        await say(pilot, "5D")
+        real_save = games.save_game
+
+        def locked(*args, **kwargs):
+            raise StorageError("Your history is locked by another program.")
+
+        monkeypatch.setattr(games, "save_game", locked)
+        await say(pilot, "ann 3")
+        monkeypatch.setattr(games, "save_game", real_save)
+        await say(pilot, "bob 2")
+        assert screen.game.state().scores == [3, 2]
+        assert unfinished_game(app.store)[1].state().scores == [3, 2]
+        messages = [n.message for n in pilot.app._notifications]
+        assert not any("another" in m and "window" in m for m in messages)

@@ -133,14 +133,16 @@ class ScorekeeperScreen(TrainerScreen):
         """Save ``game`` as the game now; if another window changed the saved game since,
         show that one instead and say so (False)."""
         try:
-            self.game_id = self.trainer.save_game(game, self.game_id, replacing=self.saved)
+            self.game_id, stored = self.trainer.save_game(game, self.game_id, replacing=self.saved)
         except GameChangedError as err:
             self.notify(str(err), severity="warning", timeout=10, markup=False)
             self.game = self.saved = err.game
             self._write_log()
             self.refresh_game()
             return False
-        self.game = self.saved = game
+        self.game = game
+        if stored:  # (else the file still holds the game as last saved)
+            self.saved = game
         return True
 
     def action_undo(self) -> None:
