@@ -184,12 +184,11 @@ class PegDrill:
             player="B" if q["dealer"] else "A",
             dealer=bool(q["dealer"]),
         )
-        return cls(
-            situation,
-            tuple(q.get("themes", ())),
-            parse_cards(q.get("opponent", [])),
-            q.get("target"),
-        )
+        themes = tuple(q.get("themes", ()))
+        unknown = [t for t in themes if t not in THEMES]
+        if unknown:
+            raise ValueError(f"unknown pegging theme {unknown[0]!r}; the themes are {THEMES}")
+        return cls(situation, themes, parse_cards(q.get("opponent", [])), q.get("target"))
 
     def command(self) -> str:
         """The same question for the command line: ``crib-trainer peg … --hand …``."""
@@ -300,3 +299,23 @@ def _choose(rng: random.Random, solver: Solver, state: PlayState, theme: str | N
         scored.append((solver.play(pack_hand(rest), other, tail, int(c.rank)), c))
     best = max(v for v, _ in scored)
     return rng.choice([c for v, c in scored if v == best])
+
+
+def replay_state(drill: PegDrill) -> PlayState:
+    """The play so far as a state machine, with both hands known (to play on).
+
+    >>> d = peg_drill(random.Random(3))
+    >>> len(replay_state(d).plays) == len(d.situation.cards_played)
+    True
+    """
+    s = drill.situation
+    played = [(p.player, p.card) for p in s.cards_played]
+    hands: list[list[Card]] = [[], []]
+    for player, card in played:
+        hands[player].append(card)
+    hands[s.me] += list(s.hand)
+    hands[1 - s.me] += list(drill.opponent_hand)
+    state = PlayState.start([tuple(h) for h in hands], s.variant, starter=s.starter)
+    for _, card in played:
+        state = state.play(card)
+    return state

@@ -23,14 +23,16 @@ from crib_trainer.analysis.pegplay import read_situation
 from crib_trainer.core.rules import get_variant
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.drills import DiscardDrill, JudgeDrill, replay
-from crib_trainer.training.pegdrills import PegDrill
+from crib_trainer.training.pegdrills import PegDrill, replay_state
 
 
 def replayable(attempt: Attempt) -> bool:
     """Whether ``attempt``'s question can be asked again, as the drills' screens ask it."""
     try:
         if attempt.kind == "peg-play":
-            read_situation(PegDrill.from_question(attempt.question).situation)
+            drill = PegDrill.from_question(attempt.question)
+            read_situation(drill.situation)
+            replay_state(drill)  # the hidden cards must fit too, to play on
             return True
         drill = replay(attempt.kind, attempt.question)
         if isinstance(drill, DiscardDrill):

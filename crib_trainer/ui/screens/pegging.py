@@ -21,7 +21,13 @@ from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.pegging import PegKind, PlayState
 from crib_trainer.training.answers import decision_grade, peg_play_attempt, peg_score_attempt
 from crib_trainer.training.explain import explain_play
-from crib_trainer.training.pegdrills import THEMES, PegDrill, peg_drill, situation_themes
+from crib_trainer.training.pegdrills import (
+    THEMES,
+    PegDrill,
+    peg_drill,
+    replay_state,
+    situation_themes,
+)
 from crib_trainer.training.pegreasons import rank_plays
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
@@ -407,18 +413,3 @@ class PegScreen(TrainerScreen):
             f"The play is over: you pegged {mine}, he pegged {his}."
         )
         self.query_one("#peg-status", Static).update("[dim]n next situation[/dim]")
-
-
-def replay_state(drill: PegDrill) -> PlayState:
-    """The play so far as a state machine, with both hands known."""
-    s = drill.situation
-    played = [(p.player, p.card) for p in s.cards_played]
-    hands: list[list[Card]] = [[], []]
-    for player, card in played:
-        hands[player].append(card)
-    hands[s.me] += list(s.hand)
-    hands[1 - s.me] += list(drill.opponent_hand)
-    state = PlayState.start([tuple(h) for h in hands], s.variant, starter=s.starter)
-    for _, card in played:
-        state = state.play(card)
-    return state
