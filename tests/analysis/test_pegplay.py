@@ -704,25 +704,20 @@ def test_five_card_lead_nets_are_pinned():
 @pytest.mark.parametrize("seed", range(8))
 def test_a_relabelled_play_nets_what_the_original_nets(seed):
     """Swapping ten-ranks about (10, J, Q, K all count ten) must never change a net: for
-    random positions rich in ten-cards, laying r against a holding and laying the relabelled
-    card against the relabelled holding are searched separately and agree exactly."""
+    random positions rich in ten-cards, 8s and 9s (on the table, in hand, in his holding),
+    laying r against a holding and laying the relabelled card against the relabelled
+    holding are searched separately and agree exactly. It goes on until a dozen
+    pairs were really moved by the relabelling, or the test would prove nothing."""
     rng = random.Random(seed)
     ranks = [r for r in range(1, 14) for _ in range(4)]
-    high = [r for r in ranks if r >= 8]
-    checked = 0
-    while checked < 40:
-        mine = sorted(rng.sample(high, 2) + rng.sample(ranks, 2))
+    checked = moved = 0
+    while moved < 12 and checked < 400:
         pool = list(ranks)
-        for r in mine:
-            pool.remove(r)
-        on_table = rng.sample(pool, rng.choice([0, 1, 2]))
-        for r in on_table:
-            pool.remove(r)
+        mine = sorted(take(rng, pool, 2, 8) + take(rng, pool, rng.choice([0, 1, 2])))
+        on_table = take(rng, pool, rng.choice([0, 1, 2, 3]), rng.choice([1, 8]))
         if sum(min(r, 10) for r in on_table) > 21:
             continue
-        theirs = tuple(sorted(rng.sample([r for r in pool if r >= 8], 2) + rng.sample(pool, 2)))
-        if Counter(theirs) - Counter(pool):
-            continue
+        theirs = tuple(sorted(take(rng, pool, 2, 8) + take(rng, pool, rng.choice([0, 1, 2]))))
         relabel = _ten_relabelling(mine, on_table)
         solver = Solver(SIX_CARD)
         tail = pack_tail(sum(min(r, 10) for r in on_table), *tail_of(on_table))
@@ -730,6 +725,7 @@ def test_a_relabelled_play_nets_what_the_original_nets(seed):
             if min(r, 10) + (tail & 63) > 31:
                 continue
             r2, theirs2 = relabel(r, theirs)
+            moved += (r2, theirs2) != (r, theirs)
             nets = []
             for lead, hand in ((r, theirs), (r2, theirs2)):
                 rest = list(mine)
@@ -737,3 +733,12 @@ def test_a_relabelled_play_nets_what_the_original_nets(seed):
                 nets.append(solver.play(pack_hand(rest), pack_hand(list(hand)), tail, lead))
             assert nets[0] == nets[1], (mine, on_table, r, theirs, r2, theirs2)
             checked += 1
+    assert moved >= 12, (moved, checked)
+
+
+def take(rng: random.Random, pool: list[int], n: int, low: int = 1) -> list[int]:
+    """``n`` ranks of at least ``low`` drawn from ``pool`` (and taken out of it)."""
+    got = rng.sample([r for r in pool if r >= low], n)
+    for r in got:
+        pool.remove(r)
+    return got
