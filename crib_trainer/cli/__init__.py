@@ -53,10 +53,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except BrokenPipeError:
         _discard(out)
         return 0
-    except OSError as err:  # the output could not be written (disk full, I/O error)
+    except OSError as err:  # an input or output error: a full disk, a failing device
         _discard(out)
         print(
-            f"{PROG} {args.command}: error: cannot write the output: {err.strerror}",
+            f"{PROG} {args.command}: error: input/output failed: {err.strerror or err}",
             file=sys.stderr,
         )
         return 1

@@ -36,6 +36,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import stat
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -407,14 +408,15 @@ def _check(path: Path, busy_timeout_s: float) -> None:
     to keep): raise :class:`_Damaged` for damage or a schema not ours, and
     :class:`StoreTooNewError` for a newer version."""
     try:
-        if path.stat().st_size == 0:
-            return
+        info = path.stat()
     except FileNotFoundError:
         return
     except OSError as err:
         raise StorageError(f"Cannot read your history file {path}: {err.strerror}.") from None
-    if path.is_dir():
+    if stat.S_ISDIR(info.st_mode):  # (before the size: an empty folder may have size 0)
         raise StorageError(f"Cannot use your history file: {path} is a folder, not a file.")
+    if info.st_size == 0:
+        return
     uri = path.absolute().as_uri() + "?mode=ro"
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_s, isolation_level=None)

@@ -97,10 +97,17 @@ class CribTrainerApp(App):
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=12, markup=False)
 
-    def _storage_failed(self, err: StorageError) -> None:
-        self.notify(
-            f"{err} This answer is kept only until you quit.", severity="error", markup=False
+    def _storage_failed(self, err: StorageError, *, writing: bool = False) -> None:
+        """Say a history problem in one sentence, from the UI thread or a worker's."""
+        after = (
+            " This answer is kept only until you quit."
+            if writing
+            else " Working from this session's answers for now."
         )
+        try:
+            self.call_from_thread(self.notify, f"{err}{after}", severity="error", markup=False)
+        except RuntimeError:  # already on the UI thread
+            self.notify(f"{err}{after}", severity="error", markup=False)
 
     def history(self) -> list[Attempt]:
         if self.store is not None:
@@ -116,7 +123,7 @@ class CribTrainerApp(App):
             try:
                 attempt = attempt.with_id(progress.record_attempt(self.store, attempt))
             except StorageError as err:
-                self._storage_failed(err)
+                self._storage_failed(err, writing=True)
         self.session.append(attempt)
         return attempt
 
@@ -203,7 +210,9 @@ class CribTrainerApp(App):
     def copy(self, text: str) -> None:
         """Copy text (pyperclip, else OSC 52 through the terminal) and say how it went, in
         a thread: a clipboard tool that hangs or fails slowly never freezes the screen."""
-        self.run_worker(lambda: self._copy_in_thread(text), thread=True, group="copy")
+        self.run_worker(
+            lambda: self._copy_in_thread(text), thread=True, group="copy", exclusive=True
+        )
 
     def _copy_in_thread(self, text: str) -> None:
         def osc52(data: str) -> None:

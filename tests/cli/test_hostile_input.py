@@ -78,7 +78,7 @@ def test_a_full_disk_is_one_line_not_a_traceback(argv, tmp_path):
         )
     assert proc.returncode == 1
     assert proc.stderr.splitlines() == [
-        f"crib-trainer {argv[0]}: error: cannot write the output: No space left on device"
+        f"crib-trainer {argv[0]}: error: input/output failed: No space left on device"
     ]
 
 

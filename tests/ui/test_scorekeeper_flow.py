@@ -202,7 +202,7 @@ async def test_two_players_with_one_name_are_refused(app):
         await pilot.press("enter")
         await pilot.pause()
         assert pilot.app.screen is form
-        assert "different name" in str(form.query_one("#new-game-hint").render())
+        assert "both called" in str(form.query_one("#new-game-hint").render())
 
 
 async def test_an_entry_after_a_failed_save_is_kept_and_saved_later(app, monkeypatch):

@@ -275,8 +275,13 @@ class NewGameScreen(ModalScreen[Game | None]):
             n.strip() for n in self.query_one("#names", Input).value.split(",") if n.strip()
         )
         try:
-            if len({n.casefold() for n in names}) < len(names):
-                raise GameError("give each side a different name: lines say who by name")
+            folded = [n.casefold() for n in names]
+            same = next((n for i, n in enumerate(names) if folded[i] in folded[:i]), None)
+            if same is not None:
+                raise GameError(
+                    f"two sides are both called {same}: give each side its own name "
+                    "(lines say who by name)"
+                )
             config = GameConfig(
                 variant=get_variant(str(self.query_one("#game-variant", Select).value)),
                 names=names,
