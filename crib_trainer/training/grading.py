@@ -48,7 +48,7 @@ class Verdict:
     breakdown: Breakdown
     claim: int
     missed: tuple[ShowItem, ...]  # the likeliest items overlooked (under-claims)
-    missed_certain: bool  # True when only one kind of explanation fits the shortfall
+    missed_certain: bool  # True when only one kind of explanation fits the shortfall (or none)
     options: RuleOptions
 
     @property
@@ -80,9 +80,8 @@ class Verdict:
             "verdict": self.verdict,
             "difference": self.difference,
         }
-        if self.verdict == "under":
-            out["missed"] = [i.to_json() for i in self.missed]
-            out["missed_certain"] = self.missed_certain
+        out["missed"] = [i.to_json() for i in self.missed]  # (none unless under)
+        out["missed_certain"] = self.missed_certain
         out["to_opponent"] = self.to_opponent
         return out
 
@@ -95,7 +94,7 @@ def judge_claim(b: Breakdown, claim: int, options: RuleOptions | None = None) ->
     if claim < 0:
         raise ValueError(f"a claim is a number of points, 0 or more; got {claim}")
     missed: tuple[ShowItem, ...] = ()
-    certain = False
+    certain = claim >= b.total  # nothing was missed, for certain
     if claim < b.total:
         missed, certain = likely_missed(b.items, b.total - claim)
     return Verdict(b, claim, missed, certain, options)

@@ -46,6 +46,15 @@ def test_score_claim_json():
     assert data["missed"] == [{"kind": "nobs", "cards": ["JD"], "points": 1}]
 
 
+@pytest.mark.parametrize(("claim", "verdict"), [("28", "under"), ("29", "correct"), ("31", "over")])
+def test_score_claim_json_has_every_key_whatever_the_verdict(claim, verdict):
+    _, out = run("score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", claim, "--json")
+    data = json.loads(out)
+    keys = {"claim", "verdict", "difference", "missed", "missed_certain", "to_opponent"}
+    assert keys <= data.keys() and data["verdict"] == verdict
+    assert (data["missed"] == []) == (verdict != "under")
+
+
 def test_score_claim_text_over():
     code, out = run("score", "7H", "8C", "8D", "KS", "--starter", "9C", "--claim", "14")
     assert code == 0 and "2 too many" in out
