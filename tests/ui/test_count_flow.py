@@ -151,3 +151,33 @@ async def test_help_and_theme(app):
         before = app.theme
         await pilot.press("ctrl+t")
         assert app.theme != before
+
+
+async def deal_until_under(pilot, screen: CountScreen) -> None:
+    """Deal judge-a-claim hands until his claim falls short."""
+    while screen.drill.claim >= screen.breakdown.total:
+        screen.new_hand()
+        await pilot.pause()
+
+
+async def test_judge_drill_says_muggins_only_when_it_is_on(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot, "3")
+        await deal_until_under(pilot, screen)
+        assert "item by item" not in screen_text(pilot, "#status")
+        await pilot.press("i")  # no item-by-item answer for a claim
+        assert not screen.itemised
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        verdict = screen_text(pilot, "#verdict")
+        assert "no penalty without muggins" in verdict and "muggins!" not in verdict
+        screen.new_hand()
+        await deal_until_under(pilot, screen)
+        await pilot.press("m")
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        short = screen.breakdown.total - screen.drill.claim
+        verdict = screen_text(pilot, "#verdict")
+        assert f"muggins! You peg the {short} he missed." in verdict and "✓ Right" in verdict

@@ -162,6 +162,7 @@ class CountScreen(TrainerScreen):
         breakdown.display = False
         self._show_status()
         self._focus_answer()
+        self.refresh_bindings()  # (item by item is for counting, not for judging a claim)
         self.started = self.trainer.ticks()
 
     def _focus_answer(self) -> None:
@@ -175,11 +176,17 @@ class CountScreen(TrainerScreen):
             text = f"n next · ↑↓ light up each item's cards · muggins {muggins} (m) · {source} (s)"
         elif self.itemised:
             text = f"points per kind (blank 0), enter · total (i) · muggins {muggins} (m)"
+        elif isinstance(self.drill, JudgeDrill):
+            text = f"the true total, then enter · muggins {muggins} (m)"
         else:
             text = f"the total, then enter · item by item (i) · muggins {muggins} (m)"
         self.query_one("#status", Static).update(f"[dim]{text}[/dim]")
 
     # -- keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A claim is judged by its total: no item-by-item answer (the key is hidden).
+        return not (action == "toggle_mode" and isinstance(self.drill, JudgeDrill))
 
     def action_toggle_mode(self) -> None:
         if self.revealed or isinstance(self.drill, JudgeDrill):
@@ -230,7 +237,7 @@ class CountScreen(TrainerScreen):
             total = int(value)
             judged = judge_total(self.breakdown, total, muggins=self.muggins)
             if isinstance(self.drill, JudgeDrill):
-                judged = judge_drill_text(self.drill, total, judged)
+                judged = judge_drill_text(self.drill, judged, muggins=self.muggins)
                 verdict = _verdict(self.drill.claim, total)
                 attempt = judge_attempt(
                     self.drill, verdict=verdict, total=total, seconds=seconds, answered_at=now
@@ -271,14 +278,19 @@ def _verdict(claim: int, total: int) -> str:
     return "under" if claim < total else "over"
 
 
-def judge_drill_text(drill: JudgeDrill, total: int, judged: Judged) -> Judged:
+def judge_drill_text(drill: JudgeDrill, judged: Judged, *, muggins: bool) -> Judged:
     """Words for a judged claim: was the claim right, and was the learner's total."""
     b = drill.deal.breakdown()
     verdict = judge_claim(b, drill.claim)
     if verdict.verdict == "correct":
         claim_text = f"His {drill.claim} is right."
     elif verdict.verdict == "under":
-        claim_text = f"He claimed {drill.claim}, {verdict.difference} short: muggins!"
+        short = verdict.difference
+        claim_text = f"He claimed {drill.claim}, {short} short" + (
+            f": muggins! You peg the {short} he missed."
+            if muggins
+            else " (no penalty without muggins)."
+        )
     else:
         claim_text = f"He claimed {drill.claim}, {verdict.difference} too many."
     return Judged(
