@@ -211,7 +211,7 @@ def rarity_line(b: Breakdown) -> str:
     assert r.one_in is not None  # a real hand's total always occurs
     one_in = f"{r.one_in:,.0f}" if r.one_in >= 10 else f"{r.one_in:.1f}"
     line = (
-        f"{b.total} points: 1 {noun} in {one_in} "
+        f"{b.total} point{'' if b.total == 1 else 's'}: 1 {noun} in {one_in} "
         f"({r.exact:,} of {r.out_of:,} {noun}s with a starter)"
     )
     if b.total == 0:

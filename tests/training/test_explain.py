@@ -90,6 +90,7 @@ def test_rarity_line():
         "24 points: 1 hand in 3,531"
     )
     assert "1 crib in" in rarity_line(score_show(cards("6H 7C 7D 8S"), card("8D"), crib=True))
+    assert rarity_line(score_show(cards("JH AC 3D 9S"), card("7H"))).startswith("1 point: 1 hand")
 
 
 def test_explain_show_has_every_part():
