@@ -93,6 +93,25 @@ async def test_playing_on_to_the_end(app):
         assert "The play is over" in text(screen, "#peg-verdict")
 
 
+async def test_playing_on_asks_only_real_choices_with_the_right_keys(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        for asked in range(8):
+            s = screen.drill.situation
+            legal = read_situation(s).legal_cards()
+            if asked:  # each situation after playing on has a real choice
+                assert len(legal) > 1
+                held = len(s.hand)
+                assert f"Pick your card (1–{held})" in text(screen, "#peg-status")
+            await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")
+            await settle(pilot)
+            await pilot.press("p")
+            await settle(pilot)
+            if "The play is over" in text(screen, "#peg-verdict"):
+                break
+        assert "The play is over" in text(screen, "#peg-verdict")
+
+
 async def test_an_answer_given_before_the_analysis_is_ready_is_not_lost(app, monkeypatch):
     import threading
 

@@ -164,8 +164,10 @@ class PegScreen(TrainerScreen):
         if s.discards:
             known[1] = f"you threw {format_cards(s.discards)}"
         themes = ", ".join(THEME_WORDS[t] for t in drill.themes)
+        themes = capitalised(themes)  # a sentence of its own
         self.query_one("#peg-role", Static).update(
-            f"{role}. {' · '.join(k for k in known if k)}. [dim]{themes}. {why}[/dim]"
+            f"{role}. {capitalised(' · '.join(k for k in known if k))}. "
+            f"[dim]{' '.join(t for t in (f'{themes}.' if themes else '', why) if t)}[/dim]"
         )
 
         def laid(count: list[tuple[int, Card]]) -> str:
@@ -177,7 +179,7 @@ class PegScreen(TrainerScreen):
         )
         this_count = [c for c in counts if [card for _, card in c] == current]
         he_holds = len(drill.opponent_hand)
-        holds = f"he holds {he_holds} card{'s' if he_holds != 1 else ''}"
+        holds = f"He holds {he_holds} card{'s' if he_holds != 1 else ''}."
         if current:
             text = f"[b]Count {position.count}[/b]: {laid(this_count[-1])}. [dim]{holds}[/dim]"
         else:
@@ -218,7 +220,12 @@ class PegScreen(TrainerScreen):
             return "p play on · n next situation · q other question · s source"
         if self.mode == "score":
             return "What did the last card laid score? Type the points, enter · q: choose a card"
-        return "Pick your card (1–4), enter plays it · q: score the last card instead"
+        return f"Pick your card ({self._keys()}), enter plays it · q: score the last card instead"
+
+    def _keys(self) -> str:
+        """The number keys that pick a card now: ``1–3`` for three cards."""
+        held = len(self.drill.situation.hand) if self.drill else 4
+        return "1" if held == 1 else f"1–{held}"
 
     @work(thread=True, exclusive=True, group="analyse")
     def analyse(self, drill: PegDrill) -> None:
@@ -249,7 +256,7 @@ class PegScreen(TrainerScreen):
         if self.drill is None or self.answered or self.mode != "play":
             return
         if self.picked is None:
-            self.notify("Pick a card first (1–4).")
+            self.notify(f"Pick a card first ({self._keys()}).")
             return
         legal = read_situation(self.drill.situation).legal_cards()
         if self.picked not in legal:
@@ -390,10 +397,12 @@ class PegScreen(TrainerScreen):
     def play_on(self, drill: PegDrill, card: Card) -> None:
         state = replay_state(drill).play(card)
         s = drill.situation
-        while not state.over and state.turn != s.me:
+        while not state.over:  # his cards, and any card of yours that is forced
             legal = state.legal_cards()
             if len(legal) == 1:
                 choice = legal[0]
+            elif state.turn == s.me:
+                break  # a real choice: ask
             else:
                 his_view = PegSituation.from_state(state, starter=s.starter)
                 choice = rank_plays(his_view)[0].card
@@ -413,3 +422,8 @@ class PegScreen(TrainerScreen):
             f"The play is over: you pegged {mine}, he pegged {his}."
         )
         self.query_one("#peg-status", Static).update("[dim]n next situation[/dim]")
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter a capital, as a sentence starts."""
+    return text[:1].upper() + text[1:]
