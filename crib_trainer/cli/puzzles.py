@@ -10,7 +10,12 @@ from pathlib import Path
 from typing import TextIO
 
 from crib_trainer.cli.common import PROG, UsageError, output_options
-from crib_trainer.training.puzzles import check_puzzles, default_puzzle_dir, load_puzzles
+from crib_trainer.training.puzzles import (
+    check_puzzles,
+    default_puzzle_dir,
+    load_puzzles,
+    puzzle_files,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -57,10 +62,10 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     else:
         for problem in result.problems:
             print(problem, file=out)
-        files = len({p.file for p in result.puzzles})
+        files = len(puzzle_files(paths))
         print(
-            f"{len(result.puzzles)} puzzle(s) right in {files} file(s); "
-            f"{len(result.problems)} problem(s).",
+            f"{counted(len(result.puzzles), 'puzzle')} right, "
+            f"{counted(len(result.problems), 'problem')}, in {counted(files, 'file')}.",
             file=out,
         )
     return 2 if result.problems else 0
@@ -99,3 +104,8 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         for p in (q for q in puzzles if q.theme == theme):
             print(f"  {p.id:<34} {p.kind:<14} {'★' * p.difficulty:<5} {p.question}", file=out)
     return status
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and the noun, plural unless one: ``1 file``, ``0 problems``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
