@@ -19,6 +19,7 @@ from crib_trainer.storage.progress import (
     peg_loss_by_theme,
     summary,
 )
+from crib_trainer.training.categories import PEG_THEME_WORDS, category_label
 
 EMPTY = "No answers recorded yet: count a few hands in the trainer, then come back for your stats."
 DAYS = 7
@@ -202,7 +203,7 @@ def format_stats(p: dict[str, Any]) -> str:
     if counting:
         rows = [
             [
-                c["category"],
+                category_label(c["category"]),
                 str(c["attempts"]),
                 str(c["missed"]),
                 _pct(c["miss_rate"]),
@@ -223,7 +224,7 @@ def format_stats(p: dict[str, Any]) -> str:
         lines += ["", "Discards, mean points given up: " + "; ".join(parts) + "."]
     if p["pegging"]:
         rows = [
-            [theme, str(v["attempts"]), f"{v['mean_points_lost']:.2f}"]
+            [PEG_THEME_WORDS.get(theme, theme), str(v["attempts"]), f"{v['mean_points_lost']:.2f}"]
             for theme, v in p["pegging"].items()
         ]
         lines += ["", *_table("Pegging theme", ["plays", "points given up"], rows)]

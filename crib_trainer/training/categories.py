@@ -70,7 +70,52 @@ DISCARD_CATEGORIES = (DISCARD_DEALER, DISCARD_PONE)
 #: Pegging themes the pegging drills are expected to use (``peg-<theme>`` categories).
 PEG_THEMES = ("lead", "reply-5", "reply-ten", "near-31", "pair-royal-danger", "run-trap", "go")
 
+#: Pegging themes in words.
+PEG_THEME_WORDS = {
+    "lead": "leading a count",
+    "reply-5": "replying to a 5",
+    "reply-ten": "replying to a ten-card",
+    "near-31": "near 31",
+    "pair-royal-danger": "pair royal danger",
+    "run-trap": "a run trap",
+    "go": "the go",
+}
+
+_LABELS = {
+    FIFTEEN_2: "2-card fifteens",
+    FIFTEEN_3PLUS: "fifteens of 3+ cards",
+    PAIR: "pairs",
+    PAIR_ROYAL: "pairs royal",
+    RUN: "runs",
+    DOUBLE_RUN: "double runs",
+    TRIPLE_RUN: "triple runs",
+    DOUBLE_DOUBLE_RUN: "double-double runs",
+    FLUSH: "flushes",
+    CRIB_FLUSH_TRAP: "crib flush traps",
+    NOBS: "his nob",
+    OVER_CLAIM: "over-claims",
+    MISCOUNT: "adding up",
+    DISCARD_DEALER: "discards as dealer",
+    DISCARD_PONE: "discards as pone",
+}
+
 _RUN_CATEGORY = {1: RUN, 2: DOUBLE_RUN, 3: TRIPLE_RUN, 4: DOUBLE_DOUBLE_RUN}
+
+
+def category_label(category: str) -> str:
+    """A category in words, for the screen (the stored names stay as they are).
+
+    >>> category_label("fifteen-3plus"), category_label("peg-reply-ten")
+    ('fifteens of 3+ cards', 'replying to a ten-card (pegging)')
+    >>> category_label("something-new")
+    'something new'
+    """
+    if category in _LABELS:
+        return _LABELS[category]
+    theme = category.removeprefix("peg-")
+    if theme != category and theme in PEG_THEME_WORDS:
+        return f"{PEG_THEME_WORDS[theme]} (pegging)"
+    return category.replace("-", " ")
 
 
 def peg_category(theme: str) -> str:

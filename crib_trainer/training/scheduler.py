@@ -18,7 +18,8 @@ The rules, in order:
    most, the next weakest sometimes. A category's miss rate counts each attempt where it
    was present, weighted by recency (half-life :data:`HALF_LIFE_DAYS` days), with a prior
    of :data:`PRIOR_MISSES` misses in :data:`PRIOR_SEEN` tries (a rate of 0.25), so a
-   category never yet seen is tried. The kind is drawn among the allowed kinds that can
+   category never yet seen is tried (the choice then says ``practice``, not ``weakness``,
+   as nothing was missed). The kind is drawn among the allowed kinds that can
    drill it (:data:`TARGET_KINDS`; for a category not listed there, the kinds it was
    seen in).
 
@@ -26,8 +27,8 @@ The rules, in order:
 >>> from datetime import datetime, UTC
 >>> now = datetime(2025, 6, 1, 12, tzinfo=UTC)
 >>> c = next_item([], now=now, rng=random.Random(0), kinds=["count-hand"])
->>> c.kind, c.category, c.reason
-('count-hand', 'pair-royal', 'weakness')
+>>> c.kind, c.category, c.reason  # nothing missed yet: practice, not a weak spot
+('count-hand', 'pair-royal', 'practice')
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ UNTARGETABLE = frozenset({cat.MISCOUNT})
 @dataclass(frozen=True, slots=True)
 class DrillChoice:
     """What to ask next: a ``kind``, a ``category`` to aim at (None for a free choice),
-    why (``review``, ``weakness`` or ``variety``), and for a review the attempt whose
+    why (``review``; ``weakness``, a category missed before; ``practice``, one aimed at
+    though never missed yet; or ``variety``), and for a review the attempt whose
     question to ask again (``replay_id``) and its ``puzzle_id``, if any."""
 
     kind: str
@@ -199,7 +201,8 @@ def next_item(
         return DrillChoice(rng.choice(kinds), None, "variety")
     chosen = rng.choices(weak, weights=[w.miss_rate**SHARPNESS for w in weak])[0]
     able = [k for k in _target_kinds(history)[chosen.category] if k in kinds]
-    return DrillChoice(rng.choice(able), chosen.category, "weakness")
+    reason = "weakness" if chosen.missed > 0 else "practice"  # (never missed: the prior)
+    return DrillChoice(rng.choice(able), chosen.category, reason)
 
 
 def _target_kinds(history: Sequence[Attempt]) -> dict[str, tuple[str, ...]]:

@@ -77,13 +77,13 @@ def test_tables():
     assert code == 0
     assert out.startswith("14 answers, ")
     assert "Streak: 5 days (best 5)" in out  # answers every 10 hours back to the 6th
-    for text in ("count-hand", "judge", "discard", "Last 7 days", "Mon 10 Mar", "nobs", "pair"):
+    for text in ("count-hand", "judge", "discard", "Last 7 days", "Mon 10 Mar", "his nob", "pair"):
         assert text in out, text
     assert "as dealer 1.50 (1 throw)" in out
-    assert "near-31" in out
+    assert "near 31" in out
     lines = out.splitlines()
     counting = lines.index(next(line for line in lines if line.startswith("Counting")))
-    assert lines[counting + 1].startswith("nobs")  # most missed first
+    assert lines[counting + 1].startswith("his nob")  # most missed first
 
 
 def test_json_is_stable():

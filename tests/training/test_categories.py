@@ -139,3 +139,19 @@ def test_other_category_ids():
     assert cat.peg_category("reply-5") == "peg-reply-5"
     assert cat.discard_category(True) == "discard-dealer"
     assert cat.discard_category(False) == "discard-pone"
+
+
+def test_every_category_has_words_for_the_screen():
+    from crib_trainer.training.categories import (
+        COUNT_CATEGORIES,
+        DISCARD_CATEGORIES,
+        PEG_THEME_WORDS,
+        PEG_THEMES,
+        category_label,
+    )
+    from crib_trainer.training.pegdrills import THEMES
+
+    assert set(PEG_THEME_WORDS) == set(PEG_THEMES) == set(THEMES)
+    for category in (*COUNT_CATEGORIES, *DISCARD_CATEGORIES, *(f"peg-{t}" for t in THEMES)):
+        label = category_label(category)
+        assert (label and label != category.replace("-", " ")) or category in ("pair", "run")

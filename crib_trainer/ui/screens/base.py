@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, cast
 
 from textual.screen import Screen
 
+from crib_trainer.training.categories import category_label
+from crib_trainer.training.scheduler import DrillChoice
+
 if TYPE_CHECKING:
     from crib_trainer.ui.app import CribTrainerApp
 
@@ -14,3 +17,17 @@ class TrainerScreen(Screen):
     @property
     def trainer(self) -> CribTrainerApp:
         return cast("CribTrainerApp", self.app)
+
+
+def aimed_at(choice: DrillChoice) -> str:
+    """Why a drill was dealt for a category the scheduler aimed at, in a sentence.
+
+    >>> aimed_at(DrillChoice("count-hand", "double-run", "weakness"))
+    'Aimed at a weak spot: double runs.'
+    >>> aimed_at(DrillChoice("count-hand", "nobs", "practice"))
+    'Practising his nob, which you have not missed yet.'
+    """
+    label = category_label(choice.category or "")
+    if choice.reason == "weakness":
+        return f"Aimed at a weak spot: {label}."
+    return f"Practising {label}, which you have not missed yet."

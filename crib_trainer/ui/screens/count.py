@@ -22,7 +22,7 @@ from crib_trainer.training.answers import count_attempt, judge_attempt
 from crib_trainer.training.drills import CountDrill, JudgeDrill, drill_for, replay
 from crib_trainer.training.explain import describe_item, rarity_line, spoken_count
 from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
 from crib_trainer.ui.widgets.breakdown import BreakdownView
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
@@ -131,7 +131,7 @@ class CountScreen(TrainerScreen):
                 return replay(attempt.kind, attempt.question)
         drill = drill_for(self.kind, trainer.rng, target_category=choice.category)
         if choice.category and (drill.deal if isinstance(drill, JudgeDrill) else drill).hit:
-            self.why = f"Aimed at a weak spot: {choice.category.replace('-', ' ')}."
+            self.why = aimed_at(choice)
         else:
             self.why = "A fresh hand."
         return drill

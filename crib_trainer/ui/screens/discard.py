@@ -19,7 +19,7 @@ from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.training.answers import decision_grade, discard_attempt
 from crib_trainer.training.discard_advice import rank_text, throw_reason, why_best
 from crib_trainer.training.drills import CountDrill, DiscardDrill, discard_drill, replay
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
 from crib_trainer.ui.widgets.card import HandView
 
 GRADE_WORDS = {
@@ -95,7 +95,7 @@ class DiscardScreen(TrainerScreen):
                     assert isinstance(drill, DiscardDrill)
                     return drill
             if choice.category in ("discard-dealer", "discard-pone"):
-                self.why = "Aimed at a weak spot."
+                self.why = aimed_at(choice)
                 dealer = choice.category == "discard-dealer"
                 return discard_drill(trainer.rng, dealer=dealer, variant=self.variant)
         self.why = ""

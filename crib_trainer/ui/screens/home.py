@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
+from crib_trainer.training.categories import category_label
 from crib_trainer.training.scheduler import DrillChoice
 from crib_trainer.ui.screens.base import TrainerScreen
 
@@ -129,5 +130,7 @@ def _suggestion_text(choice: DrillChoice) -> str:
     if choice.reason == "review":
         return f"{title}: a hand you missed, due for review."
     if choice.reason == "weakness" and choice.category:
-        return f"{title}, aimed at {choice.category.replace('-', ' ')} — a weak spot."
+        return f"{title}, aimed at {category_label(choice.category)} — a weak spot."
+    if choice.reason == "practice" and choice.category:
+        return f"{title}, practising {category_label(choice.category)}."
     return f"{title}: something different."

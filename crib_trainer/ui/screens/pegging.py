@@ -20,6 +20,7 @@ from crib_trainer.analysis.pegplay import PegSituation, PlayOption, read_situati
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.pegging import PegKind, PlayState
 from crib_trainer.training.answers import decision_grade, peg_play_attempt, peg_score_attempt
+from crib_trainer.training.categories import PEG_THEME_WORDS
 from crib_trainer.training.explain import explain_play
 from crib_trainer.training.pegdrills import (
     THEMES,
@@ -29,19 +30,10 @@ from crib_trainer.training.pegdrills import (
     situation_themes,
 )
 from crib_trainer.training.pegreasons import rank_plays
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 
-THEME_WORDS = {
-    "lead": "leading a count",
-    "reply-5": "replying to a 5",
-    "reply-ten": "replying to a ten-card",
-    "near-31": "near 31",
-    "pair-royal-danger": "pair royal danger",
-    "run-trap": "a run trap",
-    "go": "the go",
-}
 GRADE_WORDS = {
     "best": "[b green]Best play.[/]",
     "close": "[b yellow]Close:[/] within half a point of the best.",
@@ -143,7 +135,7 @@ class PegScreen(TrainerScreen):
             choice = trainer.suggest(["peg-play"])
             if choice.category and choice.category.removeprefix("peg-") in THEMES:
                 theme = choice.category.removeprefix("peg-")
-                why = f"Aimed at a weak spot: {THEME_WORDS[theme]}."
+                why = aimed_at(choice)
         drill = peg_drill(trainer.rng, theme=theme)
         self.app.call_from_thread(self.show, drill, why)
 
@@ -163,7 +155,7 @@ class PegScreen(TrainerScreen):
         known = [f"starter {s.starter}" if s.starter else "", ""]
         if s.discards:
             known[1] = f"you threw {format_cards(s.discards)}"
-        themes = ", ".join(THEME_WORDS[t] for t in drill.themes)
+        themes = ", ".join(PEG_THEME_WORDS[t] for t in drill.themes)
         themes = capitalised(themes)  # a sentence of its own
         self.query_one("#peg-role", Static).update(
             f"{role}. {capitalised(' · '.join(k for k in known if k))}. "

@@ -18,6 +18,7 @@ from crib_trainer.core.cards import CardError, format_cards, parse_cards
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
 from crib_trainer.training.attempt import Attempt
+from crib_trainer.training.categories import category_label
 from crib_trainer.training.review import replayable
 from crib_trainer.ui.screens.base import TrainerScreen
 
@@ -141,7 +142,7 @@ class ProgressScreen(TrainerScreen):
         shown = [c for c in categories if c.attempts][:10]
         plt.title("Miss rate by category (% of the times it was there)")
         if shown:
-            names = [c.category for c in reversed(shown)]
+            names = [category_label(c.category) for c in reversed(shown)]
             rates = [round(100 * c.miss_rate) for c in reversed(shown)]
             plt.bar(names, rates, orientation="horizontal", width=0.4)
             plt.xlim(0, 100)
@@ -162,7 +163,9 @@ class ProgressScreen(TrainerScreen):
                 cards = "(does not read)"  # a row changed outside crib-trainer
             said = attempt.answer.get("total", attempt.answer.get("verdict", "…"))
             was = attempt.truth.get("total", "")
-            missed = ", ".join(f"{c} {round(p, 2):g}" for c, p in attempt.missed.items())
+            missed = ", ".join(
+                f"{category_label(c)} {round(p, 2):g}" for c, p in attempt.missed.items()
+            )
             when = attempt.answered_at.astimezone(self.trainer.now().tzinfo)
             table.add_row(
                 when.strftime("%d %b %H:%M"),
