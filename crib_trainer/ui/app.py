@@ -291,8 +291,12 @@ class CribTrainerApp(App):
         screens never pile up (nor two views of one game) and escape always leads home."""
 
         def go() -> None:
+            from crib_trainer.ui.screens.base import TrainerScreen
             from crib_trainer.ui.screens.home import HomeScreen
 
+            if any(isinstance(s, TrainerScreen) and s.holds_an_answer() for s in self.screen_stack):
+                self.notify("Still working out your answer; try again in a moment.")
+                return
             while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
                 self.pop_screen()
             open_screen()

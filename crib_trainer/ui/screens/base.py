@@ -18,6 +18,10 @@ class TrainerScreen(Screen):
     def trainer(self) -> CribTrainerApp:
         return cast("CribTrainerApp", self.app)
 
+    def holds_an_answer(self) -> bool:
+        """Whether an answer given here waits for the analysis (leaving now would lose it)."""
+        return False
+
 
 def aimed_at(choice: DrillChoice) -> str:
     """Why a drill was dealt for a category the scheduler aimed at, in a sentence.

@@ -139,7 +139,7 @@ class DiscardScreen(TrainerScreen):
         if drill is not self.drill:
             return  # a newer deal replaced it
         self.analysis = analysis
-        if self.thrown is not None and not self.revealed:
+        if self.holds_an_answer():
             self.reveal()
 
     def _status(self) -> None:
@@ -243,8 +243,11 @@ class DiscardScreen(TrainerScreen):
         drill = CountDrill(keep, starter, crib=False, variant=self.drill.variant)
         self.app.push_screen(CountScreen("count-hand", drill=drill))
 
+    def holds_an_answer(self) -> bool:
+        return self.thrown is not None and not self.revealed
+
     def action_next_variant(self) -> None:
-        if self.thrown is not None and not self.revealed:
+        if self.holds_an_answer():
             self.notify("Still working it out; try again in a moment.")
             return  # a new deal now would lose the throw
         names = list(VARIANTS)

@@ -350,6 +350,9 @@ class PegScreen(TrainerScreen):
         self.query_one("#peg-points", Input).disabled = True
         self.query_one("#peg-status", Static).update(f"[dim]{self._status_text()}[/dim]")
 
+    def holds_an_answer(self) -> bool:
+        return self.waiting
+
     def _still_working(self) -> bool:
         """An answer is waiting for the analysis: moving on now would lose it."""
         if self.waiting:
