@@ -336,7 +336,12 @@ def _solve_discard(p: Puzzle) -> tuple[frozenset[Card], ...]:
 
 def _solve_pegging_play(p: Puzzle) -> tuple[Card, ...]:
     """Every card marked as good as the best play (random opponent)."""
-    return tuple(o.card for o in pegging_options(p) if o.as_good)
+    return pegging_truth(pegging_options(p))
+
+
+def pegging_truth(options: list[Any]) -> tuple[Card, ...]:
+    """The right answers among ranked plays: every card as good as the best."""
+    return tuple(o.card for o in options if o.as_good)
 
 
 def pegging_situation(p: Puzzle) -> Any:

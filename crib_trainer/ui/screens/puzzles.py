@@ -34,6 +34,7 @@ from crib_trainer.training.puzzles import (
     load_puzzles,
     pegging_options,
     pegging_situation,
+    pegging_truth,
     solve,
 )
 from crib_trainer.ui.screens.base import TrainerScreen
@@ -244,12 +245,7 @@ class PuzzleScreen(TrainerScreen):
     @work(thread=True, exclusive=True)
     def work_out(self, puzzle: Puzzle) -> None:
         """The engine's answer (in a thread: the analysis can take a moment)."""
-        if puzzle.kind == "pegging-play":  # ranked once, for the answer and for grading
-            options = pegging_options(puzzle)
-            truth: object = tuple(o.card for o in options if o.as_good)  # as solve() does
-        else:
-            options, truth = None, solve(puzzle)
-        self.app.call_from_thread(self._solved, puzzle, truth, options)
+        self.app.call_from_thread(self._solved, puzzle, *engine_answer(puzzle))
 
     def _solved(self, puzzle: Puzzle, truth: object, options: list | None) -> None:
         if puzzle is self.puzzle and self.truth is None:
@@ -294,8 +290,9 @@ class PuzzleScreen(TrainerScreen):
             if not self._ready():
                 self.notify(f"Pick {self._need()} card(s) first (number keys).")
                 return
-            if self.truth is None:
-                self.truth = solve(p)
+            if self.truth is None:  # answered before the worker finished: work it out now
+                self.truth, options = engine_answer(p)
+                self.options = self.options if self.options is not None else options
             given: object = tuple(self.picked) if p.kind == "discard" else self.picked[0]
         else:
             value = self.query_one("#puzzle-points", PointsInput).value
@@ -378,6 +375,15 @@ class PuzzleScreen(TrainerScreen):
             self.show_puzzle()
         else:
             self.notify("That was the last puzzle of this theme.")
+
+
+def engine_answer(puzzle: Puzzle) -> tuple[object, list | None]:
+    """The engine's answer, and for a pegging play the ranked plays it came from (ranked
+    once, for the answer and for grading)."""
+    if puzzle.kind == "pegging-play":
+        options = pegging_options(puzzle)
+        return pegging_truth(options), options
+    return solve(puzzle), None
 
 
 def _play_text(p: Puzzle) -> Content:
