@@ -14,6 +14,9 @@ if TYPE_CHECKING:
 
 
 class TrainerScreen(Screen):
+    #: Keys the footer leaves out (number keys and the like), for the help screen.
+    HELP_KEYS: tuple[tuple[str, str], ...] = ()
+
     @property
     def trainer(self) -> CribTrainerApp:
         return cast("CribTrainerApp", self.app)

@@ -32,6 +32,7 @@ GRADE_WORDS = {
 
 class DiscardScreen(TrainerScreen):
     AUTO_FOCUS = None  # the number keys and enter pick and throw; the table waits
+    HELP_KEYS = (("1–6", "pick a card to throw (again to put it back)"),)
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),

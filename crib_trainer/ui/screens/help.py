@@ -25,7 +25,8 @@ class HelpScreen(ModalScreen[None]):
         self.under = under
 
     def compose(self) -> ComposeResult:
-        rows = [(b.key_display or b.key, b.description) for b in self._screen_bindings()]
+        rows = list(getattr(self.under, "HELP_KEYS", ()))  # keys not in the footer
+        rows += [(b.key_display or b.key, b.description) for b in self._screen_bindings()]
         lines = ["[b]Keys on this screen[/b]", *_table(rows), "", "[b]Everywhere[/b]"]
         lines += _table(GLOBAL_KEYS)
         with Vertical(id="help"):

@@ -32,6 +32,7 @@ TITLES = {e[0]: e[2] for e in ENTRIES}
 
 
 class HomeScreen(TrainerScreen):
+    HELP_KEYS = (("1–9", "open a drill or tool"), ("enter", "open the highlighted one"))
     BINDINGS = [
         *(Binding(key, f"open('{kind}')", title, show=False) for kind, key, title in ENTRIES),
         Binding("enter", "suggested", "Suggested", show=False),

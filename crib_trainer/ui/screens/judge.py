@@ -60,6 +60,7 @@ class SuitSuggester(Suggester):
 
 
 class JudgeScreen(TrainerScreen):
+    HELP_KEYS = (("ctrl+y", "copy the verdict, even while typing"),)
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("c", "copy", "Copy"),

@@ -64,6 +64,7 @@ def last_card_points(situation: PegSituation) -> int | None:
 
 class PegScreen(TrainerScreen):
     AUTO_FOCUS = None
+    HELP_KEYS = (("1–4", "pick your card"), ("enter", "play it, or give the points"))
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 5)),

@@ -167,6 +167,7 @@ class PuzzleScreen(TrainerScreen):
     """One puzzle: the question, the cards, an answer, then the engine's answer and the note."""
 
     AUTO_FOCUS = None
+    HELP_KEYS = (("1–6", "pick cards (a throw, or the card to play)"), ("enter", "answer"))
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
