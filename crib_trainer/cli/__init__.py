@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from importlib import metadata
 from typing import TextIO
 
 from crib_trainer.cli import discard, odds, peg, puzzles, score, stats
@@ -27,10 +28,19 @@ def build_parser() -> Parser:
         prog=PROG,
         description="Cribbage trainer: with no command, opens the trainer in the terminal.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command in COMMANDS:
         command.add_parser(sub)
     return parser
+
+
+def _version() -> str:
+    """The installed version (from the package's metadata)."""
+    try:
+        return metadata.version("crib-trainer")
+    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

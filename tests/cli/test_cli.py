@@ -217,3 +217,13 @@ def test_batch_refuses_arguments_it_would_ignore(capsys):
     code, _ = run("score", "6H", "7C", "--claim", "3", "--batch", "-")
     assert code == 2
     assert "cards, --claim cannot go with it" in capsys.readouterr().err
+
+
+def test_version():
+    from importlib import metadata
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "crib_trainer.cli", "--version"], capture_output=True, text=True
+    )
+    assert proc.returncode == 0
+    assert proc.stdout.strip() == f"crib-trainer {metadata.version('crib-trainer')}"
