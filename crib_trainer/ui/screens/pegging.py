@@ -30,7 +30,7 @@ from crib_trainer.training.pegdrills import (
     situation_themes,
 )
 from crib_trainer.training.pegreasons import rank_plays
-from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
+from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 
@@ -136,7 +136,12 @@ class PegScreen(TrainerScreen):
             choice = trainer.suggest(["peg-play"])
             if choice.category and choice.category.removeprefix("peg-") in THEMES:
                 theme = choice.category.removeprefix("peg-")
-                why = aimed_at(choice)
+                # (the theme itself is named just before this)
+                why = (
+                    "A weak spot of yours."
+                    if choice.reason == "weakness"
+                    else "One you have not missed yet."
+                )
         drill = peg_drill(trainer.rng, theme=theme)
         self.app.call_from_thread(self.show, drill, why)
 
