@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from crib_trainer.analysis.pegplay import read_situation
 from crib_trainer.ui.app import CribTrainerApp
 
 FROZEN_NOW = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)
@@ -57,3 +58,34 @@ def seed_history(days: int = 20, seed: int = 4) -> None:
                 record_attempt(
                     store, count_attempt(drill, total=said, seconds=seconds, answered_at=at)
                 )
+
+
+@pytest.fixture
+def held_analysis(monkeypatch):
+    """The pegging drill's analysis held back until the test sets the returned event, so
+    an answer can be given while it is still working."""
+    import threading
+
+    from crib_trainer.training.pegreasons import rank_plays
+    from crib_trainer.ui.screens import pegging
+
+    ready = threading.Event()
+
+    def slow_rank_plays(situation):
+        ready.wait(timeout=10)
+        return rank_plays(situation)
+
+    monkeypatch.setattr(pegging, "rank_plays", slow_rank_plays)
+    return ready
+
+
+async def answer_while_analysing(pilot):
+    """Open the pegging drill and play a legal card before the (held) analysis is done."""
+    await pilot.press("5")
+    while getattr(pilot.app.screen, "drill", None) is None:
+        await pilot.pause(0.05)
+    screen = pilot.app.screen
+    s = screen.drill.situation
+    legal = read_situation(s).legal_cards()
+    await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")
+    return screen, s

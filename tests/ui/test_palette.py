@@ -5,6 +5,7 @@ from __future__ import annotations
 from crib_trainer.ui.screens.count import CountScreen
 from crib_trainer.ui.screens.home import HomeScreen
 from crib_trainer.ui.screens.progress import ProgressScreen
+from tests.ui.conftest import answer_while_analysing
 
 SIZE = (80, 24)
 
@@ -33,34 +34,16 @@ async def test_palette_screens_do_not_pile_up(app):
         assert isinstance(app.screen, HomeScreen)
 
 
-async def test_the_palette_waits_for_an_answer_being_worked_out(app, monkeypatch):
+async def test_the_palette_waits_for_an_answer_being_worked_out(app, held_analysis):
     """Leaving the pegging drill while the analysis still works on an answer would lose
     it: the palette says so and stays."""
-    import threading
-
-    from crib_trainer.analysis.pegplay import read_situation
-    from crib_trainer.training.pegreasons import rank_plays
-    from crib_trainer.ui.screens import pegging
-
-    ready = threading.Event()
-
-    def slow_rank_plays(situation):
-        ready.wait(timeout=10)
-        return rank_plays(situation)
-
-    monkeypatch.setattr(pegging, "rank_plays", slow_rank_plays)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5")
-        while getattr(app.screen, "drill", None) is None:
-            await pilot.pause(0.05)
-        screen = app.screen
-        s = screen.drill.situation
-        await pilot.press(str(s.hand.index(read_situation(s).legal_cards()[0]) + 1), "enter")
+        screen, _ = await answer_while_analysing(pilot)
         await pilot.pause()
         await choose(pilot, "Progress")
         assert app.screen is screen
         assert "Still working out your answer" in [n.message for n in app._notifications][-1]
-        ready.set()
+        held_analysis.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert [a.kind for a in app.session] == ["peg-play"]

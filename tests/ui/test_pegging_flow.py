@@ -7,6 +7,7 @@ from textual.widgets import DataTable, Static
 from crib_trainer.analysis.pegplay import read_situation
 from crib_trainer.training.pegreasons import rank_plays
 from crib_trainer.ui.screens.pegging import PegScreen, last_card_points
+from tests.ui.conftest import answer_while_analysing
 
 SIZE = (80, 24)
 
@@ -78,21 +79,6 @@ async def test_scoring_the_last_card(app):
         assert app.session[-1].kind == "peg-score" and app.session[-1].correct
 
 
-async def test_playing_on_to_the_end(app):
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_pegging(pilot)
-        for _ in range(8):
-            s = screen.drill.situation
-            legal = read_situation(s).legal_cards()
-            await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")
-            await settle(pilot)
-            await pilot.press("p")
-            await settle(pilot)
-            if "The play is over" in text(screen, "#peg-verdict"):
-                break
-        assert "The play is over" in text(screen, "#peg-verdict")
-
-
 async def test_playing_on_asks_only_real_choices_with_the_right_keys(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_pegging(pilot)
@@ -112,25 +98,10 @@ async def test_playing_on_asks_only_real_choices_with_the_right_keys(app):
         assert "The play is over" in text(screen, "#peg-verdict")
 
 
-async def test_an_answer_given_before_the_analysis_is_ready_is_not_lost(app, monkeypatch):
-    import threading
-
-    from crib_trainer.ui.screens import pegging
-
-    ready = threading.Event()
-
-    def slow_rank_plays(situation):
-        ready.wait(timeout=10)
-        return rank_plays(situation)
-
-    monkeypatch.setattr(pegging, "rank_plays", slow_rank_plays)
+async def test_an_answer_given_before_the_analysis_is_ready_is_not_lost(app, held_analysis):
+    ready = held_analysis
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5")
-        while screen_drill(pilot) is None:
-            await pilot.pause(0.05)
-        screen = pilot.app.screen
-        s = screen.drill.situation
-        await pilot.press(str(s.hand.index(read_situation(s).legal_cards()[0]) + 1), "enter")
+        screen, s = await answer_while_analysing(pilot)
         await pilot.pause()
         assert "Working it out" in text(screen, "#peg-status")
         await pilot.press("n", "p")  # impatient: next, play on
@@ -140,7 +111,3 @@ async def test_an_answer_given_before_the_analysis_is_ready_is_not_lost(app, mon
         assert screen.drill.situation is s
         assert [a.kind for a in app.session] == ["peg-play"]
         assert text(screen, "#peg-verdict")
-
-
-def screen_drill(pilot):
-    return getattr(pilot.app.screen, "drill", None)
