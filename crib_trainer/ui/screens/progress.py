@@ -127,6 +127,7 @@ class ProgressScreen(TrainerScreen):
         plt.title(title)
         if percent:
             plt.ylim(0, 100)
+        plt.xlim(0, max(len(periods) - 1, 1))  # the whole span, however few points it has
         if points:
             xs, ys = zip(*points, strict=True)
             plt.plot(list(xs), list(ys), marker="braille")
