@@ -175,7 +175,9 @@ class CountScreen(TrainerScreen):
         if self.revealed:
             text = f"n next · ↑↓ light up each item's cards · muggins {muggins} (m) · {source} (s)"
         elif self.itemised:
-            text = f"points per kind (blank 0), enter · total (i) · muggins {muggins} (m)"
+            text = (
+                f"points per kind (tab moves, blank 0), enter · total (i) · muggins {muggins} (m)"
+            )
         elif isinstance(self.drill, JudgeDrill):
             text = f"the true total, then enter · muggins {muggins} (m)"
         else:
