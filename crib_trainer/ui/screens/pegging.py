@@ -314,8 +314,9 @@ class PegScreen(TrainerScreen):
         table.focus()
         self.query_one("#peg-hand", HandView).display = False  # room for the ranking
         hidden = format_cards(self.drill.opponent_hand)
-        self.query_one("#peg-why", Static).update(
-            f"Best: {best.card} — {best.reason}\n[dim]He held {hidden}.[/dim]"
+        yours = "" if mine is best else f"\nYours: {mine.card} — {mine.reason}"
+        self.query_one("#peg-why", Static).update(  # (in full: the table may cut reasons)
+            f"Best: {best.card} — {best.reason}{yours}\n[dim]He held {hidden}.[/dim]"
         )
         self.query_one("#peg-status", Static).update(f"[dim]{self._status_text()}[/dim]")
 
