@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from crib_trainer.core.cards import Card, Rank
-from crib_trainer.core.rules import SIX_CARD, Variant, check_show_cards, get_variant
+from crib_trainer.core.rules import SIX_CARD, VARIANTS, Variant, check_show_cards, get_variant
 
 RANKS = range(1, 14)
 MAX_SCORE = 29
@@ -247,7 +247,14 @@ def _shipped_distributions() -> dict[str, Distribution]:
     return {key: Distribution(tuple(counts)) for key, counts in raw.items()}
 
 
-SHIPPED = ((4, False), (4, True), (3, False), (3, True))
+# The (cards shown, crib or not) of every variant's hand and crib: (4, False), (4, True),
+# and the five-card game's 3-card hand, (3, False).
+SHIPPED = tuple(
+    sorted(
+        {(v.shown_size(crib), crib) for v in VARIANTS.values() for crib in (False, True)},
+        reverse=True,
+    )
+)
 
 
 def write_distributions(path: Path = DISTRIBUTIONS_FILE) -> None:
