@@ -350,9 +350,10 @@ def open_store(
 
 def open_memory_copy(path: Path | None = None) -> Store:
     """A history kept in memory for this session only, starting from a copy of the file
-    at ``path`` if it can still be read (else empty): for when :func:`open_store` fails
-    (a read-only folder, a file from a newer crib-trainer), so the trainer still shows
-    what was learnt and counts this session's answers, keeping nothing.
+    at ``path`` if it can still be read: for when :func:`open_store` fails (a read-only
+    folder, a lock), so the trainer still shows what was learnt and counts this session's
+    answers, keeping nothing. A damaged file, or one from a newer crib-trainer, is not
+    copied: the copy starts empty.
 
     >>> import tempfile, pathlib
     >>> home = pathlib.Path(tempfile.mkdtemp())
@@ -363,7 +364,12 @@ def open_memory_copy(path: Path | None = None) -> Store:
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     with contextlib.suppress(sqlite3.Error, OSError, ValueError, StorageError, _Damaged):
         path = Path(path) if path is not None else database_path()
-        _check(path, 0.5)
+        try:
+            _check(path, 0.5)
+        except (_Damaged, StoreTooNewError):
+            raise
+        except StorageError:
+            pass  # it could not be looked at (a read-only folder): copy what reads anyway
         if path.is_file():
             for flags in ("mode=ro", "mode=ro&immutable=1"):  # immutable: no -shm needed
                 with contextlib.suppress(sqlite3.Error):
@@ -546,7 +552,8 @@ def _storage_error(
             f"Your history file {path} stayed locked by another program for "
             f"{busy_timeout_s:g} seconds; close other crib-trainer windows and try again."
         )
-    if code == sqlite3.SQLITE_CANTOPEN and not os.access(path.parent, os.W_OK):
+    opens = (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY)
+    if code is not None and code & 0xFF in opens and not os.access(path.parent, os.W_OK):
         return StorageError(
             f"Cannot use your history file {path}: the folder {path.parent} is read-only "
             "(SQLite needs to write its journal beside the file)."

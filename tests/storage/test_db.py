@@ -283,6 +283,22 @@ def test_a_copy_in_memory_holds_the_history_and_writes_nothing(tmp_path):
         assert count_attempts(store) == 5
 
 
+def test_a_copy_in_memory_is_taken_even_when_the_file_cannot_be_checked(tmp_path, monkeypatch):
+    """In a read-only folder the check's read-only open can fail ("attempt to write a
+    readonly database"); the copy is still taken (as root, folder modes cannot show it)."""
+    path = tmp_path / "history.sqlite3"
+    with open_store(path) as store:
+        for n in range(3):
+            record_attempt(store, make_attempt(n=n))
+
+    def cannot_check(*_):
+        raise StorageError("Cannot use your history file: attempt to write a readonly database.")
+
+    monkeypatch.setattr(db, "_check", cannot_check)
+    with open_memory_copy(path) as copy:
+        assert count_attempts(copy) == 3
+
+
 def test_a_copy_in_memory_of_what_cannot_be_read_starts_empty(tmp_path):
     damaged = damaged_files(tmp_path)
     newer = tmp_path / "newer.sqlite3"
