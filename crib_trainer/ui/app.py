@@ -164,6 +164,8 @@ class CribTrainerApp(App):
         changed it since, ``GameChangedError``."""
         if self.store is not None:
             stored_id = game_id if game_id is not None and game_id > 0 else None
+            if game_id in self._games:  # the file holds an older copy we failed to replace
+                replacing = None
             try:
                 new_id = saved_games.save_game(
                     self.store, game, stored_id, now=self.now(), replacing=replacing
@@ -179,20 +181,21 @@ class CribTrainerApp(App):
                     self._games.pop(game_id, None)
                 return new_id, True
         if game_id is None:
-            game_id = -(len(self._games) + 1)
+            game_id = min([*self._games, 0]) - 1  # (negative: never a stored id)
         self._games[game_id] = game
         return game_id, False
 
     def unfinished_game(self) -> tuple[int, Game] | None:
-        """The most recent game not yet won, to resume."""
+        """The most recent game not yet won, to resume: one kept in memory after a failed
+        save first (it is newer than the file's copy), else the file's."""
+        for game_id in sorted(self._games, key=abs, reverse=True):
+            if self._games[game_id].state().winner is None:
+                return game_id, self._games[game_id]
         if self.store is not None:
             try:
                 return saved_games.unfinished_game(self.store)
             except StorageError as err:
                 self._storage_failed(err)
-        for game_id in sorted(self._games):
-            if self._games[game_id].state().winner is None:
-                return game_id, self._games[game_id]
         return None
 
     def finished_games(self) -> list[saved_games.SavedGame]:

@@ -228,3 +228,32 @@ async def test_an_entry_after_a_failed_save_is_kept_and_saved_later(app, monkeyp
         assert unfinished_game(app.store)[1].state().scores == [3, 2]
         messages = [n.message for n in pilot.app._notifications]
         assert not any("another" in m and "window" in m for m in messages)
+
+
+async def test_a_game_kept_in_memory_is_the_one_resumed(app, monkeypatch):
+    """After a failed save, leaving and coming back resumes the game as it was entered,
+    not the file's older copy, and the next entry saves it."""
+    from crib_trainer.storage import games
+    from crib_trainer.storage.db import StorageError
+    from crib_trainer.storage.games import unfinished_game
+
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game(pilot)
+        await say(pilot, "5D")
+        real_save = games.save_game
+
+        def locked(*args, **kwargs):
+            raise StorageError("Your history is locked by another program.")
+
+        monkeypatch.setattr(games, "save_game", locked)
+        await say(pilot, "ann 3")
+        monkeypatch.setattr(games, "save_game", real_save)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("9")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, ScorekeeperScreen)
+        assert screen.game.state().scores == [3, 0]
+        await say(pilot, "bob 2")
+        assert unfinished_game(app.store)[1].state().scores == [3, 2]
