@@ -28,3 +28,15 @@ async def test_discard_help_names_the_picking_keys(app):
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert "pick a card to throw" in await help_text(pilot)
+
+
+async def test_help_leaves_out_a_key_switched_off_here(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        assert "Items" in await help_text(pilot)  # counting a hand: item by item works
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        assert "Items" not in await help_text(pilot)  # judging a claim: it does not

@@ -35,6 +35,6 @@ def aimed_at(choice: DrillChoice) -> str:
     'Practising his nob, which you have not missed yet.'
     """
     label = category_label(choice.category or "")
-    if choice.reason == "weakness":
+    if choice.reason in ("weakness", "review"):  # (a review that could not be replayed)
         return f"Aimed at a weak spot: {label}."
     return f"Practising {label}, which you have not missed yet."

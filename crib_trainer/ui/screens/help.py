@@ -37,6 +37,9 @@ class HelpScreen(ModalScreen[None]):
         out = []
         for item in self.under.BINDINGS:
             binding = item if isinstance(item, Binding) else Binding(*item)
+            action = binding.action.split("(")[0]
+            if self.under.check_action(action, ()) is False:
+                continue  # a key switched off on this screen just now
             if binding.show and binding.description:
                 out.append(binding)
         return out

@@ -136,11 +136,11 @@ class PegScreen(TrainerScreen):
             choice = trainer.suggest(["peg-play"])
             if choice.category and choice.category.removeprefix("peg-") in THEMES:
                 theme = choice.category.removeprefix("peg-")
-                # (the theme itself is named just before this)
+                words = PEG_THEME_WORDS[theme]
                 why = (
-                    "A weak spot of yours."
-                    if choice.reason == "weakness"
-                    else "One you have not missed yet."
+                    f"Aimed at a weak spot: {words}."
+                    if choice.reason in ("weakness", "review")
+                    else f"Practising {words}, which you have not missed yet."
                 )
         drill = peg_drill(trainer.rng, theme=theme)
         self.app.call_from_thread(self.show, drill, why)
