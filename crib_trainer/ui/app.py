@@ -158,8 +158,8 @@ class CribTrainerApp(App):
     def save_game(
         self, game: Game, game_id: int | None, replacing: Game | None = None
     ) -> tuple[int, bool]:
-        """Keep a game after each entry: its id, and whether it reached the history file
-        (else it is kept in memory until you quit, and the next entry tries again).
+        """Keep a game after each entry: its id, and whether it reached the history (else
+        the app keeps it until you quit, and the next entry tries again).
         ``replacing`` is the game as this window last saved it: if another window has
         changed it since, ``GameChangedError``."""
         if self.store is not None:

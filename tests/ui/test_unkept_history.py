@@ -1,6 +1,6 @@
-"""When the history file cannot be opened for writing (a read-only folder, a file from a
-newer crib-trainer), the trainer works from a copy in memory: what was learnt still shows,
-this session's answers count, and nothing is written."""
+"""When the history file cannot be opened for writing (a read-only folder, a lock), the
+trainer works from a copy in memory: what was learnt still shows, this session's answers
+count, and nothing is written."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ async def test_history_that_cannot_be_written_is_shown_and_left_alone(app, monke
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         today = str(app.screen.query_one("#today", Static).render())
-        assert f"{before} in all" in today and "not kept" in today
+        assert f"{before} in all" in today and "not being saved" in today
         await pilot.press("1")
         await pilot.pause()
         screen = app.screen

@@ -79,8 +79,8 @@ class HomeScreen(TrainerScreen):
         text = self._summary_text()
         if not self.trainer.keeping:
             text += (
-                "\n[yellow]Your history file could not be opened for writing: "
-                "this session's answers are not kept.[/yellow]"
+                "\n[yellow]Your history is not being saved this time (see the message "
+                "at the start): answers and games last until you quit.[/yellow]"
             )
         return text
 
