@@ -86,7 +86,7 @@ async def test_playing_on_asks_only_real_choices_with_the_right_keys(app):
             s = screen.drill.situation
             legal = read_situation(s).legal_cards()
             if asked:  # each situation after playing on has a real choice
-                assert len(legal) > 1
+                assert len({c.rank for c in legal}) > 1
                 held = len(s.hand)
                 assert f"Pick your card (1–{held})" in text(screen, "#peg-status")
             await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")

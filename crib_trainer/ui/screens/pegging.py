@@ -401,7 +401,7 @@ class PegScreen(TrainerScreen):
         s = drill.situation
         while not state.over:  # his cards, and any card of yours that is forced
             legal = state.legal_cards()
-            if len(legal) == 1:
+            if len({c.rank for c in legal}) == 1:  # one card, or one rank: no real choice
                 choice = legal[0]
             elif state.turn == s.me:
                 break  # a real choice: ask
