@@ -205,24 +205,28 @@ async def test_two_players_with_one_name_are_refused(app):
         assert "both called" in str(form.query_one("#new-game-hint").render())
 
 
+async def say_while_locked(pilot, monkeypatch, line: str) -> None:
+    """Enter ``line`` while the history stays locked past the wait: its save fails."""
+    from crib_trainer.storage import games
+    from crib_trainer.storage.db import StorageError
+
+    def locked(*args, **kwargs):
+        raise StorageError("Your history is locked by another program.")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(games, "save_game", locked)
+        await say(pilot, line)
+
+
 async def test_an_entry_after_a_failed_save_is_kept_and_saved_later(app, monkeypatch):
     """A save that fails (the history locked past the wait) keeps the game in memory; the
     next entry saves both, and nothing is mistaken for another window's change."""
-    from crib_trainer.storage import games
-    from crib_trainer.storage.db import StorageError
     from crib_trainer.storage.games import unfinished_game
 
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot)
         await say(pilot, "5D")
-        real_save = games.save_game
-
-        def locked(*args, **kwargs):
-            raise StorageError("Your history is locked by another program.")
-
-        monkeypatch.setattr(games, "save_game", locked)
-        await say(pilot, "ann 3")
-        monkeypatch.setattr(games, "save_game", real_save)
+        await say_while_locked(pilot, monkeypatch, "ann 3")
         await say(pilot, "bob 2")
         assert screen.game.state().scores == [3, 2]
         assert unfinished_game(app.store)[1].state().scores == [3, 2]
@@ -233,21 +237,12 @@ async def test_an_entry_after_a_failed_save_is_kept_and_saved_later(app, monkeyp
 async def test_a_game_kept_in_memory_is_the_one_resumed(app, monkeypatch):
     """After a failed save, leaving and coming back resumes the game as it was entered,
     not the file's older copy, and the next entry saves it."""
-    from crib_trainer.storage import games
-    from crib_trainer.storage.db import StorageError
     from crib_trainer.storage.games import unfinished_game
 
     async with app.run_test(size=SIZE) as pilot:
         await new_game(pilot)
         await say(pilot, "5D")
-        real_save = games.save_game
-
-        def locked(*args, **kwargs):
-            raise StorageError("Your history is locked by another program.")
-
-        monkeypatch.setattr(games, "save_game", locked)
-        await say(pilot, "ann 3")
-        monkeypatch.setattr(games, "save_game", real_save)
+        await say_while_locked(pilot, monkeypatch, "ann 3")
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("9")
