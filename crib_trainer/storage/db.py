@@ -47,6 +47,7 @@ from crib_trainer.storage.paths import database_path
 
 SCHEMA_VERSION = 3
 DEFAULT_BUSY_TIMEOUT_S = 5.0
+MEMORY = Path(":memory:")  # the path of a history kept in memory (open_memory_copy)
 
 _DAMAGED_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 _BUSY_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
@@ -362,23 +363,8 @@ def open_memory_copy(path: Path | None = None) -> Store:
     (3, 0)
     """
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-    with contextlib.suppress(sqlite3.Error, OSError, ValueError, StorageError, _Damaged):
-        path = Path(path) if path is not None else database_path()
-        try:
-            _check(path, 0.5)
-        except (_Damaged, StoreTooNewError):
-            raise
-        except StorageError:
-            pass  # it could not be looked at (a read-only folder): copy what reads anyway
-        if path.is_file():
-            for flags in ("mode=ro", "mode=ro&immutable=1"):  # immutable: no -shm needed
-                with contextlib.suppress(sqlite3.Error):
-                    source = sqlite3.connect(f"{path.absolute().as_uri()}?{flags}", uri=True)
-                    try:
-                        source.backup(conn)
-                    finally:
-                        source.close()
-                    break
+    with contextlib.suppress(OSError, ValueError):  # (no data folder: start empty)
+        _copy_history(Path(path) if path is not None else database_path(), conn)
     try:
         _prepare(conn)
     except (sqlite3.Error, _Damaged):  # the copy would not migrate: start empty
@@ -386,7 +372,32 @@ def open_memory_copy(path: Path | None = None) -> Store:
         conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         _prepare(conn)
     conn.row_factory = sqlite3.Row
-    return Store(Path(":memory:"), conn, DEFAULT_BUSY_TIMEOUT_S, None)
+    return Store(MEMORY, conn, DEFAULT_BUSY_TIMEOUT_S, None)
+
+
+def _copy_history(path: Path, conn: sqlite3.Connection) -> None:
+    """Copy the history file at ``path`` into ``conn`` if it reads; nothing for a missing,
+    damaged or newer file."""
+    try:
+        _check(path, 0.5)
+    except (_Damaged, StoreTooNewError):
+        return
+    except StorageError:
+        pass  # it could not be looked at (a read-only folder): copy what reads anyway
+    if not path.is_file():
+        return
+    for flags in ("mode=ro", "mode=ro&immutable=1"):  # immutable: no -shm file needed
+        try:
+            source = sqlite3.connect(f"{path.absolute().as_uri()}?{flags}", uri=True)
+        except sqlite3.Error:
+            continue
+        try:
+            source.backup(conn)
+            return
+        except sqlite3.Error:
+            continue
+        finally:
+            source.close()
 
 
 def _open(path: Path, busy_timeout_s: float, *, notice: str | None) -> Store:

@@ -22,7 +22,7 @@ from crib_trainer.clipboard import copy_text
 from crib_trainer.core.game import Game
 from crib_trainer.storage import games as saved_games
 from crib_trainer.storage import progress
-from crib_trainer.storage.db import StorageError, Store, open_memory_copy, open_store
+from crib_trainer.storage.db import MEMORY, StorageError, Store, open_memory_copy, open_store
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.scheduler import DrillChoice, next_item
 
@@ -57,7 +57,6 @@ class CribTrainerApp(App):
         self.ticks = ticks or time.monotonic
         self.store_path = store_path
         self.store: Store | None = None
-        self.keeping = True  # False when the history is a copy in memory: nothing is kept
         self.session: list[Attempt] = []  # this session's answers (kept even with no store)
         self.unreadable: set[int] = set()  # answers whose stored question does not read
         self._games: dict[int, Game] = {}  # games, when there is no store
@@ -86,7 +85,6 @@ class CribTrainerApp(App):
         except StorageError as err:
             # Carry on with a copy in memory: what was learnt still shows, nothing is kept.
             self.store = open_memory_copy(self.store_path)
-            self.keeping = False
             self.notify(
                 f"{err} Answers will not be kept this time.",
                 severity="error",
@@ -108,6 +106,11 @@ class CribTrainerApp(App):
             self.call_from_thread(self.notify, f"{err}{after}", severity="error", markup=False)
         except RuntimeError:  # already on the UI thread
             self.notify(f"{err}{after}", severity="error", markup=False)
+
+    @property
+    def keeping(self) -> bool:
+        """Whether answers and games reach the history file (not a copy in memory)."""
+        return self.store is None or self.store.path != MEMORY
 
     def history(self) -> list[Attempt]:
         if self.store is not None:

@@ -26,15 +26,16 @@ class TrainerScreen(Screen):
         return False
 
 
-def aimed_at(choice: DrillChoice) -> str:
-    """Why a drill was dealt for a category the scheduler aimed at, in a sentence.
+def aimed_at(choice: DrillChoice, label: str | None = None) -> str:
+    """Why a drill was dealt for a category the scheduler aimed at, in a sentence
+    (``label`` names the category, if not by :func:`category_label`).
 
     >>> aimed_at(DrillChoice("count-hand", "double-run", "weakness"))
     'Aimed at a weak spot: double runs.'
     >>> aimed_at(DrillChoice("count-hand", "nobs", "practice"))
     'Practising his nob, which you have not missed yet.'
     """
-    label = category_label(choice.category or "")
+    label = label or category_label(choice.category or "")
     if choice.reason in ("weakness", "review"):  # (a review that could not be replayed)
         return f"Aimed at a weak spot: {label}."
     return f"Practising {label}, which you have not missed yet."

@@ -30,7 +30,7 @@ from crib_trainer.training.pegdrills import (
     situation_themes,
 )
 from crib_trainer.training.pegreasons import rank_plays
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 
@@ -136,12 +136,7 @@ class PegScreen(TrainerScreen):
             choice = trainer.suggest(["peg-play"])
             if choice.category and choice.category.removeprefix("peg-") in THEMES:
                 theme = choice.category.removeprefix("peg-")
-                words = PEG_THEME_WORDS[theme]
-                why = (
-                    f"Aimed at a weak spot: {words}."
-                    if choice.reason in ("weakness", "review")
-                    else f"Practising {words}, which you have not missed yet."
-                )
+                why = aimed_at(choice, PEG_THEME_WORDS[theme])
         drill = peg_drill(trainer.rng, theme=theme)
         self.app.call_from_thread(self.show, drill, why)
 
