@@ -264,7 +264,6 @@ def score_sequence(
     finished: bool = True,
     players: Sequence[str] | None = None,
     leader: int = 0,
-    strict: bool = False,
 ) -> PlayRecord:
     """Score a written sequence of play.
 
@@ -278,8 +277,7 @@ def score_sequence(
     A card laid later was in its player's hand all along, so some written plays cannot
     happen: a ``go`` while someone still holds a card that would come in, or a player
     passed over (another playing in his turn, or leading after a go) who lays such a card
-    later. They are listed in ``irregular``; with ``strict`` the first raises
-    :class:`PlayError`.
+    later. They are listed in ``irregular`` (the command line refuses them).
 
     >>> rec = score_sequence(parse_peg_tokens(["4S", "2H", "5D", "3C", "6S"]))
     >>> [p.points for p in rec.plays], rec.totals()
@@ -352,10 +350,7 @@ def score_sequence(
             count_cards.clear()
     if finished and count_cards:
         plays[-1] = _with_item(plays[-1], PegItem(PegKind.LAST, 1))
-    irregular = _impossible(trail, players, leader)
-    if strict and irregular:
-        raise PlayError(irregular[0].text())
-    return PlayRecord(players, tuple(plays), irregular)
+    return PlayRecord(players, tuple(plays), _impossible(trail, players, leader))
 
 
 def _impossible(
