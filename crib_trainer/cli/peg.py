@@ -40,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--as-laid",
         action="store_true",
         help="score the cards as they were laid at a table even where the rules forbid the "
-        "sequence; each such play is listed (JSON: \"irregular\")",
+        'sequence; each such play is listed (JSON: "irregular")',
     )
     rank = peg.add_argument_group("ranking the next play (with --hand)")
     rank.add_argument(

@@ -300,7 +300,8 @@ def explain_verdict(v: Verdict, ascii: bool = False) -> str:
             penalty = f"it is put right and the opponent pegs {ruling.to_opponent}"
         else:
             penalty = "the opponent may have it put right, with no penalty"
-        text = f"Claimed {claim}, but the {what} is worth {total}: {diff} too many; {penalty}{cite}."
+        text = f"Claimed {claim}, but the {what} is worth {total}: {diff} too many; "
+        text += f"{penalty}{cite}."
         if is_crib_flush_trap(v.breakdown) and diff >= len(v.breakdown.cards):
             text += (
                 f"\nA {what} flush needs the starter too: four of a suit in the crib count "

@@ -366,7 +366,7 @@ def test_errors_on_an_entry_name_no_entry_number_but_a_saved_game_does():
     assert str(raised.value) == "2♦ is the starter; it cannot be played"
     bad = g.to_json()
     bad["entries"].append({"type": "laid", "card": "2D", "player": None})
-    with pytest.raises(GameError, match="^entry 2: 2♦ is the starter"):
+    with pytest.raises(GameError, match=r"^entry 2: 2♦ is the starter"):
         Game.from_json(bad)
 
 
