@@ -169,7 +169,6 @@ class Pegged:
 
     side: int
     points: int
-    note: str = ""
     due: int | None = None
 
 
@@ -424,6 +423,11 @@ class GameState:
         """Log a ruling that moves no pegs."""
         self.events.append(Event(text, (0,) * self.config.sides))
 
+    def apply(self, entry: Entry) -> None:
+        """Play one more entry on this state (a state is not put back if it is refused:
+        :meth:`Game.add` is the checked way)."""
+        _apply(self, entry)
+
 
 @dataclass(frozen=True, slots=True)
 class Game:
@@ -555,13 +559,12 @@ def _apply_pegged(state: GameState, entry: Pegged) -> None:
                 "card: 12 + 2 + 1)"
             )
     name = config.names[entry.side]
-    note = f" ({entry.note})" if entry.note else ""
     if entry.due is None:
-        state.award(entry.side, entry.points, f"{name} pegs {entry.points}{note}")
+        state.award(entry.side, entry.points, f"{name} pegs {entry.points}")
         return
     ruling = rule_peg(config.options, entry.points, entry.due)
     if ruling.verdict == "correct":
-        _rule(state, entry.side, ruling, f"{name} pegs {entry.points}{note}")
+        _rule(state, entry.side, ruling, f"{name} pegs {entry.points}")
     else:
         _rule(state, entry.side, ruling, f"{name} pegged {entry.points} for {entry.due}")
 
@@ -765,12 +768,7 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
     if isinstance(entry, Cut):
         return {"type": "cut", "starter": entry.starter.code}
     if isinstance(entry, Pegged):
-        out: dict[str, Any] = {
-            "type": "pegged",
-            "side": entry.side,
-            "points": entry.points,
-            "note": entry.note,
-        }
+        out: dict[str, Any] = {"type": "pegged", "side": entry.side, "points": entry.points}
         if entry.due is not None:
             out["due"] = entry.due
         return out
@@ -797,12 +795,7 @@ def entry_from_json(raw: dict[str, Any]) -> Entry:
         return Cut(parse_card(raw["starter"]))
     if kind == "pegged":
         due = raw.get("due")
-        return Pegged(
-            int(raw["side"]),
-            int(raw["points"]),
-            str(raw.get("note", "")),
-            None if due is None else int(due),
-        )
+        return Pegged(int(raw["side"]), int(raw["points"]), None if due is None else int(due))
     if kind == "laid":
         player = raw.get("player")
         return Laid(parse_card(raw["card"]), None if player is None else int(player))
