@@ -67,6 +67,7 @@ class GameLogError(ValueError):
     def __init__(self, line: int, message: str) -> None:
         super().__init__(f"line {line}: {message}")
         self.line = line
+        self.reason = message
 
 
 # --- one line -----------------------------------------------------------------------------
