@@ -423,6 +423,16 @@ class GameState:
         """Log a ruling that moves no pegs."""
         self.events.append(Event(text, (0,) * self.config.sides))
 
+    def play_closed(self) -> str | None:
+        """Why no more cards can be laid, when the play has ended by itself and no show
+        has been made yet; else None."""
+        if self.phase != "show" or not self.ended_itself or self.shown:
+            return None
+        if any(self.holding(p) for p in range(self.players)):
+            law = self.config.rules.five_card_play
+            return f"the play is over: {law.rule} ({law.cite()}); the shows come next"
+        return "every card has been laid: the play is over and the shows come next"
+
     def apply(self, entry: Entry) -> None:
         """Play one more entry on this state (a state is not put back if it is refused:
         :meth:`Game.add` is the checked way)."""
@@ -571,13 +581,9 @@ def _apply_pegged(state: GameState, entry: Pegged) -> None:
 
 def _check_play_open(state: GameState) -> None:
     config = state.config
-    if state.phase == "show" and state.ended_itself:
-        if any(state.holding(p) for p in range(state.players)):
-            raise GameError(
-                f"the play is over: {config.rules.five_card_play.rule} "
-                f"({config.rules.five_card_play.cite()}); the shows come next"
-            )
-        raise GameError("every card has been laid: the play is over and the shows come next")
+    closed = state.play_closed()
+    if closed:
+        raise GameError(closed)
     if state.phase != "play":
         raise GameError("cards are laid after the cut and before the shows")
     if config.variant.play_ends_at_first_go and any(t.card is None for t in state.play):

@@ -14,9 +14,9 @@ A game log is a header line, then one entry a line, in that syntax::
     ...
 
 Blank lines and lines starting with ``#`` are skipped. The header names the sides (the first
-deals first unless ``deals NAME`` says otherwise) and may set ``variant``, ``target``,
-``rules``, ``muggins``, ``correction`` and ``lurch`` (``on``/``off``); what it leaves out
-takes the defaults of a new game.
+deals first unless ``deals NAME``, or ``deals N`` for a player's number, says otherwise) and
+may set ``variant``, ``target``, ``rules``, ``muggins``, ``correction`` and ``lurch``
+(``on``/``off``); what it leaves out takes the defaults of a new game.
 
 >>> game = replay_log(["game: Ann, Bob; rules hoyle", "JH", "bob 2"]).game
 >>> game.state().scores   # Ann deals first: two for his heels, then Bob pegs 2
@@ -102,6 +102,9 @@ def read(text: str, state: GameState) -> list[Entry] | str:
             raise GameError(f"{words!r} is not a starter card ({err})") from None
     if state.phase == "play":
         return read_play(words, state)
+    closed = state.play_closed()
+    if closed and not _is_number(words.split()[-1]):
+        raise GameError(closed)  # cards laid after the play ended
     return [read_show(words, state)]
 
 
@@ -116,9 +119,9 @@ def read_play(text: str, state: GameState) -> list[Entry]:
         if side is not None and (len(words) == 2 or words[2] == "for"):
             due = int(words[3]) if len(words) == 4 else None
             return [Pegged(side, int(words[1]), due=due)]
-    if len(words) == 2 and _side(words[0], state.config.names) is not None:
-        if not _is_number(words[1]) and not _is_card(words[0]):
-            raise GameError(f"{words[1]!r} is not a number of points (e.g. {words[0]} 2)")
+    named = len(words) == 2 and _side(words[0], state.config.names) is not None
+    if named and not _is_number(words[1]) and not _is_card(words[0]):
+        raise GameError(f"{words[1]!r} is not a number of points (e.g. {words[0]} 2)")
     if len(words) >= 2 and _is_number(words[-1]):
         if len(words) == 2:
             raise GameError(f"who pegs {words[-1]}? the players are {_names(state)}")
@@ -293,7 +296,9 @@ def header_line(game: Game) -> str:
         f"lurch {'on' if config.lurch else 'off'}",
     ]
     if game.first_dealer:
-        parts.append(f"deals {config.names[config.side_of(game.first_dealer)]}")
+        dealer = game.first_dealer
+        named = not config.variant.partnerships and " " not in config.names[dealer]
+        parts.append(f"deals {config.names[dealer] if named else dealer + 1}")
     return "; ".join(parts)
 
 
@@ -329,9 +334,13 @@ def read_header(text: str) -> Game:
         raise GameError(str(err)) from None
     first = 0
     if "deals" in settings:
-        side = _side(settings["deals"].lower(), names)
-        if side is None:
-            raise GameError(f"who deals first, {settings['deals']!r}? the sides are {names}")
+        dealer = settings["deals"].lower()
+        side = _side(dealer, names) if not dealer.isdigit() else int(dealer) - 1
+        if side is None or not 0 <= side < variant.players:
+            raise GameError(
+                f"who deals first, {settings['deals']!r}? a name ({', '.join(names)}) or a "
+                f"player's number, 1 to {variant.players}"
+            )
         first = side
     return Game.new(config, first_dealer=first)
 
