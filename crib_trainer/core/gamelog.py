@@ -103,6 +103,8 @@ def read(text: str, state: GameState) -> list[Entry] | str:
     if state.phase == "play":
         return read_play(words, state)
     closed = state.play_closed()
+    if closed and lowered == "end":
+        return []  # the play ended by itself: saying so changes nothing
     if closed and not _is_number(words.split()[-1]):
         raise GameError(closed)  # cards laid after the play ended
     return [read_show(words, state)]
