@@ -101,7 +101,7 @@ def test_an_old_saved_game_row_still_loads_and_replays_as_it_was(tmp_path):
                 "INSERT INTO games (started_at, updated_at, finished, game) VALUES (?, ?, 0, ?)",
                 (T0.isoformat(), T0.isoformat(), old),
             )
-        game_id, game = unfinished_game(store)
+        _, game = unfinished_game(store)
         assert game.state().scores == [0, 31 + 29]
         assert game.config.rules.name == "hoyle-first" and last_game(store) == game
 
