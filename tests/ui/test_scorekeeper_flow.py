@@ -408,3 +408,15 @@ async def test_x_writes_the_game_log_and_says_where(app):
         with open(path, encoding="utf-8") as log:
             assert replay_log(log).game == screen.game
         assert screen.query_one("#entry", Input).value == ""
+
+
+async def test_home_mentions_a_game_in_progress(app):
+    async with app.run_test(size=SIZE) as pilot:
+        home = pilot.app.screen
+        assert "game in progress" not in str(home.query_one("#today").render())
+        await new_game(pilot, names="Ann[b], Bob")
+        await say(pilot, "JH", "ann[b] 2")
+        await pilot.press("escape")
+        await pilot.pause()
+        today = str(pilot.app.screen.query_one("#today").render())
+        assert "A game in progress" in today and "Ann[b] 4, Bob 0" in today  # her heels and 2
