@@ -298,7 +298,7 @@ class NewGameScreen(ModalScreen[Game | None]):
             with Horizontal(classes="new-game-row"):
                 yield Checkbox("Muggins", last.muggins if last else False, id="game-muggins")
                 yield Checkbox(
-                    "Short counts put right",
+                    "Fix short counts",
                     last.correction if last else False,
                     id="correction",
                 )
