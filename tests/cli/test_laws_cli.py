@@ -170,3 +170,24 @@ def test_game_replay_bad_line_is_one_line_with_its_number(tmp_path, capsys):
     assert f"{path} line 7: the play is over" in err and "Britannica, the play [000]" in err
     code, _ = run("game", "replay", str(tmp_path / "missing.txt"))
     assert code == 2 and "cannot read game log" in capsys.readouterr().err
+
+
+def _fenced(path: str, heading: str) -> list[str]:
+    """The lines of the first ```text block after ``heading`` in a document."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
+    after = text[text.index(heading) :]
+    block = after[after.index("```text\n") + len("```text\n") :]
+    return block[: block.index("```")].splitlines()
+
+
+@pytest.mark.parametrize(
+    ("path", "heading"),
+    [("README.md", "### `game replay`"), ("docs/gamelog.md", "# The game log")],
+)
+def test_the_documented_game_log_replays(path, heading):
+    from crib_trainer.core.gamelog import replay_log
+
+    replay = replay_log(_fenced(path, heading))
+    assert replay.game.state().scores == [19, 11]
