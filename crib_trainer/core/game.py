@@ -86,7 +86,7 @@ class GameConfig:
             raise GameError(f"a game is to 61 or 121, not {self.target}")
         try:
             self.rules.result_lines(self.target)
-            self.options  # noqa: B018 (checks muggins against the rule set)
+            RuleOptions(self.rules, muggins=self.muggins)  # muggins must be in the rules
         except ValueError as err:
             raise GameError(str(err)) from None
 
@@ -634,11 +634,13 @@ def _peg_play(state: GameState, *, finished: bool, why: str) -> None:
             state.award(
                 side, new, f"{config.names[side]} pegs {new} ({reason}, count {last.count})"
             )
+    law_16 = any(i.id == "failed-to-play" for i in irregularities_for(config.variant))
     for bad in record.irregular[state.noted :]:
         who = config.names[config.side_of(int(bad.player))]
+        penalty = " — its penalty (law 16) is ctrl+r" if law_16 else ""
         state.note(
             f"note: {who} lays {bad.held} later, which would have come in at {bad.count}: "
-            f"{bad.rule} — a penalty (law 16) is ctrl+r"
+            f"{bad.rule}{penalty}"
         )
     state.noted = len(record.irregular)
 

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.game import (
+    Entry,
     Game,
     GameConfig,
     GameError,
@@ -103,19 +104,19 @@ class ScorekeeperScreen(TrainerScreen):
         except (CardError, GameError, PlayError, ValueError) as err:
             self.notify(str(err), severity="warning", timeout=6, markup=False)
             return
-        if meaning == "undo":
-            self.action_undo()
-        elif meaning == "penalty":
-            self.action_penalty()
-        elif meaning == "new":
-            self.action_new_game()
-        elif meaning == "x":
-            self.export()
+        if isinstance(meaning, str):
+            commands = {
+                "undo": self.action_undo,
+                "penalty": self.action_penalty,
+                "new": self.action_new_game,
+                "x": self.export,
+            }
+            commands[meaning]()
         elif not self.add_entries(meaning):
             return  # refused: the line stays, to be corrected
         event.input.value = ""
 
-    def add_entries(self, entries: list) -> bool:
+    def add_entries(self, entries: Sequence[Entry]) -> bool:
         """Add every entry of a line, or none of them; say why when refused."""
         game = self.game
         before = len(game.state().events)
@@ -342,7 +343,7 @@ class NewGameScreen(ModalScreen[Game | None]):
         """The ACC's rules are for a game of 121: a game of 61 takes Britannica's."""
         rules = self.query_one("#rules", Select)
         if event.value not in RULESETS[str(rules.value)].targets:
-            rules.value = default_ruleset(int(event.value)).name  # type: ignore[arg-type]
+            rules.value = default_ruleset(int(str(event.value))).name
 
     @on(Input.Submitted, "#names")
     def start(self) -> None:
@@ -363,7 +364,7 @@ class NewGameScreen(ModalScreen[Game | None]):
             config = GameConfig(
                 variant=get_variant(str(self.query_one("#game-variant", Select).value)),
                 names=names,
-                target=int(self.query_one("#target", Select).value),  # type: ignore[arg-type]
+                target=int(str(self.query_one("#target", Select).value)),
                 ruleset=RULESETS[str(self.query_one("#rules", Select).value)],
                 muggins=self.query_one("#game-muggins", Checkbox).value,
                 correction=self.query_one("#correction", Checkbox).value,
