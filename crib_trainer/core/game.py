@@ -691,7 +691,7 @@ def _apply_show(state: GameState, entry: Shown) -> None:
     if shown.short:
         fault = config.rules.short_hand
         text = f"{name}'s hand is short by {shown.short}"
-        points = fault.to_opponent(1)
+        points = fault.to_opponent(shown.short)  # (a fixed penalty, or none)
         if points:
             text += f": {config.names[taker]} pegs {points} — {fault.law.cite()}"
             state.award(taker, points, text)

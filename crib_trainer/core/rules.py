@@ -12,7 +12,7 @@ Cribbage Congress's tournament rules), and the rulings they give on a count or a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from crib_trainer.core.cards import Card, CardError, check_cards, check_distinct, format_cards
@@ -570,7 +570,7 @@ class RuleOptions:
     friendly game; muggins, when on, comes first). Both off by default.
     """
 
-    ruleset: RuleSet = field(default_factory=lambda: ACC)
+    ruleset: RuleSet = ACC
     muggins: bool = False
     correction: bool = False
 

@@ -102,6 +102,17 @@ def test_acc_skunk_under_91_and_double_skunk_under_61():
     assert won(61, 121) == "skunk"
 
 
+@pytest.mark.parametrize("variant", ["three-player", "four-player", "five-card"])
+def test_britannica_000_and_1911_001_only_the_six_card_game_is_121(variant):
+    """Britannica [000]: a game is won at sixty-one holes, whether two, three or four play;
+    the 1911 article [001]: in six-card cribbage 121 holes are scored."""
+    config = GameConfig(
+        variant=get_variant(variant), names=("A", "B", "C")[: 3 if variant == "three-player" else 2]
+    )
+    assert config.target == 61 and config.rules is BRITANNICA
+    assert GameConfig().target == 121 and GameConfig().rules is ACC
+
+
 def test_acc_rules_are_for_the_game_of_121():
     with pytest.raises(GameError, match="for a game of 121"):
         two_player(target=61, ruleset=ACC)
@@ -323,6 +334,9 @@ def test_britannica_000_the_five_card_play_ends_at_31():
 
 
 def test_one_card_scores_at_most_15_in_the_play():
+    """The most one card scores (a double pair royal at 15 as the last card: Britannica
+    [000], Pairs, Fifteens, the go) is found by search in test_play_laws; '1 30' after the
+    cut is refused with that reason."""
     g = two_player().add(Cut(card("2D")))
     assert g.add(Pegged(ANN, 15)).state().scores == [15, 0]
     with pytest.raises(GameError, match="at most 15 in the play"):
