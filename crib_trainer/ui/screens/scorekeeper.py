@@ -40,6 +40,11 @@ from crib_trainer.ui.widgets.board import Board
 
 
 class ScorekeeperScreen(TrainerScreen):
+    HELP_KEYS = (
+        ("enter", "record the line: a starter, cards laid, points, a show"),
+        ("x (typed)", "write the game as a log and say where"),
+        ("undo, penalty, new (typed)", "as ctrl+z, ctrl+r, ctrl+n"),
+    )
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Home"),
         Binding("ctrl+z", "undo", "Undo"),
