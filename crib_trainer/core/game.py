@@ -738,7 +738,7 @@ def _rule(state: GameState, side: int, ruling: Ruling, head: str) -> None:
     if ruling.verdict == "correct":
         state.award(side, due, head)
     elif ruling.verdict == "over":
-        state.award(side, due, head if extra else f"{head}: put right — {law}")
+        state.award(side, due, f"{head}: put right" + ("" if extra else f" — {law}"))
         text = f"{config.names[taker]} pegs {extra} for the {said - due} too many — {law}"
         state.award(taker, extra, text, always=False)
     elif extra:  # muggins
