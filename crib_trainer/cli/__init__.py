@@ -1,4 +1,4 @@
-"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles``; with no
+"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles|game``; with no
 subcommand, the trainer.
 
 Every command prints text for people by default and stable JSON with ``--json``.
@@ -15,12 +15,12 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import TextIO
 
-from crib_trainer.cli import discard, odds, peg, puzzles, score, stats
+from crib_trainer.cli import discard, game, odds, peg, puzzles, score, stats
 from crib_trainer.cli.common import PROG, Parser, UsageError
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.pegging import PlayError
 
-COMMANDS = (score, discard, peg, odds, stats, puzzles)
+COMMANDS = (score, discard, peg, odds, stats, puzzles, game)
 
 
 def build_parser() -> Parser:

@@ -10,7 +10,7 @@ from typing import TextIO
 from crib_trainer.analysis import OPPONENTS
 from crib_trainer.cli.common import UsageError, output_options
 from crib_trainer.core.cards import parse_card, parse_cards
-from crib_trainer.core.pegging import parse_peg_tokens, score_sequence
+from crib_trainer.core.pegging import PlayError, parse_peg_tokens, score_sequence
 
 _RANK_ONLY = ("starter", "discards", "opponent", "player", "variant")
 
@@ -22,15 +22,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="score a sequence of play, or rank the plays for the next card",
         description="Score the play, card by card. TOKEN is a card, NAME:CARD, or 'go' "
         "(no one can play: the last player scores the go and the count restarts). "
+        "A sequence the rules forbid (a go while someone holds a card that would come in, "
+        "a player passed over who lays such a card later, the wrong player leading after a "
+        "go) is refused with the rule, unless --as-laid. "
         "With --hand, rank the cards the next player can lay after the TOKENs by the net "
         "points (his minus his opponent's) they lead to by the end of the play; a closing "
         "'go' after his own card, while he can still come in, is his opponent's go.",
-        epilog="Examples: peg 2D 9S 4C 4D JH go 2S 9D 6H;  "
+        epilog="Examples: peg 2D 9S 4C 4D JH A:2S 9D B:6H (the 1911 dialogue: B says go at "
+        "29, A plays on to 31, B plays out);  "
         "peg KS --hand 5H 9C 2D 8S --starter 3C --discards QD 7S",
     )
     peg.add_argument("tokens", nargs="*", metavar="TOKEN")
     peg.add_argument(
         "--unfinished", action="store_true", help="the play goes on: no point for the last card"
+    )
+    peg.add_argument(
+        "--as-laid",
+        action="store_true",
+        help="score the cards as they were laid at a table even where the rules forbid the "
+        'sequence; each such play is listed (JSON: "irregular")',
     )
     rank = peg.add_argument_group("ranking the next play (with --hand)")
     rank.add_argument(
@@ -84,8 +94,14 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
     if not args.tokens:
         raise UsageError("give the cards played in order, e.g. 'peg 4S 2H 5D 3C'")
     record = score_sequence(parse_peg_tokens(args.tokens), finished=not args.unfinished)
+    if record.irregular and not args.as_laid:
+        raise PlayError(f"{record.irregular[0].text()} (--as-laid scores it as laid)")
+    irregular = [i.text() for i in record.irregular]
     if args.json:
-        print(json.dumps(record.to_json()), file=out)
+        data = record.to_json()
+        if args.as_laid:
+            data["irregular"] = irregular
+        print(json.dumps(data), file=out)
         return 0
     width = max(len(n) for n in (*record.players, "player"))
     print(f"{'':>3}  {'player':<{width}}  card  count  points", file=out)
@@ -100,6 +116,14 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
         print(row.rstrip(), file=out)
     totals = ", ".join(f"{n} {t}" for n, t in record.totals().items())
     print(f"Totals: {totals}", file=out)
+    if args.as_laid:
+        print(
+            "Scored as laid: "
+            + ("nothing in it breaks the rules." if not irregular else "against the rules:"),
+            file=out,
+        )
+        for line in irregular:
+            print(f"  {line}", file=out)
     return 0
 
 
@@ -108,8 +132,9 @@ def _rank(args: argparse.Namespace, out: TextIO) -> int:
     from crib_trainer.core.cards import format_cards
     from crib_trainer.training.pegreasons import explain_analysis
 
-    if args.unfinished:
-        raise UsageError("--unfinished is for scoring a sequence; with --hand the play goes on")
+    if args.unfinished or args.as_laid:
+        flag = "--unfinished" if args.unfinished else "--as-laid"
+        raise UsageError(f"{flag} is for scoring a sequence; with --hand the play goes on")
     hand = parse_cards(" ".join(args.hand))
     if not hand:
         raise UsageError("--hand needs the cards the player to move holds")

@@ -16,7 +16,14 @@ from crib_trainer.cli.common import (
     variant_option,
 )
 from crib_trainer.core.cards import Card, CardError, parse_card, parse_cards, split_card_text
-from crib_trainer.core.rules import OverscoreLaw, RuleOptions, Variant, get_variant
+from crib_trainer.core.rules import (
+    RULESETS,
+    RuleOptions,
+    Variant,
+    default_ruleset,
+    get_ruleset,
+    get_variant,
+)
 from crib_trainer.core.show import Breakdown, score_show
 
 
@@ -27,19 +34,27 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="count a hand or crib, item by item; judge a claim",
         description="Count a hand or crib with its starter; with --claim, judge a claim.",
         epilog="Examples: score 5H 5C 5S JD --starter 5D | score 6H 7C 7D 8S '|' 8D --crib "
-        "| score 4S 5S 6S 9H --starter 5D --claim 10",
+        "| score 4S 5S 6S 9H --starter 5D --claim 10 --law hoyle. A hand with too few cards "
+        "is scored as a short hand (Britannica, law 10).",
     )
     score.add_argument("cards", nargs="*", metavar="CARD", help="the hand (or crib) cards")
     score.add_argument("--starter", metavar="CARD", help="the starter (turn-up) card")
     score.add_argument("--crib", action="store_true", help="score it as a crib")
     score.add_argument("--claim", type=_non_negative, metavar="N", help="the score claimed")
-    score.add_argument("--muggins", action="store_true", help="missed points go to the opponent")
+    score.add_argument(
+        "--muggins",
+        action="store_true",
+        help="missed points go to the opponent (hoyle and acc rules; Britannica's law 19 "
+        "has no muggins)",
+    )
     score.add_argument(
         "--law",
-        choices=[law.value for law in OverscoreLaw],
-        default=OverscoreLaw.BRITANNICA.value,
-        help="penalty for an over-claim: britannica (opponent adds the excess) "
-        "or hoyle (opponent pegs 2)",
+        choices=list(RULESETS),
+        default=None,
+        help="the rules a claim is judged by: acc (tournament rules: the opponent pegs the "
+        "excess of an over-claim), britannica (law 19: the same), hoyle (the over-claim is "
+        "put right, no penalty); a short claim is lost unless muggins is played. Default: "
+        "acc for a game of 121, britannica for a game of 61",
     )
     score.add_argument("--say", action="store_true", help="print the count as it is spoken")
     score.add_argument("--copy", action="store_true", help="copy the output to the clipboard")
@@ -143,13 +158,26 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
             )
         return _score_batch(args, variant, out)
     deal = _deal_from_args(args)
-    b = _breakdown(deal, variant)
-    options = RuleOptions(muggins=args.muggins, overscore=OverscoreLaw(args.law))
+    b = score_show(deal.cards, deal.starter, crib=deal.crib, variant=variant, short=True)
+    rules = get_ruleset(args.law) if args.law else default_ruleset(variant.target)
+    options = RuleOptions(rules, muggins=args.muggins)
     verdict = judge_claim(b, args.claim, options) if args.claim is not None else None
+    short = rules.short_hand
     if args.json:
-        text = json.dumps(score_json(b, verdict.to_json() if verdict else None), ensure_ascii=False)
+        data = score_json(b, verdict.to_json() if verdict else None)
+        if b.short:
+            data |= {"short": b.short, "short_law": short.law.to_json()}
+            data |= {"short_to_opponent": short.to_opponent(1)}
+        text = json.dumps(data, ensure_ascii=False)
     else:
         parts = [spoken_count(b)] if args.say else [explain_show(b, args.ascii)]
+        if b.short:
+            penalty = short.to_opponent(1)
+            parts.append(
+                f"A short hand ({len(b.cards)} of {len(b.cards) + b.short} cards, no flush): "
+                + (f"the opponent pegs {penalty}" if penalty else "no penalty")
+                + f" ({short.law.cite()})."
+            )
         if verdict:
             parts.append(explain_verdict(verdict, args.ascii))
         text = "\n".join(parts)

@@ -1,5 +1,6 @@
-"""A real game kept score of: deals, heels, pegging, the shows in order, muggins,
-over-claims, penalties, the win (single or lurch), and undo.
+"""A real game kept score of: deals, heels, the play, the shows in order, the rulings on
+counts and pegs under the game's rule set, penalties, the win (single, lurch or skunk), and
+undo.
 
 A game is its settings plus the list of entries made so far; the state is worked out by
 replaying the entries, so undo is dropping the last entry and a saved game is just JSON.
@@ -19,73 +20,134 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from crib_trainer.core.cards import Card, CardError, parse_card, parse_cards
-from crib_trainer.core.pegging import PegToken, PlayError, score_sequence
+from crib_trainer.core.pegging import (
+    LIMIT,
+    MAX_CARD_POINTS,
+    PegToken,
+    PlayError,
+    score_sequence,
+)
 from crib_trainer.core.rules import (
+    OLD_RULESETS,
     SIX_CARD,
-    OverscoreLaw,
+    GameResult,
+    Law,
+    RuleOptions,
+    RuleSet,
+    Ruling,
     Variant,
     check_show_cards,
+    default_ruleset,
+    game_result,
+    get_ruleset,
     get_variant,
+    rule_claim,
+    rule_peg,
 )
 from crib_trainer.core.show import heels, score_show
 
 
 class GameError(ValueError):
-    """An entry that does not fit the game at this point."""
+    """An entry that does not fit the game at this point. ``entry`` is the entry's number
+    when a whole game was replayed (loading a saved game), else None."""
+
+    def __init__(self, message: str, entry: int | None = None) -> None:
+        super().__init__(f"entry {entry}: {message}" if entry else message)
+        self.reason = message
+        self.entry = entry
 
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
-    """How the game is played. ``names`` has one name per side (partners share a side)."""
+    """How the game is played. ``names`` has one name per side (partners share a side).
+
+    ``ruleset`` defaults to the one for the target (the ACC's for 121, Britannica's for
+    61); ``muggins`` and ``correction`` (a short count put right, by agreement) are off by
+    default; ``lurch`` says whether lurches and skunks count as more than a single game.
+    """
 
     variant: Variant = SIX_CARD
     names: tuple[str, ...] = ("You", "Opponent")
-    target: int = 0  # 0: the variant's own (121, or 61 for the five-card game)
+    target: int = 0  # 0: the variant's own (121, or 61)
+    ruleset: RuleSet | None = None  # None: default_ruleset(target)
     muggins: bool = False
+    correction: bool = False
     lurch: bool = True
-    overscore: OverscoreLaw = OverscoreLaw.BRITANNICA
 
     def __post_init__(self) -> None:
         if not self.target:
             object.__setattr__(self, "target", self.variant.target)
+        if self.ruleset is None:
+            object.__setattr__(self, "ruleset", default_ruleset(self.target))
         sides = 2 if self.variant.partnerships else self.variant.players
         if len(self.names) != sides:
             raise GameError(f"the {self.variant.name} game has {sides} sides; name each one")
         if self.target not in (61, 121):
             raise GameError(f"a game is to 61 or 121, not {self.target}")
+        try:
+            self.rules.result_lines(self.target)
+            RuleOptions(self.rules, muggins=self.muggins)  # muggins must be in the rules
+        except ValueError as err:
+            raise GameError(str(err)) from None
+
+    @property
+    def rules(self) -> RuleSet:
+        assert self.ruleset is not None  # set in __post_init__
+        return self.ruleset
+
+    @property
+    def options(self) -> RuleOptions:
+        return RuleOptions(self.rules, muggins=self.muggins, correction=self.correction)
 
     @property
     def sides(self) -> int:
         return len(self.names)
 
-    @property
-    def lurch_line(self) -> int:
-        """A loser below this is lurched: half the holes (61 of 121; 31 of 61)."""
-        return (self.target + 1) // 2
-
     def side_of(self, player: int) -> int:
         """Partners (players 0 and 2, 1 and 3) score for one side."""
         return player % self.sides
+
+    def result(self, winner_score: int, loser_score: int) -> GameResult:
+        """Single, lurch, skunk or double skunk, by the game's rule set."""
+        return game_result(
+            winner_score,
+            loser_score,
+            self.rules,
+            self.variant,
+            target=self.target,
+            doubles=self.lurch,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "variant": self.variant.name,
             "names": list(self.names),
             "target": self.target,
+            "rules": self.rules.name,
             "muggins": self.muggins,
+            "correction": self.correction,
             "lurch": self.lurch,
-            "overscore": self.overscore.value,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameConfig:
+        """Read a saved config. A game saved before rule sets (no ``rules``, an
+        ``overscore`` law instead) is read under the rules it was kept by then: short claims
+        put right, over-claims by its law, a lurch under half the holes."""
+        if "rules" in data:
+            ruleset = get_ruleset(str(data["rules"]))
+            correction = bool(data.get("correction", False))
+        else:
+            ruleset = OLD_RULESETS[f"{data['overscore']}-first"]
+            correction = True
         return cls(
             variant=get_variant(data["variant"]),
             names=tuple(data["names"]),
             target=int(data["target"]),
+            ruleset=ruleset,
             muggins=bool(data["muggins"]),
+            correction=correction,
             lurch=bool(data["lurch"]),
-            overscore=OverscoreLaw(data["overscore"]),
         )
 
 
@@ -101,19 +163,22 @@ class Cut:
 
 @dataclass(frozen=True, slots=True)
 class Pegged:
-    """Points pegged in the play by ``side`` (entered as points, or worked out from cards)."""
+    """Points pegged in the play by ``side``, entered as points. With ``due``, the score
+    was worth ``due`` (as announced) and ``points`` is what was pegged: a mis-peg, ruled on
+    under the game's rule set."""
 
     side: int
     points: int
-    note: str = ""
+    due: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Laid:
     """A card laid in the play; its points are worked out as for ``crib-trainer peg``.
 
-    ``player`` is None for the usual turn: the player after the one who laid the last card
-    (the dealer's left leads). Name the player when someone plays on after a go.
+    ``player`` is None for the usual turn: the next player after the one who laid the last
+    card who still holds cards (the dealer's left leads). Name the player when someone
+    plays on after a go.
     """
 
     card: Card
@@ -133,7 +198,7 @@ class PlayOver:
 @dataclass(frozen=True, slots=True)
 class Shown:
     """A hand (or the crib) shown, with the score its owner claims; the starter is the
-    deal's."""
+    deal's. A hand may be short (its owner laid out with too few cards)."""
 
     side: int
     crib: bool
@@ -158,11 +223,23 @@ Entry = Cut | Pegged | Laid | NoOneCanPlay | PlayOver | Shown | Penalty
 
 @dataclass(frozen=True, slots=True)
 class Irregularity:
+    """An irregularity a penalty can be pegged for. ``variants`` names the games it
+    belongs to (None: every game)."""
+
     id: str
     what: str
     points: int
     to: str  # "non-dealer" or "opponent" (of the offender)
-    law: str
+    law: Law
+    variants: tuple[str, ...] | None = None
+
+    def applies_to(self, variant: Variant) -> bool:
+        return self.variants is None or variant.name in self.variants
+
+    @property
+    def law_text(self) -> str:
+        """The law as a penalty entry keeps it: its source, then the rule."""
+        return f"{self.law.cite()}: {self.law.rule}"
 
 
 IRREGULARITIES = (
@@ -171,51 +248,67 @@ IRREGULARITIES = (
         "a misdeal that cannot be put right by moving one card",
         2,
         "non-dealer",
-        "Britannica, law 4: the non-dealer marks two holes and there is a fresh deal",
+        Law("the non-dealer marks two holes and there is a fresh deal", "Britannica, law 4"),
     ),
     Irregularity(
         "exposed-or-wrong-count",
         "the dealer exposes a non-dealer's card, or deals too many or too few",
         2,
         "non-dealer",
-        "Britannica, law 8: the non-dealer marks two and may call a fresh deal",
+        Law("the non-dealer marks two and may call a fresh deal", "Britannica, law 8"),
     ),
     Irregularity(
         "laid-out-too-many",
         "a player lays out (or plays) holding too many cards",
         2,
         "opponent",
-        "Britannica, laws 9 and 13: the adversary marks two holes",
+        Law("the adversary marks two holes", "Britannica, laws 9 and 13"),
     ),
     Irregularity(
         "took-back",
         "a player takes back a card laid out for the crib",
         2,
         "opponent",
-        "Britannica, law 11: the adversary marks two holes",
+        Law("the adversary marks two holes", "Britannica, law 11"),
     ),
     Irregularity(
         "failed-to-play",
         "a player neglects to play a card that will come in",
         2,
         "opponent",
-        "Britannica, law 16: the adversary may have it played, or mark two holes",
+        Law(
+            "at six-card cribbage and with three or four players, the adversary may have "
+            "the card played, or mark two holes",
+            "Britannica, law 16",
+        ),
+        # In the five-card game a player may play on or not (Britannica, the play).
+        variants=("six-card", "three-player", "four-player"),
     ),
     Irregularity(
         "touched-pegs",
         "a player touches the opponent's pegs, or his own without a score to make",
         2,
         "opponent",
-        "Britannica, law 20: his adversary marks two holes",
+        Law("his adversary marks two holes", "Britannica, law 20"),
     ),
     Irregularity(
         "wrong-crib",
         "the crib has the wrong number of cards, both hands being right",
         2,
         "non-dealer",
-        "Hoyle, Wrong Number of Cards: the non-dealer pegs 2 and the crib is corrected",
+        Law("the non-dealer pegs 2 and the crib is put right", "Hoyle, Wrong Number of Cards"),
     ),
 )
+
+
+def irregularities_for(variant: Variant) -> tuple[Irregularity, ...]:
+    """The irregularities that can happen in a variant's game (law 16 is not in the
+    five-card game, where a player is at liberty to play on or not).
+
+    >>> [i.id for i in irregularities_for(get_variant("five-card"))].count("failed-to-play")
+    0
+    """
+    return tuple(i for i in IRREGULARITIES if i.applies_to(variant))
 
 
 # --- the state, worked out from the entries -----------------------------------------------
@@ -243,6 +336,8 @@ class GameState:
     winner: int | None = None
     play: list[PegToken] = field(default_factory=list)  # cards laid this deal, and goes
     play_points: list[int] = field(default_factory=list)  # what those cards pegged, by player
+    noted: int = 0  # irregular plays of this deal already noted in the events
+    ended_itself: bool = False  # the play ended with its last card (an ``end`` is a no-op)
     shown_cards: set[Card] = field(default_factory=set)  # cards shown in this deal's shows
 
     @property
@@ -266,12 +361,21 @@ class GameState:
         """The cards a player has laid in this deal's play."""
         return [t.card for t in self.play if t.card is not None and t.player == str(player)]
 
-    def next_to_lay(self) -> int:
-        """Who lays the next card if no one is named: the player after the last card's."""
+    def holding(self, player: int) -> bool:
+        """Whether ``player`` may still hold cards for the play (has laid fewer than a
+        hand)."""
+        return len(self.laid_by(player)) < self.config.variant.hand_size
+
+    def next_to_lay(self) -> int | None:
+        """Who lays the next card if no one is named: the next player after the last card's
+        who still holds cards (the dealer's left at the start); None when all are laid."""
         last = next((t for t in reversed(self.play) if t.card is not None), None)
-        if last is None:
-            return (self.dealer + 1) % self.players
-        return (int(last.player or 0) + 1) % self.players
+        first = (self.dealer + 1) if last is None else int(last.player or 0) + 1
+        for step in range(self.players):
+            player = (first + step) % self.players
+            if self.holding(player):
+                return player
+        return None
 
     def play_count(self) -> int:
         """The count of the current count in the play (0 after a go or 31)."""
@@ -281,16 +385,17 @@ class GameState:
                 count = 0
             else:
                 count += token.card.value
-                if count == 31:
+                if count == LIMIT:
                     count = 0
         return count
 
     @property
-    def lurched(self) -> bool:
-        if self.winner is None or not self.config.lurch:
-            return False
-        losers = [s for i, s in enumerate(self.scores) if i != self.winner]
-        return all(s < self.config.lurch_line for s in losers)
+    def result(self) -> GameResult | None:
+        """How the game was won (None while it goes on): by the best loser's score."""
+        if self.winner is None:
+            return None
+        best_loser = max(s for i, s in enumerate(self.scores) if i != self.winner)
+        return self.config.result(self.scores[self.winner], best_loser)
 
     def peg(self, side: int, points: int) -> int:
         """Move a side's pegs on; returns the holes actually moved. Once a side has won,
@@ -314,6 +419,25 @@ class GameState:
             change[side] = moved
             self.events.append(Event(text, tuple(change)))
 
+    def note(self, text: str) -> None:
+        """Log a ruling that moves no pegs."""
+        self.events.append(Event(text, (0,) * self.config.sides))
+
+    def play_closed(self) -> str | None:
+        """Why no more cards can be laid, when the play has ended by itself and no show
+        has been made yet; else None."""
+        if self.phase != "show" or not self.ended_itself or self.shown:
+            return None
+        if any(self.holding(p) for p in range(self.players)):
+            law = self.config.rules.five_card_play
+            return f"the play is over: {law.rule} ({law.cite()}); the shows come next"
+        return "every card has been laid: the play is over and the shows come next"
+
+    def apply(self, entry: Entry) -> None:
+        """Play one more entry on this state (a state is not put back if it is refused:
+        :meth:`Game.add` is the checked way)."""
+        _apply(self, entry)
+
 
 @dataclass(frozen=True, slots=True)
 class Game:
@@ -330,9 +454,13 @@ class Game:
         return cls(config, first_dealer)
 
     def add(self, entry: Entry) -> Game:
-        """The game with one more entry; raises :class:`GameError` if it does not fit."""
+        """The game with one more entry; raises :class:`GameError` (saying why, without an
+        entry number) if it does not fit."""
         game = replace(self, entries=(*self.entries, entry))
-        game.state()  # validate by replaying
+        try:
+            game.state()  # validate by replaying
+        except GameError as err:
+            raise GameError(err.reason) from None
         return game
 
     def undo(self) -> Game:
@@ -351,12 +479,12 @@ class Game:
         )
         if config.variant.three_for_last:
             pone = config.side_of((self.first_dealer + 1) % state.players)
-            state.award(pone, 3, f"{config.names[pone]}: three for last")
+            state.award(pone, 3, f"{config.names[pone]}: three for last (Britannica [000])")
         for number, entry in enumerate(self.entries, start=1):
             try:
                 _apply(state, entry)
             except GameError as err:
-                raise GameError(f"entry {number}: {err}") from None
+                raise GameError(err.reason, number) from None
         return state
 
     def to_json(self) -> dict[str, Any]:
@@ -369,8 +497,8 @@ class Game:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:
         game = cls(GameConfig.from_json(data["config"]), int(data["first_dealer"]))
-        for raw in data["entries"]:
-            game = game.add(entry_from_json(raw))
+        game = replace(game, entries=tuple(entry_from_json(raw) for raw in data["entries"]))
+        game.state()  # every entry must still fit
         return game
 
 
@@ -397,24 +525,14 @@ def _apply(state: GameState, entry: Entry) -> None:
         state.award(dealer_side, points, text)
         return
     if isinstance(entry, Pegged):
-        if state.phase != "play":
-            raise GameError("points in the play come after the cut and before the shows")
-        _check_side(config, entry.side)
-        if not 0 <= entry.points <= 31:
-            raise GameError(f"{entry.points} points cannot be pegged with one card")
-        note = f" ({entry.note})" if entry.note else ""
-        state.award(
-            entry.side, entry.points, f"{config.names[entry.side]} pegs {entry.points}{note}"
-        )
+        _apply_pegged(state, entry)
         return
     if isinstance(entry, Laid | NoOneCanPlay):
-        if state.phase != "play":
-            raise GameError("cards are laid after the cut and before the shows")
-        if config.variant.play_ends_at_first_go and any(t.card is None for t in state.play):
-            raise GameError("in the five-card game the play ends at the first go: type end")
+        _check_play_open(state)
         if isinstance(entry, Laid):
             player = entry.player if entry.player is not None else state.next_to_lay()
-            _check_laid(state, entry, player)
+            assert player is not None  # (the play would be over)
+            _check_laid(state, entry.card, player)
             state.play.append(PegToken(entry.card, str(player)))
             _peg_play(state, finished=False, why="")
         else:
@@ -422,15 +540,14 @@ def _apply(state: GameState, entry: Entry) -> None:
                 raise GameError("no count is open: there is no go to score")
             state.play.append(PegToken(None))
             _peg_play(state, finished=False, why="the go")
+        _end_play_by_itself(state)
         return
     if isinstance(entry, PlayOver):
+        if state.ended_itself and state.phase == "show" and state.shown == 0:
+            return  # the play had ended by itself; saying so changes nothing
         if state.phase != "play":
             raise GameError("the play is not under way")
-        _peg_play(state, finished=True, why="last card")
-        if state.phase == "over":
-            return
-        state.phase = "show"
-        state.events.append(Event("the play is over: the shows", (0,) * config.sides))
+        _end_play(state)
         return
     if isinstance(entry, Shown):
         _apply_show(state, entry)
@@ -438,31 +555,73 @@ def _apply(state: GameState, entry: Entry) -> None:
     raise GameError(f"unknown entry {entry!r}")
 
 
-def _check_laid(state: GameState, entry: Laid, player: int) -> None:
+def _apply_pegged(state: GameState, entry: Pegged) -> None:
+    config = state.config
+    if state.phase != "play":
+        raise GameError("points in the play come after the cut and before the shows")
+    _check_side(config, entry.side)
+    most = LIMIT if config.rules.legacy else MAX_CARD_POINTS
+    for points in (entry.points, entry.due or 0):
+        if not 0 <= points <= most:
+            raise GameError(
+                f"{points} points cannot be pegged for one card: a card scores at most "
+                f"{MAX_CARD_POINTS} in the play (the fourth of a rank making 15 as the last "
+                "card: 12 + 2 + 1)"
+            )
+    name = config.names[entry.side]
+    if entry.due is None:
+        state.award(entry.side, entry.points, f"{name} pegs {entry.points}")
+        return
+    ruling = rule_peg(config.options, entry.points, entry.due)
+    if ruling.verdict == "correct":
+        _rule(state, entry.side, ruling, f"{name} pegs {entry.points}")
+    else:
+        _rule(state, entry.side, ruling, f"{name} pegged {entry.points} for {entry.due}")
+
+
+def _check_play_open(state: GameState) -> None:
+    config = state.config
+    closed = state.play_closed()
+    if closed:
+        raise GameError(closed)
+    if state.phase != "play":
+        raise GameError("cards are laid after the cut and before the shows")
+    if config.variant.play_ends_at_first_go and any(t.card is None for t in state.play):
+        raise GameError("in the five-card game the play ends at the first go: type end")
+
+
+def _check_laid(state: GameState, card: Card, player: int) -> None:
+    config = state.config
     if not 0 <= player < state.players:
         raise GameError(f"no player {player + 1} in a {state.players}-player game")
-    if entry.card == state.starter:
-        raise GameError(f"{entry.card} is the starter; it cannot be played")
-    if any(t.card == entry.card for t in state.play):
-        raise GameError(f"{entry.card} has been played already this deal")
-    size = state.config.variant.hand_size
+    if card == state.starter:
+        raise GameError(f"{card} is the starter; it cannot be played")
+    if any(t.card == card for t in state.play):
+        raise GameError(f"{card} has been played already this deal")
+    size = config.variant.hand_size
+    name = config.names[config.side_of(player)]
     if len(state.laid_by(player)) >= size:
-        name = state.config.names[state.config.side_of(player)]
         raise GameError(f"{name} has laid all {size} cards of the hand already")
+    count = state.play_count()
+    if count + card.value > LIMIT:
+        raise GameError(
+            f"{card} would make the count {count + card.value}, past {LIMIT}; "
+            f"type go first if no one could play at {count}"
+        )
 
 
 def _peg_play(state: GameState, *, finished: bool, why: str) -> None:
     """Score the cards laid so far and peg what is new since the last entry: the card just
-    laid (``why`` empty: its items say why), the go, or the last card."""
+    laid (``why`` empty: its items say why), the go, or the last card. A play the rules
+    forbid (a go while a card would come in) is noted, as the players may claim law 16."""
     config = state.config
+    names = [str(p) for p in range(state.players)]
+    leader = (state.dealer + 1) % state.players
     try:
-        names = [str(p) for p in range(state.players)]
-        record = (
-            score_sequence(state.play, finished=finished, players=names) if state.play else None
-        )
+        record = score_sequence(state.play, finished=finished, players=names, leader=leader)
     except PlayError as err:
         raise GameError(str(err)) from None
-    if record is None:
+    if not record.plays:
         return
     last = record.plays[-1]
     for name, total in record.totals().items():
@@ -475,6 +634,36 @@ def _peg_play(state: GameState, *, finished: bool, why: str) -> None:
             state.award(
                 side, new, f"{config.names[side]} pegs {new} ({reason}, count {last.count})"
             )
+    law_16 = any(i.id == "failed-to-play" for i in irregularities_for(config.variant))
+    for bad in record.irregular[state.noted :]:
+        who = config.names[config.side_of(int(bad.player))]
+        penalty = " — its penalty (law 16) is ctrl+r" if law_16 else ""
+        state.note(
+            f"note: {who} lays {bad.held} later, which would have come in at {bad.count}: "
+            f"{bad.rule}{penalty}"
+        )
+    state.noted = len(record.irregular)
+
+
+def _end_play_by_itself(state: GameState) -> None:
+    """The play ends without ``end`` once every card is laid, and in the five-card game
+    when a count ends (a go or 31), as neither can come in then (not for old games)."""
+    config = state.config
+    if config.rules.legacy or state.phase != "play":
+        return
+    cards_left = any(state.holding(p) for p in range(state.players))
+    count_ended = bool(state.play) and state.play_count() == 0
+    if not cards_left or (config.variant.play_ends_at_first_go and count_ended):
+        _end_play(state)
+        state.ended_itself = True
+
+
+def _end_play(state: GameState) -> None:
+    _peg_play(state, finished=True, why="last card")
+    if state.phase == "over":
+        return
+    state.phase = "show"
+    state.note("the play is over: the shows")
 
 
 def _apply_show(state: GameState, entry: Shown) -> None:
@@ -490,35 +679,33 @@ def _apply_show(state: GameState, entry: Shown) -> None:
     starter = state.starter
     assert starter is not None  # the shows come after the cut
     try:
-        check_show_cards(entry.cards, starter, crib=crib, variant=config.variant)
+        check_show_cards(entry.cards, starter, crib=crib, variant=config.variant, short=True)
     except CardError as err:
         raise GameError(str(err)) from None
     _check_shown_cards(state, entry, player)
     state.shown_cards.update(entry.cards)
-    truth = score_show(entry.cards, starter, crib=crib, variant=config.variant).total
+    shown = score_show(entry.cards, starter, crib=crib, variant=config.variant, short=True)
     name = config.names[side]
     what = "crib" if crib else "hand"
-    # The adversary who corrects a count: with two sides the opponent; with three, the
-    # player on the shower's left.
-    taker = (side + 1) % config.sides
-    if entry.claim == truth:
-        state.award(side, truth, f"{name}'s {what}: {truth}")
-    elif entry.claim < truth:
-        missed = truth - entry.claim
-        if config.muggins:
-            state.award(side, entry.claim, f"{name}'s {what}: claimed {entry.claim} of {truth}")
-            taker_name = config.names[taker]
-            text = f"muggins! {taker_name} takes the {missed} missed"
-            state.award(taker, missed, text, always=False)
+    taker = _taker(config, side)
+    if shown.short:
+        fault = config.rules.short_hand
+        text = f"{name}'s hand is short by {shown.short}"
+        points = fault.to_opponent(shown.short)  # (a fixed penalty, or none)
+        if points:
+            text += f": {config.names[taker]} pegs {points} — {fault.law.cite()}"
+            state.award(taker, points, text)
         else:
-            text = f"{name}'s {what}: claimed {entry.claim}, corrected to {truth}"
-            state.award(side, truth, text)
-    else:
-        over = entry.claim - truth
-        state.award(side, truth, f"{name}'s {what}: claimed {entry.claim}, worth {truth}")
-        penalty = over if config.overscore is OverscoreLaw.BRITANNICA else 2
-        law = "law 19: adds the points overscored" if penalty == over else "Hoyle: pegs 2"
-        state.award(taker, penalty, f"{config.names[taker]} {law} ({penalty})", always=False)
+            state.note(f"{text}: it is played and shown short — {fault.law.cite()}")
+        if state.phase == "over":
+            return
+    ruling = rule_claim(config.options, entry.claim, shown.total)
+    head = f"{name}'s {what}: " + (
+        f"{shown.total}"
+        if ruling.verdict == "correct"
+        else f"claimed {entry.claim}, worth {shown.total}"
+    )
+    _rule(state, side, ruling, head)
     if state.phase == "over":
         return
     state.shown += 1
@@ -529,8 +716,39 @@ def _apply_show(state: GameState, entry: Shown) -> None:
         state.starter = None
         state.play = []
         state.play_points = [0] * state.players
+        state.noted = 0
+        state.ended_itself = False
         state.shown_cards = set()
         state.phase = "cut"
+
+
+def _taker(config: GameConfig, side: int) -> int:
+    """Who takes points for a fault: with two sides the opponent; with three, the player on
+    the offender's left."""
+    return (side + 1) % config.sides
+
+
+def _rule(state: GameState, side: int, ruling: Ruling, head: str) -> None:
+    """Peg a ruling on a count or a peg and log it, citing its law. ``head`` says what was
+    claimed (or pegged) and what it was worth."""
+    config = state.config
+    taker = _taker(config, side)
+    law = ruling.laws[0].cite() if ruling.laws else ""
+    said, due, extra = ruling.said, ruling.due, ruling.to_opponent
+    if ruling.verdict == "correct":
+        state.award(side, due, head)
+    elif ruling.verdict == "over":
+        state.award(side, due, f"{head}: put right" + ("" if extra else f" — {law}"))
+        text = f"{config.names[taker]} pegs {extra} for the {said - due} too many — {law}"
+        state.award(taker, extra, text, always=False)
+    elif extra:  # muggins
+        state.award(side, ruling.scored, head)
+        text = f"muggins! {config.names[taker]} takes the {due - said} missed — {law}"
+        state.award(taker, extra, text, always=False)
+    elif ruling.scored == due:
+        state.award(side, due, f"{head}: put right by agreement")
+    else:
+        state.award(side, ruling.scored, f"{head}: the {due - said} short is lost — {law}")
 
 
 def _check_shown_cards(state: GameState, entry: Shown, player: int) -> None:
@@ -558,7 +776,10 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
     if isinstance(entry, Cut):
         return {"type": "cut", "starter": entry.starter.code}
     if isinstance(entry, Pegged):
-        return {"type": "pegged", "side": entry.side, "points": entry.points, "note": entry.note}
+        out: dict[str, Any] = {"type": "pegged", "side": entry.side, "points": entry.points}
+        if entry.due is not None:
+            out["due"] = entry.due
+        return out
     if isinstance(entry, Laid):
         return {"type": "laid", "card": entry.card.code, "player": entry.player}
     if isinstance(entry, NoOneCanPlay):
@@ -581,7 +802,8 @@ def entry_from_json(raw: dict[str, Any]) -> Entry:
     if kind == "cut":
         return Cut(parse_card(raw["starter"]))
     if kind == "pegged":
-        return Pegged(int(raw["side"]), int(raw["points"]), str(raw.get("note", "")))
+        due = raw.get("due")
+        return Pegged(int(raw["side"]), int(raw["points"]), None if due is None else int(due))
     if kind == "laid":
         player = raw.get("player")
         return Laid(parse_card(raw["card"]), None if player is None else int(player))

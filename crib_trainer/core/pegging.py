@@ -29,6 +29,11 @@ from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 from crib_trainer.core.show import heels, is_run
 
 LIMIT = 31
+# The most one card can score in the play: the fourth card of a rank (a double pair royal,
+# 12) that brings the count to 15 (2) as the last card of the play (1), e.g. K-Q-J, go,
+# then 7-2-2-2-2. Pairs and runs of one card exclude each other, as 31 excludes the go;
+# tests/core/test_pegging.py finds the bound by search and plays a deal that reaches it.
+MAX_CARD_POINTS = 15
 # No variant keeps more than four cards for the play, or seats more than four players.
 MAX_HAND = 4
 MAX_PLAYERS = 4
@@ -174,10 +179,12 @@ def parse_peg_tokens(tokens: Sequence[str]) -> list[PegToken]:
 
 @dataclass(frozen=True, slots=True)
 class PlayRecord:
-    """A scored sequence of play: every card with its points, and each player's total."""
+    """A scored sequence of play: every card with its points, each player's total, and
+    the plays in it the rules forbid (``irregular``)."""
 
     players: tuple[str, ...]
     plays: tuple[Played, ...]
+    irregular: tuple[Irregular, ...] = ()
 
     def totals(self) -> dict[str, int]:
         out = dict.fromkeys(self.players, 0)
@@ -201,24 +208,82 @@ class PlayRecord:
         }
 
 
+# The rules a written play can break, for the messages that name them.
+MUST_PLAY = (
+    "a player must play while he has a card that will come in "
+    "(Britannica, the play [000]; Hoyle, The Play [003])"
+)
+WHO_LEADS = (
+    "after a go or 31 the player after the last one to lay a card leads "
+    "(Hoyle, The Play [003]: the opponent of the player who played the last card)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Irregular:
+    """A written play the rules forbid: ``player`` was passed over at ``count`` (by a go
+    when ``card`` is None, else by whoever laid ``card`` at ``position``, leading when
+    ``count`` is 0) yet lays ``held`` later (at ``held_at``), a card that would have come
+    in then."""
+
+    position: int
+    card: Card | None
+    by: str  # who laid ``card`` ("" for a go)
+    player: str
+    held: Card
+    held_at: int
+    count: int
+
+    @property
+    def rule(self) -> str:
+        return WHO_LEADS if self.card is not None and self.count == 0 else MUST_PLAY
+
+    def text(self) -> str:
+        """The sentence for a written sequence, naming its tokens by number."""
+        held = f"{self.held} (token {self.held_at})"
+        makes = f"which would make {self.count + self.held.value}"
+        if self.card is None:
+            return (
+                f"token {self.position} 'go': no one could say go at {self.count}, as "
+                f"{self.player} still held {held}, {makes}; {self.rule}"
+            )
+        if self.count == 0:
+            return (
+                f"token {self.position} {self.card}: {self.by} led, but {self.player} "
+                f"should have, still holding {held}; {self.rule}"
+            )
+        return (
+            f"token {self.position} {self.card}: {self.by} played in {self.player}'s turn "
+            f"at {self.count}, but {self.player} still held {held}, {makes}; {self.rule}"
+        )
+
+
 def score_sequence(
     tokens: Sequence[PegToken],
     *,
     finished: bool = True,
     players: Sequence[str] | None = None,
+    leader: int = 0,
 ) -> PlayRecord:
     """Score a written sequence of play.
 
     Unlabelled cards are played by the player after the previous card's player (the first
-    by the first player), so in a two-player sequence they alternate. ``go`` means no one
-    can play: the last card's player scores one and a new count begins; after 31, which
-    restarts the count by itself, a ``go`` adds nothing. When ``finished``, the last card scores one
-    for last unless it made 31. ``players`` fixes the names and their order (by default,
-    the names used, in order, padded with A and B).
+    by ``leader``, the first player by default), so in a two-player sequence they alternate.
+    ``go`` means no one can play: the last card's player scores one and a new count begins;
+    after 31, which restarts the count by itself, a ``go`` adds nothing. When ``finished``,
+    the last card scores one for last unless it made 31. ``players`` fixes the names and
+    their order (by default, the names used, in order, padded with A and B).
+
+    A card laid later was in its player's hand all along, so some written plays cannot
+    happen: a ``go`` while someone still holds a card that would come in, or a player
+    passed over (another playing in his turn, or leading after a go) who lays such a card
+    later. They are listed in ``irregular`` (the command line refuses them).
 
     >>> rec = score_sequence(parse_peg_tokens(["4S", "2H", "5D", "3C", "6S"]))
     >>> [p.points for p in rec.plays], rec.totals()
     ([0, 0, 0, 4, 6], {'A': 6, 'B': 4})
+    >>> score_sequence(parse_peg_tokens("KS 6H 5D go 5C".split())).irregular[0].text()[:45]
+    "token 4 'go': no one could say go at 21, as B"
     """
     players = tuple(players) if players is not None else _player_names(tokens)
     unknown = {t.player for t in tokens if t.player is not None} - set(players)
@@ -233,6 +298,8 @@ def score_sequence(
     check_distinct(t.card for t in tokens if t.card is not None)
     laid = [0] * len(players)
     plays: list[Played] = []
+    # (token number, player or None for a go, card or None, count before it)
+    trail: list[tuple[int, int | None, Card | None, int]] = []
     count_cards: list[Card] = []
     previous_was_card = False
     for position, token in enumerate(tokens, start=1):
@@ -252,6 +319,7 @@ def score_sequence(
                     "there is no go to score, remove it"
                 )
             plays[-1] = _with_item(plays[-1], PegItem(PegKind.GO, 1))
+            trail.append((position, None, None, count_of(count_cards)))
             count_cards.clear()
             previous_was_card = False
             continue
@@ -261,7 +329,7 @@ def score_sequence(
         elif plays:
             player = (plays[-1].player + 1) % len(players)
         else:
-            player = 0
+            player = leader
         laid[player] += 1
         if laid[player] > MAX_HAND:
             raise PlayError(
@@ -274,6 +342,7 @@ def score_sequence(
                 f"token {position} {token.card}: the count would be {count}, past {LIMIT}; "
                 f"put 'go' before it if no one could play at {count_of(count_cards)}"
             )
+        trail.append((position, player, token.card, count_of(count_cards)))
         items = score_card(count_cards, token.card)
         plays.append(Played(player, token.card, count, items))
         count_cards.append(token.card)
@@ -281,7 +350,50 @@ def score_sequence(
             count_cards.clear()
     if finished and count_cards:
         plays[-1] = _with_item(plays[-1], PegItem(PegKind.LAST, 1))
-    return PlayRecord(players, tuple(plays))
+    return PlayRecord(players, tuple(plays), _impossible(trail, players, leader))
+
+
+def _impossible(
+    trail: Sequence[tuple[int, int | None, Card | None, int]],
+    players: Sequence[str],
+    leader: int,
+) -> tuple[Irregular, ...]:
+    """The written plays the rules forbid: someone passed over (by a go, by another playing
+    in his turn, or by another leading) who lays a card later that would have come in
+    then. Earliest first."""
+    n = len(players)
+    out: list[Irregular] = []
+    last: int | None = None  # the player of the last card
+    for i, (position, player, card, count) in enumerate(trail):
+        room = LIMIT - count
+        if player is None:  # a go: no one can come in
+            passed = list(range(n))
+            later = trail[i + 1 :]
+        else:
+            passed = []
+            expected = leader if last is None else (last + 1) % n
+            while expected != player:
+                passed.append(expected)
+                expected = (expected + 1) % n
+            later = trail[i:]
+            last = player
+        for q in passed:
+            held = _held(later, q, room)
+            if held is not None:
+                by = "" if player is None else players[player]
+                out.append(Irregular(position, card, by, players[q], held[1], held[0], count))
+                break
+    return tuple(out)
+
+
+def _held(
+    later: Sequence[tuple[int, int | None, Card | None, int]], player: int, room: int
+) -> tuple[int, Card] | None:
+    """The first card ``player`` lays among ``later`` that fits in ``room``, if any."""
+    for position, who, card, _ in later:
+        if who == player and card is not None and card.value <= room:
+            return position, card
+    return None
 
 
 def _player_names(tokens: Sequence[PegToken]) -> tuple[str, ...]:

@@ -65,6 +65,11 @@ class Breakdown:
     def total(self) -> int:
         return sum(item.points for item in self.items)
 
+    @property
+    def short(self) -> int:
+        """How many cards a short hand lacks (0 for a full hand or crib)."""
+        return self.variant.shown_size(self.crib) - len(self.cards)
+
     def of_kind(self, kind: Kind | str) -> tuple[ShowItem, ...]:
         return tuple(item for item in self.items if item.kind == kind)
 
@@ -82,21 +87,29 @@ def score_show(
     *,
     crib: bool = False,
     variant: Variant | str = SIX_CARD,
+    short: bool = False,
 ) -> Breakdown:
     """Score a hand (or crib, ``crib=True``) with its starter.
 
     Raises :class:`~crib_trainer.core.cards.CardError` for the wrong number of cards
-    for the variant or a card given twice.
+    for the variant or a card given twice. With ``short=True`` a hand may lack cards (it
+    is played and shown short, Britannica law 10); a short hand scores no flush, which
+    needs every card a full hand holds (Hoyle, Flush; All about, Flush).
+
+    >>> from crib_trainer.core.cards import parse_cards, parse_card
+    >>> score_show(parse_cards("5H 5C JD"), parse_card("5D"), short=True).total
+    15
     """
     variant = get_variant(variant)
     cards = tuple(cards)
-    check_show_cards(cards, starter, crib=crib, variant=variant)
+    check_show_cards(cards, starter, crib=crib, variant=variant, short=short)
     every = tuple(sorted((*cards, starter)))
+    full = len(cards) == variant.shown_size(crib)
     items = (
         fifteens(every)
         + pairs(every)
         + runs(every)
-        + flush(cards, starter, crib=crib)
+        + (flush(cards, starter, crib=crib) if full else ())
         + nobs(cards, starter)
     )
     return Breakdown(cards, starter, crib, variant, items)

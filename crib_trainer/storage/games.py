@@ -1,4 +1,5 @@
-"""The scorekeeper's games: saved after every entry, resumed, and kept when finished.
+"""The scorekeeper's games: saved after every entry, resumed, kept when finished, and
+written out as game logs.
 
 >>> import tempfile, pathlib
 >>> from datetime import datetime, UTC
@@ -16,10 +17,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.game import Game, GameError
+from crib_trainer.core.gamelog import export_log
 from crib_trainer.storage.db import StorageError, Store
+from crib_trainer.storage.paths import data_dir
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,28 @@ def unfinished_game(store: Store) -> tuple[int, Game] | None:
     return None
 
 
+def last_game(store: Store) -> Game | None:
+    """The game played most recently, finished or not (its settings start the next)."""
+    rows = store.read(
+        "SELECT id, started_at, updated_at, finished, game FROM games "
+        "ORDER BY updated_at DESC, id DESC LIMIT 20"
+    )
+    return next((saved.game for saved in map(_load, rows) if saved is not None), None)
+
+
+def write_game_log(
+    game: Game, game_id: int | None, *, now: datetime, folder: Path | None = None
+) -> Path:
+    """Write the game as a log (``crib-trainer game replay`` reads it) into ``folder``
+    (the data folder's ``games``), named by its number and the time; returns the path."""
+    folder = folder or data_dir() / "games"
+    text = export_log(game)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"game-{game_id or 0}-{now:%Y%m%d-%H%M%S}.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def finished_games(store: Store, limit: int = 50) -> list[SavedGame]:
     """Finished games, the most recent first."""
     rows = store.read(
@@ -123,6 +149,8 @@ __all__ = [
     "SavedGame",
     "StorageError",
     "finished_games",
+    "last_game",
     "save_game",
     "unfinished_game",
+    "write_game_log",
 ]

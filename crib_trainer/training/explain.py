@@ -13,7 +13,6 @@ from collections import Counter
 from crib_trainer.analysis.tables import distribution_for
 from crib_trainer.core.cards import format_cards
 from crib_trainer.core.pegging import PegItem, PegKind, Played
-from crib_trainer.core.rules import OverscoreLaw
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
 from crib_trainer.training.categories import is_crib_flush_trap
 from crib_trainer.training.grading import Verdict
@@ -236,7 +235,12 @@ def _percent(share: float) -> str:
 def explain_show(b: Breakdown, ascii: bool = False) -> str:
     """The whole explanation: header, items with subtotals, spoken count, rarity."""
     return "\n".join(
-        [header_line(b, ascii), *itemised_lines(b, ascii), spoken_count(b), rarity_line(b)]
+        [
+            header_line(b, ascii),
+            *itemised_lines(b, ascii),
+            spoken_count(b),
+            *([] if b.short else [rarity_line(b)]),  # (the odds are for full hands)
+        ]
     )
 
 
@@ -282,24 +286,26 @@ def explain_play(played: Played, ascii: bool = False) -> str:
 
 
 def explain_verdict(v: Verdict, ascii: bool = False) -> str:
-    """The verdict on a claim in plain words, with the rule for each item missed."""
+    """The verdict on a claim in plain words: the rule for each item missed, and the
+    ruling under the rule set with its law."""
     total, claim, diff = v.total, v.claim, v.difference
     what = "crib" if v.breakdown.crib else "hand"
+    ruling = v.ruling
+    law = ruling.laws[0] if ruling.laws else None
+    cite = f" ({law.cite()})" if law else ""
     if v.verdict == "correct":
         return f"Claimed {claim}: correct."
     if v.verdict == "over":
-        law = v.options.overscore
-        penalty = (
-            f"the opponent may correct it and add the {diff} overscored to his own "
-            "(Britannica, law 19)"
-            if law is OverscoreLaw.BRITANNICA
-            else "it is corrected and the opponent pegs 2 (Hoyle, Error in pegging)"
-        )
-        text = f"Claimed {claim}, but the {what} is worth {total}: {diff} too many; {penalty}."
+        if ruling.to_opponent:
+            penalty = f"it is put right and the opponent pegs {ruling.to_opponent}"
+        else:
+            penalty = "the opponent may have it put right, with no penalty"
+        text = f"Claimed {claim}, but the {what} is worth {total}: {diff} too many; "
+        text += f"{penalty}{cite}."
         if is_crib_flush_trap(v.breakdown) and diff >= len(v.breakdown.cards):
             text += (
                 f"\nA {what} flush needs the starter too: four of a suit in the crib count "
-                "nothing (Britannica, Flushes)."
+                "nothing (Britannica, Flushes [000])."
             )
         return text
     lines = [f"Claimed {claim}, but the {what} is worth {total}: {diff} missed."]
@@ -310,10 +316,11 @@ def explain_verdict(v: Verdict, ascii: bool = False) -> str:
             lines.append(f"  {describe_item(item, ascii)} — {KIND_RULES[item.kind]}")
     else:
         lines.append(f"No set of items adds up to exactly {diff}: the count went wrong.")
-    if v.options.muggins:
-        lines.append(f"Muggins: the opponent scores the {diff} overlooked.")
+    if ruling.to_opponent:
+        lines.append(f"Muggins: the opponent scores the {diff} overlooked{cite}.")
+    elif ruling.scored == total:
+        lines.append(f"By agreement the count is put right to {total}.")
     else:
-        lines.append(
-            "Without muggins there is no penalty for claiming too few (Britannica, law 19)."
-        )
+        points = "point is" if diff == 1 else "points are"
+        lines.append(f"The {diff} overlooked {points} lost: he pegs {claim}{cite}.")
     return "\n".join(lines)

@@ -1,4 +1,5 @@
-"""A claimed score against the truth: the verdict, what was missed, and muggins.
+"""A claimed score against the truth: the verdict, what was missed, and the ruling under
+the rule set (who pegs what, by which law).
 
 >>> from crib_trainer.core.cards import parse_cards, parse_card
 >>> from crib_trainer.core.show import score_show
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from crib_trainer.core.rules import OverscoreLaw, RuleOptions
+from crib_trainer.core.rules import RuleOptions, Ruling, rule_claim
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
 
 
@@ -66,15 +67,17 @@ class Verdict:
         return "under" if self.claim < self.total else "over"
 
     @property
+    def ruling(self) -> Ruling:
+        """What the claimer pegs and what his opponent pegs, by the rule set's laws."""
+        return rule_claim(self.options, self.claim, self.total)
+
+    @property
     def to_opponent(self) -> int:
         """Points the opponent scores because of the claim, under the chosen rules."""
-        if self.verdict == "under":
-            return self.difference if self.options.muggins else 0
-        if self.verdict == "over":
-            return self.difference if self.options.overscore is OverscoreLaw.BRITANNICA else 2
-        return 0
+        return self.ruling.to_opponent
 
     def to_json(self) -> dict[str, object]:
+        ruling = self.ruling
         out: dict[str, object] = {
             "claim": self.claim,
             "verdict": self.verdict,
@@ -82,7 +85,10 @@ class Verdict:
         }
         out["missed"] = [i.to_json() for i in self.missed]  # (none unless under)
         out["missed_certain"] = self.missed_certain
-        out["to_opponent"] = self.to_opponent
+        out["scored"] = ruling.scored
+        out["to_opponent"] = ruling.to_opponent
+        out["rules"] = self.options.ruleset.name
+        out["law"] = ruling.laws[0].to_json() if ruling.laws else None
         return out
 
 

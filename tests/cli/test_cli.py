@@ -181,7 +181,10 @@ def test_odds_text_crib_and_five_card():
     ("argv", "message"),
     [
         (["score", "5H", "5C", "5S", "JD"], "which card is the starter"),
-        (["score", "5H", "5C", "5S", "--starter", "5D"], "has 4 cards plus the starter; got 3"),
+        (
+            ["score", "5H", "5C", "5S", "4D", "3D", "--starter", "5D"],
+            "has 4 cards plus the starter; got 5",
+        ),
         (["score", "5H", "5C", "5S", "5X", "--starter", "5D"], "unknown suit 'X'"),
         (["score", "5H", "5C", "5S", "5H", "--starter", "5D"], "duplicate card 5♥"),
         (["score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", "-1"], "negative"),

@@ -1,4 +1,9 @@
-"""The scorekeeper's game: order of scoring, the win, lurch, muggins, over-claims, undo."""
+"""The scorekeeper's game: order of scoring, the win, lurch and skunk, the rulings on counts
+and pegs under each rule set, the end of the play, short hands, undo.
+
+The rule texts are cited by their file in ../shared/rules: Britannica 000_9eb24ee60004c902.txt,
+1911 001_e9ff528cbb8f3f06.txt, Hoyle 003_89bcfdda3f850483.txt; ACC is the American Cribbage
+Congress's tournament rules."""
 
 from __future__ import annotations
 
@@ -10,12 +15,15 @@ from crib_trainer.core.game import (
     Game,
     GameConfig,
     GameError,
+    Laid,
+    NoOneCanPlay,
     Pegged,
     Penalty,
     PlayOver,
     Shown,
+    irregularities_for,
 )
-from crib_trainer.core.rules import OverscoreLaw, get_variant
+from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, get_variant
 from tests.conftest import card, cards
 
 ANN, BOB = 0, 1
@@ -43,34 +51,71 @@ def test_heels_to_the_dealer_and_the_show_order():
 
 
 def peg_many(game: Game, side: int, total: int) -> Game:
-    """Peg ``total`` for a side in the play, at most 31 an entry."""
+    """Peg ``total`` for a side in the play, at most 15 an entry (one card's most)."""
     while total > 0:
-        step = min(total, 31)
+        step = min(total, 15)
         game = game.add(Pegged(side, step))
         total -= step
     return game
 
 
 def test_win_in_the_middle_of_the_shows_stops_the_game():
+    """Hoyle [003], Scoring: if the non-dealer goes out on showing his hand, he wins."""
     g = two_player(target=61).add(Cut(card("5D")))
     g = peg_many(peg_many(g, ANN, 40), BOB, 30).add(PlayOver())
     g = g.add(Shown(ANN, False, cards("5H 5C 5S JD"), 29))  # 40 + 29: Ann is out
     state = g.state()
     assert state.winner == ANN and state.phase == "over" and state.scores[ANN] == 61
-    assert state.lurched  # Bob has 30, short of half the holes (31)
+    assert state.result.kind == "single"  # Bob made thirty holes
     with pytest.raises(GameError, match="the game is over: Ann won"):
         g.add(Shown(BOB, False, cards("KS QS 8D 7D"), 4))
 
 
-def test_lurch():
-    g = peg_many(two_player(target=61).add(Cut(card("2D"))), ANN, 61)
-    assert g.state().lurched
-    g = peg_many(peg_many(two_player(target=61).add(Cut(card("2D"))), BOB, 31), ANN, 61)
-    assert not g.state().lurched
-    g = peg_many(two_player(target=61, lurch=False).add(Cut(card("2D"))), ANN, 61)
-    assert not g.state().lurched
-    g = peg_many(peg_many(two_player().add(Cut(card("2D"))), BOB, 60), ANN, 121)
-    assert g.state().lurched  # 60 of 121: short of 61
+def won(loser: int, target: int = 61, **kw) -> str:
+    """The result of a game Ann wins with Bob on ``loser``."""
+    g = peg_many(two_player(target=target, **kw).add(Cut(card("2D"))), BOB, loser)
+    return peg_many(g, ANN, target).state().result.kind
+
+
+def test_britannica_000_lurch_in_61_is_failing_to_obtain_thirty_holes():
+    """Britannica [000], the board: a loser who fails to obtain thirty holes is lurched; 30
+    itself is a single game."""
+    assert won(29) == "lurch"
+    assert won(30) == "single"
+    assert won(29, lurch=False) == "single"  # a double only when so agreed
+
+
+@pytest.mark.parametrize("rules", [BRITANNICA, HOYLE])
+def test_1911_001_and_hoyle_003_lurch_in_121_is_under_61(rules):
+    """1911 [001]: fails to obtain half the holes; Hoyle [003], Scoring: fails to reach 61."""
+    assert won(60, 121, ruleset=rules) == "lurch"
+    assert won(61, 121, ruleset=rules) == "single"
+
+
+def test_acc_skunk_under_91_and_double_skunk_under_61():
+    """ACC rule 1.6: a skunk is a win by 31 or more, a double skunk by 61 or more."""
+    assert two_player().config.rules is ACC  # the default for 121
+    assert won(72, 121) == "skunk"  # 121-72 is no single game for ACC players
+    assert won(90, 121) == "skunk"
+    assert won(91, 121) == "single"
+    assert won(60, 121) == "double-skunk"
+    assert won(61, 121) == "skunk"
+
+
+@pytest.mark.parametrize("variant", ["three-player", "four-player", "five-card"])
+def test_britannica_000_and_1911_001_only_the_six_card_game_is_121(variant):
+    """Britannica [000]: a game is won at sixty-one holes, whether two, three or four play;
+    the 1911 article [001]: in six-card cribbage 121 holes are scored."""
+    config = GameConfig(
+        variant=get_variant(variant), names=("A", "B", "C")[: 3 if variant == "three-player" else 2]
+    )
+    assert config.target == 61 and config.rules is BRITANNICA
+    assert GameConfig().target == 121 and GameConfig().rules is ACC
+
+
+def test_acc_rules_are_for_the_game_of_121():
+    with pytest.raises(GameError, match="for a game of 121"):
+        two_player(target=61, ruleset=ACC)
 
 
 def test_win_on_his_heels_before_anyone_shows():
@@ -83,23 +128,69 @@ def test_win_on_his_heels_before_anyone_shows():
     assert g.state().winner == ANN and g.state().scores == [61, 0]
 
 
-def test_muggins_gives_missed_points_to_the_opponent():
-    g = two_player(muggins=True).add(Cut(card("5D"))).add(PlayOver())
-    g = g.add(Shown(ANN, False, cards("5H 5C 5S JD"), 28))
-    assert g.state().scores == [28, 1]
+def show_29_claimed(claim: int, **kw) -> list[int]:
+    g = two_player(**kw).add(Cut(card("5D"))).add(PlayOver())
+    return g.add(Shown(ANN, False, cards("5H 5C 5S JD"), claim)).state().scores
 
 
-def test_without_muggins_the_count_is_corrected():
-    g = two_player().add(Cut(card("5D"))).add(PlayOver())
-    g = g.add(Shown(ANN, False, cards("5H 5C 5S JD"), 28))
-    assert g.state().scores == [29, 0]
+@pytest.mark.parametrize("rules", [ACC, HOYLE])
+def test_muggins_gives_missed_points_to_the_opponent(rules):
+    """Hoyle [003], Muggins ("in some localities"); ACC rule 10: muggins optional."""
+    assert show_29_claimed(28, ruleset=rules, target=121, muggins=True) == [28, 1]
 
 
-@pytest.mark.parametrize(("law", "bob"), [(OverscoreLaw.BRITANNICA, 3), (OverscoreLaw.HOYLE, 2)])
-def test_over_claim_under_each_law(law, bob):
-    g = two_player(overscore=law).add(Cut(card("9C"))).add(PlayOver())
-    g = g.add(Shown(ANN, False, cards("7H 8C 8D KS"), 15))  # worth 12
-    assert g.state().scores == [12, bob]
+def test_britannica_000_law_19_has_no_muggins():
+    with pytest.raises(GameError, match="no muggins"):
+        two_player(ruleset=BRITANNICA, muggins=True)
+
+
+@pytest.mark.parametrize("rules", [ACC, BRITANNICA, HOYLE])
+def test_without_muggins_points_counted_short_are_lost(rules):
+    """Britannica [000] law 19: scoring too few, no penalty, no assistance; Hoyle [003]; ACC
+    rule 8.3: no correction once the peg is let go."""
+    g = two_player(ruleset=rules).add(Cut(card("5D"))).add(PlayOver())
+    state = g.add(Shown(ANN, False, cards("5H 5C 5S JD"), 28)).state()
+    assert state.scores == [28, 0]
+    assert "the 1 short is lost" in state.events[-1].text
+    assert rules.under_claim.cite() in state.events[-1].text
+
+
+def test_friendly_correction_puts_a_short_count_right():
+    assert show_29_claimed(28, correction=True) == [29, 0]
+    assert show_29_claimed(28, correction=True, muggins=True) == [28, 1]  # muggins first
+
+
+@pytest.mark.parametrize(("rules", "bob"), [(BRITANNICA, 3), (HOYLE, 0), (ACC, 3)])
+def test_over_claim_under_each_rule_set(rules, bob):
+    """Britannica [000] law 19: the adversary adds the points overscored; Hoyle [003],
+    Muggins: the opponent may require correction (no penalty); ACC rule 8.4."""
+    g = two_player(ruleset=rules).add(Cut(card("9C"))).add(PlayOver())
+    state = g.add(Shown(ANN, False, cards("7H 8C 8D KS"), 15)).state()  # worth 12
+    assert state.scores == [12, bob]
+    assert rules.over_claim.law.cite() in state.events[-1].text
+
+
+@pytest.mark.parametrize(("rules", "bob"), [(BRITANNICA, 1), (HOYLE, 2), (ACC, 1)])
+def test_pegging_more_than_announced_is_its_own_fault(rules, bob):
+    """Hoyle [003], Error in Pegging: pegging more than the announced score is corrected and
+    the opponent pegs 2 (not the over-claim's correction on demand); Britannica law 19 and
+    ACC rule 8.4 give the excess."""
+    g = two_player(ruleset=rules).add(Cut(card("9C"))).add(Pegged(ANN, 3, due=2))
+    state = g.state()
+    assert state.scores == [2, bob]
+    assert rules.over_peg.law.cite() in state.events[-1].text
+
+
+@pytest.mark.parametrize(
+    ("rules", "muggins", "scores"),
+    [(BRITANNICA, False, [1, 0]), (HOYLE, True, [1, 0]), (ACC, False, [1, 0]), (ACC, True, [1, 1])],
+)
+def test_pegging_short_in_the_play(rules, muggins, scores):
+    """Britannica [000] law 19: too few, no penalty; Hoyle [003], Error in Pegging: a short
+    peg stands once the next card is played (its muggins is for hands and cribs); ACC rule
+    10.2: muggins covers points left unpegged in the play."""
+    g = two_player(ruleset=rules, muggins=muggins).add(Cut(card("9C")))
+    assert g.add(Pegged(ANN, 1, due=2)).state().scores == scores
 
 
 def test_undo_and_json_round_trip():
@@ -132,8 +223,16 @@ def test_four_players_score_by_partnership():
 
 def test_penalties_and_irregularities():
     law = next(i for i in IRREGULARITIES if i.id == "misdeal")
-    g = two_player().add(Penalty(ANN, law.points, law.law))
-    assert g.state().scores == [2, 0] and "law 4" in g.state().events[-1].text
+    g = two_player().add(Penalty(ANN, law.points, law.law_text))
+    assert g.state().scores == [2, 0] and "law 4 [000]" in g.state().events[-1].text
+
+
+def test_britannica_000_law_16_is_not_in_the_five_card_game():
+    """Britannica [000]: law 16 names six-card and three- or four-handed cribbage; in the
+    five-card game a player is at liberty to play on or not."""
+    five = [i.id for i in irregularities_for(get_variant("five-card"))]
+    six = [i.id for i in irregularities_for(get_variant("six-card"))]
+    assert "failed-to-play" not in five and "failed-to-play" in six
 
 
 def test_entries_out_of_place_are_refused():
@@ -144,7 +243,7 @@ def test_entries_out_of_place_are_refused():
         g.add(Shown(ANN, False, cards("5H 5C 5S JD"), 29))
     g = g.add(Cut(card("5D"))).add(PlayOver())
     with pytest.raises(GameError, match="has 4 cards"):
-        g.add(Shown(ANN, False, cards("5H 5C 5S"), 6))
+        g.add(Shown(ANN, False, cards("5H 5C 5S 4D 3D"), 6))
     with pytest.raises(GameError, match="duplicate card 5♦"):
         g.add(Shown(ANN, False, cards("5H 5C 5S 5D"), 6))
     with pytest.raises(GameError, match="sides"):
@@ -160,17 +259,18 @@ def test_back_peg_shows_the_last_score():
 
 
 def test_cards_laid_are_scored_as_in_the_play():
-    """The 1911 dialogue entered card by card: A (Ann, non-dealer) 4, B (Bob) 5."""
-    from crib_trainer.core.game import Laid, NoOneCanPlay
-
+    """The 1911 [001] dialogue entered card by card: A (Ann, non-dealer) 4, B (Bob) 5."""
     g = two_player().add(Cut(card("2H")))
     for c in cards("2D 9S 4C 4D JH"):
         g = g.add(Laid(c))
     g = g.add(Laid(card("2S"), player=ANN))  # Bob said go; Ann plays on to 31
-    g = g.add(Laid(card("9D"))).add(Laid(card("6H"), player=BOB)).add(PlayOver())
+    g = g.add(Laid(card("9D")))
+    assert g.state().next_to_lay() == BOB  # Ann has laid all four: Bob plays on alone
+    g = g.add(Laid(card("6H")))
     state = g.state()
     assert state.scores == [4, 5]
-    assert state.phase == "show"
+    assert state.phase == "show"  # every card is down: the play ended by itself
+    assert g.add(PlayOver()).state() == state  # (an end typed by habit changes nothing)
     with pytest.raises(GameError, match="played already"):
         two_player().add(Cut(card("2H"))).add(Laid(card("5S"))).add(Laid(card("5S")))
     with pytest.raises(GameError, match="past 31"):
@@ -186,15 +286,15 @@ def test_cards_laid_are_scored_as_in_the_play():
 
 
 def test_shows_must_agree_with_the_play_and_each_other():
-    from crib_trainer.core.game import Laid
-
     g = two_player().add(Cut(card("2H")))
     for c in cards("2D 9S 4C 4D JH"):
         g = g.add(Laid(c))
-    g = g.add(Laid(card("2S"), player=ANN)).add(Laid(card("9D"))).add(Laid(card("6H"), player=BOB))
+    g = g.add(Laid(card("2S"), player=ANN)).add(Laid(card("9D")))
     with pytest.raises(GameError, match="laid all 4 cards"):
         g.add(Laid(card("KS"), player=ANN))
-    g = g.add(PlayOver())
+    g = g.add(Laid(card("6H"), player=BOB))
+    with pytest.raises(GameError, match="every card has been laid"):
+        g.add(Laid(card("KS"), player=ANN))
     with pytest.raises(GameError, match="this hand laid 2♦ in the play"):
         g.add(Shown(ANN, False, cards("JH 4C 3D 2S"), 0))
     g = g.add(Shown(ANN, False, cards("JH 4C 2D 2S"), 7))
@@ -203,23 +303,122 @@ def test_shows_must_agree_with_the_play_and_each_other():
         g.add(Shown(BOB, True, cards("JH 8C 3D AS"), 0))
 
 
-def test_the_five_card_play_ends_at_the_first_go():
-    from crib_trainer.core.game import Laid, NoOneCanPlay
-
+def five_card() -> Game:
     config = GameConfig(variant=get_variant("five-card"), names=("A", "B"))
-    assert config.target == 61  # the five-card game's own target
-    g = Game.new(config, 1).add(Cut(card("2H")))
+    assert config.target == 61 and config.rules is BRITANNICA  # the five-card game's own
+    return Game.new(config, 1).add(Cut(card("2H")))
+
+
+def test_britannica_000_the_five_card_play_ends_at_the_first_go():
+    """Britannica [000], the play: at the two-handed five-card game, when neither can come
+    in the play is at an end."""
+    g = five_card()
     for c in cards("KS QH 9C"):
         g = g.add(Laid(c))
     g = g.add(NoOneCanPlay())
-    with pytest.raises(GameError, match="play ends at the first go"):
+    assert g.state().phase == "show"  # no end to type
+    with pytest.raises(GameError, match=r"the play is over: .*Britannica, the play \[000\]"):
         g.add(Laid(card("5D")))
-    assert g.add(PlayOver()).state().phase == "show"
+
+
+def test_britannica_000_the_five_card_play_ends_at_31():
+    """The issue's example: KS QH 5D 6C makes 31; the 3s still held are not played."""
+    g = five_card()
+    for c in cards("KS QH 5D 6C"):
+        g = g.add(Laid(c))
+    state = g.state()
+    assert state.phase == "show" and state.scores == [3, 2]  # A's three for last; B's 31
+    for late in ("3S", "3H"):
+        with pytest.raises(GameError, match="the play is over"):
+            g.add(Laid(card(late)))
+
+
+def test_one_card_scores_at_most_15_in_the_play():
+    """The most one card scores (a double pair royal at 15 as the last card: Britannica
+    [000], Pairs, Fifteens, the go) is found by search in test_play_laws; '1 30' after the
+    cut is refused with that reason."""
+    g = two_player().add(Cut(card("2D")))
+    assert g.add(Pegged(ANN, 15)).state().scores == [15, 0]
+    with pytest.raises(GameError, match="at most 15 in the play"):
+        g.add(Pegged(ANN, 30))  # '1 30' after the cut
+
+
+def test_a_go_while_a_card_would_come_in_is_noted():
+    """Britannica [000], the play: a player is bound to play while he can (law 16)."""
+    g = two_player().add(Cut(card("2D")))
+    for c in cards("KS 6H 5D"):
+        g = g.add(Laid(c))
+    g = g.add(NoOneCanPlay()).add(Laid(card("5C")))  # Bob held the 5 at 21
+    notes = [e.text for e in g.state().events if e.text.startswith("note:")]
+    assert len(notes) == 1 and "Bob lays 5♣ later" in notes[0] and "law 16" in notes[0]
+
+
+def test_britannica_000_laws_10_and_13_a_short_hand_is_shown_without_penalty():
+    g = two_player(ruleset=BRITANNICA).add(Cut(card("5D"))).add(PlayOver())
+    state = g.add(Shown(ANN, False, cards("5H 5C JD"), 15)).state()
+    assert state.scores == [15, 0] and "short by 1" in state.events[-2].text
+
+
+def test_hoyle_003_wrong_number_of_cards_a_short_hand_costs_2():
+    g = two_player(ruleset=HOYLE).add(Cut(card("5D"))).add(PlayOver())
+    state = g.add(Shown(ANN, False, cards("5H 5C JD"), 15)).state()
+    assert state.scores == [15, 2] and "Wrong Number of Cards [003]" in state.events[-2].text
+
+
+def test_a_short_crib_is_still_refused():
+    g = two_player().add(Cut(card("5D"))).add(PlayOver())
+    g = g.add(Shown(ANN, False, cards("5H 5C 5S JD"), 29))
+    g = g.add(Shown(BOB, False, cards("KS QS 8D 7D"), 4))
+    with pytest.raises(GameError, match="crib has 4 cards"):
+        g.add(Shown(BOB, True, cards("AS 2S 3S"), 4))
+
+
+def test_errors_on_an_entry_name_no_entry_number_but_a_saved_game_does():
+    g = two_player().add(Cut(card("2D")))
+    with pytest.raises(GameError) as raised:
+        g.add(Laid(card("2D")))
+    assert str(raised.value) == "2♦ is the starter; it cannot be played"
+    bad = g.to_json()
+    bad["entries"].append({"type": "laid", "card": "2D", "player": None})
+    with pytest.raises(GameError, match=r"^entry 2: 2♦ is the starter"):
+        Game.from_json(bad)
+
+
+def old_json(config: dict, entries: list[dict]) -> Game:
+    """A game as saved before rule sets: an ``overscore`` law, no ``rules``."""
+    base = {"variant": "six-card", "names": ["Ann", "Bob"], "target": 121, "muggins": False}
+    base |= {"lurch": True, "overscore": "britannica"} | config
+    return Game.from_json({"config": base, "first_dealer": 1, "entries": entries})
+
+
+CUT_5D = {"type": "cut", "starter": "5D"}
+OVER = {"type": "play-over"}
+
+
+def shown(side: int, text: str, claim: int, crib: bool = False) -> dict:
+    return {"type": "shown", "side": side, "crib": crib, "cards": text.split(), "claim": claim}
+
+
+def test_an_old_saved_game_replays_as_it_was_played():
+    """Games saved before rule sets keep their scores: a short claim was put right, Hoyle's
+    over-claim cost 2, a loser of 30 in 61 was lurched, 31 could be pegged at once, and
+    the five-card play went on after 31."""
+    g = old_json({}, [CUT_5D, OVER, shown(0, "5H 5C 5S JD", 28)])
+    assert g.state().scores == [29, 0]
+    g = old_json({"overscore": "hoyle"}, [CUT_5D, OVER, shown(0, "7H 8C 8D KS", 15)])
+    assert g.state().scores == [8, 2]  # 7-8-8-K with a 5 is worth 8
+    pegs = [{"type": "pegged", "side": s, "points": p} for s, p in ((1, 30), (0, 31), (0, 30))]
+    g = old_json({"target": 61}, [{"type": "cut", "starter": "2D"}, *pegs])
+    assert g.state().result.kind == "lurch"  # as first kept: under 31 of 61
+    assert g.to_json()["config"]["rules"] == "britannica-first"
+    assert Game.from_json(g.to_json()) == g
+    laid = [{"type": "laid", "card": c, "player": None} for c in "KS QH 5H 6C 3S 3H".split()]
+    g = old_json({"variant": "five-card", "target": 61}, [CUT_5D, *laid, OVER])
+    assert g.state().scores == [3, 2 + 2 + 1]  # as it was kept: the 3s scored after 31
 
 
 def test_points_after_the_win_are_not_logged():
-    g = two_player(target=61).add(Cut(card("5D")))
-    g = g.add(Pegged(ANN, 31)).add(Pegged(ANN, 1)).add(PlayOver())
+    g = peg_many(two_player(target=61).add(Cut(card("5D"))), ANN, 32).add(PlayOver())
     g = g.add(Shown(ANN, False, cards("5H 5C 5S JD"), 31))  # out, though 2 over-claimed
     state = g.state()
     assert state.winner == ANN

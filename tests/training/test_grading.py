@@ -1,9 +1,10 @@
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from crib_trainer.core.rules import OverscoreLaw, RuleOptions
+from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RuleOptions
 from crib_trainer.core.show import Kind, score_show
 from crib_trainer.training.explain import explain_verdict
 from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
@@ -25,20 +26,46 @@ def test_missed_nob_is_named_for_certain():
 
 
 def test_under_claim_with_muggins_gives_the_points_away():
+    """ACC rule 10 (muggins, optional); Hoyle [003], Muggins."""
     v = judge_claim(HAND_29, 25, RuleOptions(muggins=True))
-    assert v.to_opponent == 4
+    assert v.to_opponent == 4 and v.ruling.scored == 25
     assert sum(i.points for i in v.missed) == 4
-    assert "Muggins: the opponent scores the 4 overlooked." in explain_verdict(v)
+    assert "Muggins: the opponent scores the 4 overlooked (ACC, rule 10)." in explain_verdict(v)
 
 
-def test_over_claim_under_each_law():
+@pytest.mark.parametrize("rules", [ACC, BRITANNICA, HOYLE])
+def test_under_claim_without_muggins_is_lost(rules):
+    """Britannica [000] law 19: scoring too few, no penalty and no assistance; Hoyle [003];
+    ACC rule 8.3. The claimer pegs what he claimed; nothing is raised to the truth."""
+    v = judge_claim(HAND_29, 25, RuleOptions(rules))
+    assert v.ruling.scored == 25 and v.to_opponent == 0
+    assert f"The 4 overlooked points are lost: he pegs 25 ({rules.under_claim.cite()})" in (
+        explain_verdict(v)
+    )
+    assert v.to_json()["scored"] == 25 and v.to_json()["rules"] == rules.name
+
+
+def test_friendly_correction_raises_a_short_claim():
+    v = judge_claim(HAND_29, 25, RuleOptions(correction=True))
+    assert v.ruling.scored == 29 and "By agreement" in explain_verdict(v)
+
+
+@pytest.mark.parametrize(
+    ("rules", "bob", "words"),
+    [
+        (BRITANNICA, 3, "law 19 [000]"),
+        (ACC, 3, "ACC, rule 8.4"),
+        (HOYLE, 0, "no penalty (Hoyle, Muggins [003])"),
+    ],
+)
+def test_over_claim_under_each_rule_set(rules, bob, words):
+    """Britannica [000] law 19 and ACC rule 8.4: the opponent adds the excess. Hoyle [003],
+    Muggins: the opponent may require correction; its 2 points are for pegging more than
+    was announced, a separate fault (rules.HOYLE.over_peg)."""
     b = score_show(cards("7H 8C 8D KS"), card("9C"))  # 12
-    britannica = judge_claim(b, 15)
-    assert britannica.verdict == "over" and britannica.to_opponent == 3
-    assert "law 19" in explain_verdict(britannica)
-    hoyle = judge_claim(b, 15, RuleOptions(overscore=OverscoreLaw.HOYLE))
-    assert hoyle.to_opponent == 2
-    assert "pegs 2" in explain_verdict(hoyle)
+    v = judge_claim(b, 15, RuleOptions(rules))
+    assert v.verdict == "over" and v.to_opponent == bob and v.ruling.scored == 12
+    assert words in explain_verdict(v)
 
 
 def test_shortfall_no_item_can_explain():

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from crib_trainer.core.cards import CardError
 from crib_trainer.core.game import (
     Cut,
     Game,
@@ -16,6 +17,7 @@ from crib_trainer.core.game import (
     PlayOver,
     Shown,
 )
+from crib_trainer.core.rules import get_variant
 from crib_trainer.ui.game_input import prompt, read
 from tests.conftest import card, cards
 
@@ -57,14 +59,47 @@ def test_the_highest_possible_claim_is_taken():
     assert read("5H 5C 5S JD 29", showing) == [Shown(0, False, cards("5H 5C 5S JD"), 29)]
 
 
-def test_play_mistakes_are_explained():
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("ann ²", "'²' is not a number of points (e.g. ann 2)"),
+        ("zed:5H", "who is 'zed'"),
+        ("HELLO", "'HELLO' is not a card (5H, or bob:5H), points (ann 2), go or end"),
+        ("5H 5C 5S JD 29", "that looks like a show: type end"),
+        ("12", "'12' is not a card"),
+        ("zed 2", "who pegs 2"),
+    ],
+)
+def test_play_mistakes_are_explained_in_the_players_words(text, message):
+    """No internal wording: no "token 4", no "unknown rank 'HELL'"."""
     playing = GAME.add(Cut(card("5D"))).state()
-    with pytest.raises(CardError):
-        read("ann ²", playing)  # not points: read as a card, which it is not
-    with pytest.raises(GameError, match="who is 'zed'"):
-        read("zed:5H", playing)
+    with pytest.raises(GameError, match=re.escape(message)) as raised:
+        read(text, playing)
+    assert "token" not in str(raised.value) and "rank" not in str(raised.value)
+
+
+def test_a_mis_peg_and_a_penalty_by_line():
+    playing = GAME.add(Cut(card("5D"))).state()
+    assert read("ann 3 for 2", playing) == [Pegged(0, 3, due=2)]
+    [penalty] = read("penalty bob misdeal", playing)
+    assert penalty.side == 1 and penalty.points == 2 and "law 4 [000]" in penalty.law
+    assert read("penalty", playing) == "penalty" and read("x", playing) == "x"
+
+
+def test_britannica_000_law_16_cannot_be_pegged_in_the_five_card_game():
+    five = Game.new(GameConfig(variant=get_variant("five-card"), names=("A", "B")))
+    with pytest.raises(GameError, match="at liberty to play on or not"):
+        read("penalty a failed-to-play", five.state())
 
 
 def test_prompts():
     assert "Bob deals" in prompt(GAME.state())
     assert "each card as laid" in prompt(GAME.add(Cut(card("5D"))).state())
+    showing = GAME.add(Cut(card("5D"))).add(PlayOver()).state()
+    assert "the 4 cards, then the score claimed (e.g. 5H 5C 5S JD 29)" in prompt(showing)
+
+
+def test_the_five_card_prompt_shows_three_cards():
+    five = Game.new(GameConfig(variant=get_variant("five-card"), names=("A", "B")))
+    showing = five.add(Cut(card("5D"))).add(PlayOver()).state()
+    assert "the 3 cards, then the score claimed (e.g. 4H 5H 6H 15)" in prompt(showing)

@@ -1,4 +1,8 @@
-"""The scorekeeper, driven through its one input line as players at a table would."""
+"""The scorekeeper, driven through its one input line as players at a table would.
+
+Rule texts cited (../shared/rules): Britannica 000_9eb24ee60004c902.txt, 1911
+001_e9ff528cbb8f3f06.txt, Hoyle 003_89bcfdda3f850483.txt; ACC, the American Cribbage
+Congress's tournament rules."""
 
 from __future__ import annotations
 
@@ -10,12 +14,17 @@ from tests.ui.conftest import make_app
 SIZE = (80, 24)
 
 
-async def new_game(pilot, names="Ann, Bob", target=121, muggins=False) -> ScorekeeperScreen:
+async def new_game(
+    pilot, names="Ann, Bob", target=121, muggins=False, rules=None
+) -> ScorekeeperScreen:
     await pilot.press("9")
     await pilot.pause()
     form = pilot.app.screen
     assert isinstance(form, NewGameScreen)
     form.query_one("#target", Select).value = target
+    await pilot.pause()
+    if rules is not None:
+        form.query_one("#rules", Select).value = rules
     form.query_one("#game-muggins", Checkbox).value = muggins
     form.query_one("#names", Input).value = names
     form.query_one("#names", Input).focus()
@@ -36,9 +45,15 @@ async def test_a_deal_with_cards_laid_and_shows(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot)
         # Ann deals; Bob leads. The 1911 dialogue's play with Bob as A and Ann as B.
-        await say(pilot, "2H", "2D", "9S", "4C", "4D", "JH", "bob:2S", "9D", "ann:6H", "end")
+        await say(pilot, "2H", "2D", "9S", "4C", "4D", "JH", "bob:2S", "9D")
+        status = str(screen.query_one("#deal-status").render())
+        assert "next: Ann" in status  # Bob has laid all four: Ann plays on alone
+        await say(pilot, "6H")
         state = screen.game.state()
-        assert state.scores == [5, 4] and state.phase == "show"
+        assert state.scores == [5, 4] and state.phase == "show"  # no end to type
+        assert "Bob's hand: the 4 cards" in str(screen.query_one("#prompt-line").render())
+        await say(pilot, "end")  # typed by habit: accepted, changes nothing
+        assert screen.game.state() == state
         await say(pilot, "JH 4C 2D 2S 7", "9S 9D 6H 4D 10")  # Bob (pone) then Ann
         assert screen.game.state().scores == [15, 11]
         assert screen.game.state().next_show() == (0, True)
@@ -50,17 +65,17 @@ async def test_a_deal_with_cards_laid_and_shows(app):
 async def test_a_win_stops_the_game_and_says_single_or_lurch(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot, target=61)
-        await say(pilot, "5D", "ann 31", "bob 31", "end")  # 31 each; Bob shows first
+        await say(pilot, "5D", "ann 15", "ann 15", "ann 1", "bob 15", "bob 15", "bob 1", "end")
         await say(pilot, "5H 5C 5S JD 29")  # Bob: 31 + 29 = 60, one short
         assert screen.game.state().winner is None
-        await say(pilot, "KS QH 9C 7H 1")  # Ann: K-Q-9-7 with a 5: 2 fifteens = 4 → 35
+        await say(pilot, "KS QH 9C 7H 4")  # Ann: K-Q-9-7 with a 5: 2 fifteens = 4 → 35
         await say(pilot, "AS 2S 3C 4D 7")  # Ann's crib: A-2-3-4-5 run 5 + fifteen 2 = 7
         state = screen.game.state()
         assert state.scores == [42, 60] and state.deal == 2
         await say(pilot, "2C", "bob 1")  # Bob pegs out in the play of deal 2
         state = screen.game.state()
         assert state.winner == 1 and state.phase == "over"
-        assert not state.lurched  # Ann has 42, past half of 61
+        assert state.result.kind == "single"  # Ann has 42: past thirty holes
         assert "Bob wins, a single game" in str(screen.query_one("#prompt-line").render())
         await say(pilot, "new")  # the finished game is in the history
         form = pilot.app.screen
@@ -123,12 +138,13 @@ async def test_the_game_survives_closing_the_trainer():
 async def test_winning_in_the_middle_of_the_shows(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot, target=61)
-        await say(pilot, "5D", "ann 31", "ann 20", "bob 31", "bob 1", "end")
+        await say(pilot, "5D", "ann 15", "ann 15", "ann 15", "ann 6")
+        await say(pilot, "bob 15", "bob 15", "bob 2", "end")
         await say(pilot, "5H 5C 5S JD 29")  # Bob, the pone, shows first and goes out
         state = screen.game.state()
         assert state.winner == 1 and state.scores == [51, 61]
         await say(pilot, "KS QH 9C 7H 4")  # the dealer's hand is never counted
-        assert len(screen.game.entries) == 7
+        assert len(screen.game.entries) == 10
 
 
 async def test_names_that_look_like_markup(app):
@@ -152,7 +168,7 @@ async def test_names_that_look_like_markup_in_the_penalty_dialog(app):
 async def test_a_new_game_after_a_win_starts(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot, target=61)
-        await say(pilot, "5D", "ann 31", "ann 30")
+        await say(pilot, "5D", *["ann 15"] * 4, "ann 1")
         assert screen.game.state().phase == "over"
         await say(pilot, "new")
         form = pilot.app.screen
@@ -168,7 +184,7 @@ async def test_a_new_game_after_a_win_starts(app):
 async def test_n_after_a_win_is_a_new_game_as_the_prompt_says(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot, target=61)
-        await say(pilot, "5D", "ann 31", "ann 30")
+        await say(pilot, "5D", *["ann 15"] * 4, "ann 1")
         assert "n: new game" in str(screen.query_one("#prompt-line").render())
         await say(pilot, "n")
         assert isinstance(pilot.app.screen, NewGameScreen)
@@ -252,3 +268,155 @@ async def test_a_game_kept_in_memory_is_the_one_resumed(app, monkeypatch):
         assert screen.game.state().scores == [3, 0]
         await say(pilot, "bob 2")
         assert unfinished_game(app.store)[1].state().scores == [3, 2]
+
+
+async def test_choosing_a_variant_keeps_the_names_typed(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("9")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#names", Input).value = "Ann, Bob"
+        form.query_one("#game-variant", Select).value = "five-card"
+        await pilot.pause()
+        assert form.query_one("#names", Input).value == "Ann, Bob"
+        assert form.query_one("#target", Select).value == 61
+        assert form.query_one("#rules", Select).value == "britannica"  # ACC's are for 121
+        form.query_one("#game-variant", Select).value = "three-player"
+        await pilot.pause()
+        assert form.query_one("#names", Input).value == "Ann, Bob, Player 3"
+        form.query_one("#game-variant", Select).value = "six-card"
+        await pilot.pause()
+        assert form.query_one("#names", Input).value == "Ann, Bob"
+        assert form.query_one("#target", Select).value == 121
+
+
+async def test_the_form_starts_from_the_last_games_settings(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game(pilot, names="Cy, Di", target=121, muggins=True, rules="hoyle")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        form = pilot.app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.query_one("#names", Input).value == "Cy, Di"
+        assert form.query_one("#rules", Select).value == "hoyle"
+        assert form.query_one("#game-muggins", Checkbox).value is True
+        await pilot.press("enter")
+        await pilot.pause()
+        config = pilot.app.screen.game.config
+        assert config.names == ("Cy", "Di") and config.rules.name == "hoyle" and config.muggins
+
+
+async def test_a_game_of_61_cannot_be_played_under_the_acc_rules(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("9")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#target", Select).value = 61
+        await pilot.pause()
+        assert form.query_one("#rules", Select).value == "britannica"
+        form.query_one("#rules", Select).value = "acc"
+        form.query_one("#names", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is form
+        assert "for a game of 121" in str(form.query_one("#new-game-hint").render())
+
+
+async def test_a_short_claim_is_lost_and_the_ruling_cites_its_law(app):
+    """ACC rule 8.3 (the default for 121): no correction once the peg is let go."""
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot)
+        await say(pilot, "5D", "end", "5H 5C 5S JD 28")
+        assert screen.game.state().scores == [0, 28]
+        assert "the 1 short is lost — ACC, rule 8.3" in screen.game.state().events[-1].text
+
+
+async def test_hoyle_over_claim_and_over_peg_are_separate_faults(app):
+    """Hoyle [003]: an over-claim is put right on demand; pegging more than announced
+    costs 2 (Error in Pegging)."""
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot, rules="hoyle")
+        await say(pilot, "9C", "ann 3 for 2")
+        assert screen.game.state().scores == [2, 2]
+        await say(pilot, "end", "7H 8C 8D KS 15")  # Bob's hand, worth 12
+        assert screen.game.state().scores == [2, 2 + 12]
+
+
+async def test_the_five_card_play_stops_at_31(app):
+    """Britannica [000], the play: the five-card play ends when neither can come in."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("9")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#game-variant", Select).value = "five-card"
+        form.query_one("#names", Input).value = "Ann, Bob"
+        await pilot.pause()
+        form.query_one("#names", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        await say(pilot, "2C", "KS", "QH", "5D", "6C")  # 31
+        assert screen.game.state().phase == "show"
+        await say(pilot, "3S")
+        assert screen.query_one("#entry", Input).value == "3S"  # refused
+        messages = [n.message for n in pilot.app._notifications]
+        assert any("Britannica, the play [000]" in m for m in messages)
+        assert "the 3 cards, then the score claimed (e.g. 4H 5H 6H 15)" in str(
+            screen.query_one("#prompt-line").render()
+        )
+
+
+async def test_errors_speak_the_players_words(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game(pilot)
+        await say(pilot, "5D", "hello")
+        await pilot.press("ctrl+u")
+        await say(pilot, "ann 30")
+        messages = [n.message for n in pilot.app._notifications]
+        assert any("'hello' is not a card (5H, or bob:5H)" in m for m in messages)
+        assert any("a card scores at most 15" in m for m in messages)
+        internal = ("token", "entry ", "unknown rank")
+        assert not any(word in m for m in messages for word in internal)
+
+
+async def test_law_16_is_not_offered_in_the_five_card_game(app):
+    """Britannica [000]: law 16 is for six-card and three- or four-handed cribbage."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("9")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#game-variant", Select).value = "five-card"
+        await pilot.pause()
+        form.query_one("#names", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        ids = [o.id for o in pilot.app.screen.query_one("#irregularities").options]
+        assert "failed-to-play" not in ids and "misdeal" in ids
+
+
+async def test_x_writes_the_game_log_and_says_where(app):
+    from crib_trainer.core.gamelog import replay_log
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot)
+        await say(pilot, "JH", "ann 2", "x")
+        messages = [n.message for n in pilot.app._notifications]
+        written = next(m for m in messages if m.startswith("Game written to "))
+        path = written.removeprefix("Game written to ")
+        with open(path, encoding="utf-8") as log:
+            assert replay_log(log).game == screen.game
+        assert screen.query_one("#entry", Input).value == ""
+
+
+async def test_home_mentions_a_game_in_progress(app):
+    async with app.run_test(size=SIZE) as pilot:
+        home = pilot.app.screen
+        assert "game in progress" not in str(home.query_one("#today").render())
+        await new_game(pilot, names="Ann[b], Bob")
+        await say(pilot, "JH", "ann[b] 2")
+        await pilot.press("escape")
+        await pilot.pause()
+        today = str(pilot.app.screen.query_one("#today").render())
+        assert "A game in progress" in today and "Ann[b] 4, Bob 0" in today  # her heels and 2

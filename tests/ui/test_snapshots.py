@@ -71,7 +71,8 @@ def test_scorekeeper_board(snap_compare):
         await pilot.pause()
         await pilot.press("enter")  # Player 1 and Player 2, to 121
         await pilot.pause()
-        for line in ("5D", "1 31", "2 17", "1 12", "end", "5H 5C 5S JD 29"):
+        lines = ("5D", "1 15", "1 15", "1 15", "1 15", "1 3", "2 12", "2 5", "end")
+        for line in (*lines, "5H 5C 5S JD 29"):
             await pilot.press(*line, "enter")
             await pilot.pause()
 
@@ -126,7 +127,8 @@ def test_scorekeeper_three_players_near_the_end(snap_compare):
         form.query_one("#names").focus()
         await pilot.press("enter")
         await pilot.pause()
-        for line in ("2D", "ann 31", "ann 24", "bob 31", "bob 9", "cy 17", "end"):
+        pegs = ("ann 15", "ann 15", "ann 15", "ann 10", "bob 15", "bob 15", "bob 10", "cy 15")
+        for line in ("2D", *pegs, "cy 2", "end"):
             await pilot.press(*line, "enter")
             await pilot.pause()
 
@@ -147,7 +149,7 @@ def test_scorekeeper_won_with_a_lurch(snap_compare):
         form.query_one("#names").focus()
         await pilot.press("enter")
         await pilot.pause()
-        for line in ("5D", "bob 31", "bob 1", "ann 12", "end", "5H 5C 5S JD 29"):
+        for line in ("5D", "bob 15", "bob 15", "bob 2", "ann 12", "end", "5H 5C 5S JD 29"):
             await pilot.press(*line, "enter")
             await pilot.pause()
 

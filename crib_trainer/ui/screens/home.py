@@ -76,13 +76,22 @@ class HomeScreen(TrainerScreen):
         self.query_one("#suggestion", Static).update(_suggestion_text(self.choice))
 
     def _today_text(self) -> str:
-        text = self._summary_text()
+        text = self._summary_text() + self._game_text()
         if not self.trainer.keeping:
             text += (
                 "\n[yellow]Your history is not being saved this time (see the message "
                 "at the start): answers and games last until you quit.[/yellow]"
             )
         return text
+
+    def _game_text(self) -> str:
+        """A line for a scorekeeper game not yet won, if there is one."""
+        resume = self.trainer.unfinished_game()
+        if resume is None:
+            return ""
+        config, scores = resume[1].config, resume[1].state().scores
+        score = ", ".join(f"{escape(n)} {s}" for n, s in zip(config.names, scores, strict=True))
+        return f"\n\n[b]A game in progress[/b]\n{score} [dim](9 resumes it)[/dim]"
 
     def _summary_text(self) -> str:
         store = self.trainer.store

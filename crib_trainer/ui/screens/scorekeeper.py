@@ -1,9 +1,10 @@
 """At the table: keep the score of a real game on a drawn board, and settle each show.
 
-One input line does everything: the starter, each card laid (or points), ``end`` for the
-end of the play, each show as its cards and the score claimed. ``undo`` takes back the
-last entry, ``penalty`` pegs an irregularity under the laws. The game is saved after
-every entry and can be resumed.
+One input line does everything: the starter, each card laid (or points), each show as its
+cards and the score claimed; the play ends by itself when every card is down (``end`` ends
+it early). Each ruling cites its law under the game's rule set. ``undo`` takes back the last
+entry, ``penalty`` pegs an irregularity under the laws, ``x`` writes the game as a log that
+``crib-trainer game replay`` reads. The game is saved after every entry and can be resumed.
 """
 
 from __future__ import annotations
@@ -21,21 +22,29 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.game import (
-    IRREGULARITIES,
+    Entry,
     Game,
     GameConfig,
     GameError,
+    Irregularity,
     Penalty,
+    irregularities_for,
 )
 from crib_trainer.core.pegging import PlayError
-from crib_trainer.core.rules import VARIANTS, OverscoreLaw, get_variant
-from crib_trainer.storage.games import GameChangedError, SavedGame
+from crib_trainer.core.rules import RULESETS, VARIANTS, default_ruleset, get_variant
+from crib_trainer.storage.db import StorageError
+from crib_trainer.storage.games import GameChangedError, SavedGame, last_game, write_game_log
 from crib_trainer.ui.game_input import prompt, read
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.board import Board
 
 
 class ScorekeeperScreen(TrainerScreen):
+    HELP_KEYS = (
+        ("enter", "record the line: a starter, cards laid, points, a show"),
+        ("x (typed)", "write the game as a log and say where"),
+        ("undo, penalty, new (typed)", "as ctrl+z, ctrl+r, ctrl+n"),
+    )
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Home"),
         Binding("ctrl+z", "undo", "Undo"),
@@ -81,11 +90,13 @@ class ScorekeeperScreen(TrainerScreen):
         parts = [f"Deal {state.deal}", f"{dealer} deals"]
         if state.starter is not None:
             parts.append(f"starter {state.starter}")
-        if state.phase == "play" and state.play:
+        following = state.next_to_lay()
+        if state.phase == "play" and state.play and following is not None:
             parts.append(f"count {state.play_count()}")
-            parts.append(f"next: {config.names[config.side_of(state.next_to_lay())]}")
-        rules = "muggins" if config.muggins else "no muggins"
-        self.sub_title = f"{config.variant.name} to {config.target}, {rules}"
+            parts.append(f"next: {config.names[config.side_of(following)]}")
+        muggins = "muggins" if config.muggins else "no muggins"
+        rules = config.rules.name.upper() if config.rules.name == "acc" else config.rules.title
+        self.sub_title = f"{config.variant.name} to {config.target}, {rules}, {muggins}"
         status = Content.from_markup("[dim]$s", s=" · ".join(parts))
         self.query_one("#deal-status", Static).update(status)
         self.query_one("#prompt-line", Static).update(Content(prompt(state)))
@@ -98,17 +109,19 @@ class ScorekeeperScreen(TrainerScreen):
         except (CardError, GameError, PlayError, ValueError) as err:
             self.notify(str(err), severity="warning", timeout=6, markup=False)
             return
-        if meaning == "undo":
-            self.action_undo()
-        elif meaning == "penalty":
-            self.action_penalty()
-        elif meaning == "new":
-            self.action_new_game()
+        if isinstance(meaning, str):
+            commands = {
+                "undo": self.action_undo,
+                "penalty": self.action_penalty,
+                "new": self.action_new_game,
+                "x": self.export,
+            }
+            commands[meaning]()
         elif not self.add_entries(meaning):
             return  # refused: the line stays, to be corrected
         event.input.value = ""
 
-    def add_entries(self, entries: list) -> bool:
+    def add_entries(self, entries: Sequence[Entry]) -> bool:
         """Add every entry of a line, or none of them; say why when refused."""
         game = self.game
         before = len(game.state().events)
@@ -153,12 +166,25 @@ class ScorekeeperScreen(TrainerScreen):
             self.query_one("#game-log", RichLog).write("(undone: the last entry)")
             self.refresh_game()
 
+    def export(self) -> None:
+        """Write the game as a log (``crib-trainer game replay`` reads it) and say where."""
+        try:
+            path = write_game_log(self.game, self.game_id, now=self.trainer.now())
+        except (GameError, OSError, ValueError) as err:
+            self.notify(f"The game could not be written: {err}", severity="warning", markup=False)
+            return
+        self.query_one("#game-log", RichLog).write(f"(game written to {path})")
+        self.notify(f"Game written to {path}", timeout=10, markup=False)
+
     def action_penalty(self) -> None:
         def chosen(penalty: Penalty | None) -> None:
             if penalty is not None:
                 self.add_entries([penalty])
 
-        self.app.push_screen(PenaltyScreen(self.game.config.names), chosen)
+        config = self.game.config
+        self.app.push_screen(
+            PenaltyScreen(config.names, irregularities_for(config.variant)), chosen
+        )
 
     def action_new_game(self) -> None:
         self.app.pop_screen()
@@ -172,10 +198,11 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, names: tuple[str, ...]) -> None:
+    def __init__(self, names: tuple[str, ...], irregularities: Sequence[Irregularity]) -> None:
         super().__init__()
         self.names = names
-        self.chosen = None
+        self.irregularities = tuple(irregularities)
+        self.chosen: Irregularity | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="penalty"):
@@ -183,7 +210,7 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
             yield OptionList(
                 *(
                     Option(f"{i.what} [dim]({i.points} to the {i.to})[/dim]", id=i.id)
-                    for i in IRREGULARITIES
+                    for i in self.irregularities
                 ),
                 id="irregularities",
             )
@@ -197,9 +224,13 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
 
     @on(OptionList.OptionSelected, "#irregularities")
     def pick_irregularity(self, event: OptionList.OptionSelected) -> None:
-        self.chosen = next(i for i in IRREGULARITIES if i.id == event.option.id)
+        self.chosen = next(i for i in self.irregularities if i.id == event.option.id)
         self.query_one("#who-title", Static).update(
-            f"[b]Who pegs {self.chosen.points}?[/b] [dim]{self.chosen.law}[/dim]"
+            Content.from_markup(
+                "[b]Who pegs $points?[/b] [dim]$law[/dim]",
+                points=str(self.chosen.points),
+                law=self.chosen.law_text,
+            )
         )
         self.query_one("#who").focus()
 
@@ -209,42 +240,75 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
             self.query_one("#irregularities").focus()
             return
         side = int(event.option.id or 0)
-        self.dismiss(Penalty(side, self.chosen.points, self.chosen.law))
+        self.dismiss(Penalty(side, self.chosen.points, self.chosen.law_text))
+
+
+DEFAULT_NAMES = {2: ("Player 1", "Player 2"), 3: ("Ann", "Bob", "Cy")}
+PARTNER_NAMES = ("North-South", "East-West")
+RULE_CHOICES = [
+    ("rules: ACC tournament", "acc"),
+    ("rules: Britannica", "britannica"),
+    ("rules: Hoyle", "hoyle"),
+]
 
 
 class NewGameScreen(ModalScreen[Game | None]):
-    """Settings for a new game: variant, names, target, muggins, lurch, over-claims, dealer;
-    and the last games played to the end."""
+    """Settings for a new game: variant, names, target, rules, muggins, friendly
+    correction, doubles, dealer; it starts from the last game's settings. Below, the last
+    games played to the end."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, finished: Sequence[SavedGame] = ()) -> None:
         super().__init__()
         self.finished = list(finished)
+        self.last: GameConfig | None = None
+        self.variant_name = "six-card"
+
+    def _last_config(self) -> GameConfig | None:
+        """The settings of the game played last (finished or not), if any."""
+        store = getattr(self.app, "store", None)
+        try:
+            game = last_game(store) if store is not None else None
+        except StorageError:
+            game = None
+        if game is None and self.finished:
+            game = self.finished[0].game
+        return game.config if game is not None else None
 
     def compose(self) -> ComposeResult:
+        self.last = last = self._last_config()
+        self.variant_name = last.variant.name if last else "six-card"
+        names = ", ".join(last.names) if last else ", ".join(DEFAULT_NAMES[2])
+        target = last.target if last else 121
+        rules = last.rules.name if last and last.rules.name in RULESETS else None
         with Vertical(id="new-game"):
             yield Static("[b]New game[/b] — enter on the names starts it, escape cancels")
             yield Select(
                 [(v.title, v.name) for v in VARIANTS.values()],
-                value="six-card",
+                value=self.variant_name,
                 allow_blank=False,
                 id="game-variant",
             )
-            yield Input(value="Player 1, Player 2", id="names", placeholder="names, comma between")
+            yield Input(value=names, id="names", placeholder="names, comma between")
             with Horizontal(classes="new-game-row"):
                 yield Select(
-                    [("to 121", 121), ("to 61", 61)], value=121, allow_blank=False, id="target"
+                    [("to 121", 121), ("to 61", 61)], value=target, allow_blank=False, id="target"
                 )
                 yield Select(
-                    [("over-claims: Britannica", "britannica"), ("over-claims: Hoyle", "hoyle")],
-                    value="britannica",
+                    RULE_CHOICES,
+                    value=rules or default_ruleset(target).name,
                     allow_blank=False,
-                    id="law",
+                    id="rules",
                 )
             with Horizontal(classes="new-game-row"):
-                yield Checkbox("Muggins", id="game-muggins")
-                yield Checkbox("Lurch counts", value=True, id="lurch")
+                yield Checkbox("Muggins", last.muggins if last else False, id="game-muggins")
+                yield Checkbox(
+                    "Fix short counts",
+                    last.correction if last else False,
+                    id="correction",
+                )
+                yield Checkbox("Lurch/skunk counts", last.lurch if last else True, id="lurch")
             yield Static("The first name deals first.", id="new-game-hint")
             if self.finished:
                 yield Static(
@@ -260,14 +324,31 @@ class NewGameScreen(ModalScreen[Game | None]):
 
     @on(Select.Changed, "#game-variant")
     def variant_changed(self, event: Select.Changed) -> None:
-        variant = get_variant(str(event.value))
+        """A new variant: its target, and names for its number of sides (the names typed
+        are kept, with defaults added or the extra dropped)."""
+        name = str(event.value)
+        if name == self.variant_name:
+            return  # (the form's own first value)
+        self.variant_name = name
+        variant = get_variant(name)
         sides = 2 if variant.partnerships else variant.players
-        defaults = {2: "Player 1, Player 2", 3: "Ann, Bob, Cy"}
-        if variant.partnerships:
-            self.query_one("#names", Input).value = "North-South, East-West"
-        else:
-            self.query_one("#names", Input).value = defaults[sides]
+        names_input = self.query_one("#names", Input)
+        typed = [n.strip() for n in names_input.value.split(",") if n.strip()]
+        defaults = {", ".join(d) for d in (*DEFAULT_NAMES.values(), PARTNER_NAMES)}
+        if not typed or names_input.value.strip() in defaults:
+            typed = []
+        fill = PARTNER_NAMES if variant.partnerships else DEFAULT_NAMES[sides]
+        if typed and len(typed) < sides:
+            fill = tuple(f"Player {i + 1}" for i in range(sides))
+        names_input.value = ", ".join([*typed[:sides], *fill[len(typed[:sides]) :]])
         self.query_one("#target", Select).value = variant.target
+
+    @on(Select.Changed, "#target")
+    def target_changed(self, event: Select.Changed) -> None:
+        """The ACC's rules are for a game of 121: a game of 61 takes Britannica's."""
+        rules = self.query_one("#rules", Select)
+        if event.value not in RULESETS[str(rules.value)].targets:
+            rules.value = default_ruleset(int(str(event.value))).name
 
     @on(Input.Submitted, "#names")
     def start(self) -> None:
@@ -282,13 +363,17 @@ class NewGameScreen(ModalScreen[Game | None]):
                     f"two sides are both called {same}: give each side its own name "
                     "(lines say who by name)"
                 )
+            bad = next((n for n in names if any(ch in n for ch in ";#:")), None)
+            if bad is not None:
+                raise GameError(f"a name cannot hold ; # or : (the game's lines use them): {bad}")
             config = GameConfig(
                 variant=get_variant(str(self.query_one("#game-variant", Select).value)),
                 names=names,
-                target=int(self.query_one("#target", Select).value),  # type: ignore[arg-type]
+                target=int(str(self.query_one("#target", Select).value)),
+                ruleset=RULESETS[str(self.query_one("#rules", Select).value)],
                 muggins=self.query_one("#game-muggins", Checkbox).value,
+                correction=self.query_one("#correction", Checkbox).value,
                 lurch=self.query_one("#lurch", Checkbox).value,
-                overscore=OverscoreLaw(str(self.query_one("#law", Select).value)),
             )
         except GameError as err:
             self.query_one("#new-game-hint", Static).update(
@@ -298,14 +383,24 @@ class NewGameScreen(ModalScreen[Game | None]):
         self.dismiss(Game.new(config, first_dealer=0))
 
 
+RESULT_WORDS = {
+    "single": "single",
+    "lurch": "a lurch",
+    "skunk": "a skunk",
+    "double-skunk": "a double skunk",
+}
+
+
 def result_line(saved: SavedGame) -> str:
-    """One finished game: when, who won, the scores, single or lurch.
+    """One finished game: when, who won, the scores, and how (by its rules).
 
     >>> from datetime import datetime, UTC
     >>> from crib_trainer.core.game import Pegged, Cut
     >>> from crib_trainer.core.cards import parse_card
     >>> g = Game.new(GameConfig(names=("Ann", "Bob"), target=61)).add(Cut(parse_card("2D")))
-    >>> g = g.add(Pegged(1, 31)).add(Pegged(1, 30))
+    >>> for _ in range(4):
+    ...     g = g.add(Pegged(1, 15))
+    >>> g = g.add(Pegged(1, 1))
     >>> t = datetime(2026, 11, 21, tzinfo=UTC)
     >>> result_line(SavedGame(1, t, t, True, g))
     '21 Nov: Bob beat Ann 61–0, a lurch'
@@ -316,5 +411,5 @@ def result_line(saved: SavedGame) -> str:
     losers = [i for i in range(len(names)) if i != winner]
     scores = "–".join(str(state.scores[i]) for i in [winner, *losers])
     beaten = " and ".join(names[i] for i in losers)
-    kind = "a lurch" if state.lurched else "single"
+    kind = RESULT_WORDS[state.result.kind] if state.result else "unfinished"
     return f"{saved.updated_at:%d %b}: {names[winner]} beat {beaten} {scores}, {kind}"

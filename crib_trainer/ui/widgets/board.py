@@ -1,5 +1,6 @@
-"""A cribbage board drawn in text: for each side two rows of holes in groups of five —
-up the outer row and back down the inner one — with the front peg (●) and the back peg (○)
+"""A cribbage board drawn in text: for each side two rows of holes in groups of five, the
+first half of the track on the first row and the second half on the next, both left to
+right and numbered by a scale above and below, with the front peg (●) and the back peg (○)
 where they stand, the gap between them showing the last score, and the game hole (◎).
 """
 
@@ -17,12 +18,12 @@ EMPTY, FRONT, BACK, GAME = "·", "●", "○", "◎"
 def track_rows(target: int, front: int, back: int) -> tuple[str, str]:
     """The two rows of one side's track as plain text.
 
-    Holes 1 … half run left to right on the outer row; the rest come back right to left on
-    the inner row, so the last hole before the game hole sits under the first.
+    Holes 1 … half run left to right on the first row, the rest (half + 1 … 2 × half) left
+    to right on the second, so a hole sits under the one half the board before it.
 
-    >>> out, home = track_rows(61, 7, 3)
-    >>> out[:11]
-    '··○·· ·●···'
+    >>> first, second = track_rows(61, 37, 3)
+    >>> first[:11], second[:11]
+    ('··○·· ·····', '····· ·●···')
     """
     half = (target - 1) // 2
 
@@ -34,7 +35,7 @@ def track_rows(target: int, front: int, back: int) -> tuple[str, str]:
         return EMPTY
 
     outer = [hole(n) for n in range(1, half + 1)]
-    inner = [hole(n) for n in range(2 * half, half, -1)]
+    inner = [hole(n) for n in range(half + 1, 2 * half + 1)]
     return _grouped(outer), _grouped(inner)
 
 
@@ -49,15 +50,29 @@ def board_text(
     backs: Sequence[int],
     winner: int | None = None,
 ) -> Text:
-    """The whole board: a scale, each side's two rows (name beside the outer row, score
-    beside the inner), and a line with each score, its last peg and the game hole.
+    """The whole board: the first half's scale, each side's two rows (name beside the
+    first, score beside the second), the second half's scale, and a line with each score,
+    its last peg and the game hole.
 
     Fits 80 columns for a game of 121 (names are cut to eight letters on the board).
+
+    >>> print(board_text(61, ["Ann", "Bob"], [7, 40], [3, 31]).plain)
+            5    10    15    20    25    30
+    Ann ··○·· ·●··· ····· ····· ····· ·····
+      7 ····· ····· ····· ····· ····· ·····
+    Bob ····· ····· ····· ····· ····· ·····
+     40 ○···· ····● ····· ····· ····· ·····
+           35    40    45    50    55    60
+    Ann 7 (+4)   Bob 40 (+9)
     """
     half = (target - 1) // 2
     width = min(max(len(n) for n in names), 8)  # a 121 board is 71 wide: 8 + 1 + 71 = 80
-    scale = "".join(f"{n:>5} " for n in range(5, half + 1, 5)).rstrip()
-    text = Text(f"{'':>{width + 1}}{scale}\n", style="dim")
+
+    def scale(start: int) -> Text:
+        marks = "".join(f"{start + n:>5} " for n in range(5, half + 1, 5)).rstrip()
+        return Text(f"{'':>{width + 1}}{marks}\n", style="dim")
+
+    text = scale(0)
     legend: list[Text] = []
     for side, name in enumerate(names):
         style = SIDE_STYLES[side % len(SIDE_STYLES)]
@@ -74,6 +89,7 @@ def board_text(
         if winner == side:
             entry.append(f" {GAME} wins", style=style)
         legend.append(entry)
+    text.append_text(scale(half))
     text.append_text(Text("   ").join(legend))
     return text
 

@@ -1,0 +1,202 @@
+"""The game log: a header line, then one entry a line in the scorekeeper's own syntax;
+exported and replayed to the same game, every ruling on the way; a bad line named by its
+number with the rule it breaks (Britannica 000_9eb24ee60004c902.txt, the play; Hoyle
+003_89bcfdda3f850483.txt)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crib_trainer.core.cards import FULL_DECK
+from crib_trainer.core.game import (
+    IRREGULARITIES,
+    Cut,
+    Game,
+    GameConfig,
+    GameError,
+    Laid,
+    NoOneCanPlay,
+    Pegged,
+    Penalty,
+    PlayOver,
+    Shown,
+    irregularities_for,
+)
+from crib_trainer.core.gamelog import GameLogError, export_log, read_header, replay_log
+from crib_trainer.core.pegging import PegKind, PlayState
+from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RULESETS, get_variant
+from crib_trainer.core.show import score_show
+
+
+def test_the_header_sets_the_game_and_defaults_the_rest():
+    game = read_header("game: Ann, Bob, Cy; variant three-player; deals Bob")
+    config = game.config
+    assert config.names == ("Ann", "Bob", "Cy") and game.first_dealer == 1
+    assert config.target == 61 and config.rules is BRITANNICA  # the texts' three-player game
+    assert not config.muggins and not config.correction and config.lurch
+    game = read_header("GAME: A, B; rules hoyle; muggins on; target 121; lurch off")
+    assert game.config.rules is HOYLE and game.config.muggins and not game.config.lurch
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ("Ann, Bob", "starts with its header"),
+        ("game: Ann", "has 2 sides"),
+        ("game: Ann, Bob; colour red", "unknown setting 'colour'"),
+        ("game: Ann, Bob; muggins maybe", "muggins is on or off"),
+        ("game: Ann, Bob; rules britannica; muggins on", "no muggins"),
+        ("game: Ann, Bob; target 61; rules acc", "for a game of 121"),
+        ("game: Ann, Bob; rules tv", "unknown rules 'tv'"),
+        ("game: Ann, Bob; deals Zed", "who deals first"),
+    ],
+)
+def test_a_bad_header_says_what_is_wrong(header, message):
+    with pytest.raises(GameLogError, match=f"line 1: .*{message}"):
+        replay_log([header])
+
+
+def log(*lines: str, header: str = "game: Ann, Bob") -> list[str]:
+    return [header, *lines]
+
+
+def test_a_bad_line_names_its_number_and_the_rule():
+    lines = log(
+        "# K-Q-5-6 is 31", "2H", "KS", "QH", "5D", "6C", "3S", header="game: A, B; variant 5"
+    )
+    with pytest.raises(GameLogError) as raised:  # the five-card play is over at 31
+        replay_log(lines)
+    assert raised.value.line == 8 and "Britannica, the play [000]" in str(raised.value)
+    with pytest.raises(GameLogError, match=r"line 4: 5♦ would make the count 34, past 31"):
+        replay_log(log("2H", "KS QH 9C", "5D"))
+    with pytest.raises(GameLogError, match="line 3: 'undo' is a scorekeeper command"):
+        replay_log(log("2H", "undo"))
+    with pytest.raises(GameLogError, match="line 1: the log is empty"):
+        replay_log(["", "# nothing"])
+
+
+def test_each_ruling_is_in_the_replay():
+    replay = replay_log(
+        log("5D", "end", "5H 5C 5S JD 28", "7H 8C 8D KS 15", header="game: Ann, Bob; rules hoyle")
+    )
+    texts = [e.text for row in replay.entries for e in row.events]
+    assert "Bob's hand: claimed 28, worth 29: the 1 short is lost — Hoyle, Muggins [003]" in texts
+    assert "Ann's hand: claimed 15, worth 8: put right — Hoyle, Muggins [003]" in texts
+    assert replay.entries[-1].scores == (8, 28)
+
+
+def test_the_result_of_a_logged_game():
+    """ACC rule 1.6: 121 to 72 is a skunk."""
+    lines = ["5D", *["bob 12"] * 6, "ann 0", "end", "KS QS 8D 7D 0"]
+    pegs = ["ann 15"] * 8 + ["ann 1"]
+    replay = replay_log(log(*lines[:-2], *pegs))
+    state = replay.game.state()
+    assert state.winner == 0 and state.scores == [121, 72]
+    assert state.result.kind == "skunk" and state.result.law.source.startswith("ACC, rule 1.6")
+
+
+# --- round trips: any game, exported, replays to itself -------------------------------------
+
+
+def random_game(rng: random.Random, variant_name: str, ruleset, target: int) -> Game:
+    """A game played with random legal cards, random claims, a mis-peg and a penalty now
+    and then, entered as the scorekeeper takes them (each entry applied to one running
+    state, so a long game stays quick)."""
+    variant = get_variant(variant_name)
+    sides = 2 if variant.partnerships else variant.players
+    names = {2: ("Ann", "Bob"), 3: ("Ann", "Bob", "Cy")}[sides]
+    config = GameConfig(
+        variant=variant,
+        names=("North South", "East-West") if variant.partnerships else names,
+        target=target,
+        ruleset=ruleset,
+        muggins=ruleset.muggins is not None and rng.random() < 0.5,
+        correction=rng.random() < 0.3,
+    )
+    game = Game.new(config, first_dealer=rng.randrange(variant.players))
+    state = game.state()
+    entries: list = []
+    n = variant.players
+
+    def add(entry) -> None:
+        if state.phase == "over" or (
+            state.phase != "play" and not isinstance(entry, Penalty | Cut | Shown)
+        ):
+            return
+        state.apply(entry)
+        entries.append(entry)
+
+    while state.phase != "over" and len(entries) < 300:
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        size = variant.hand_size
+        leader = (state.dealer + 1) % n
+        hands = [tuple(deck[i * size : (i + 1) * size]) for i in range(n)]  # from the leader
+        crib = tuple(deck[n * size : n * size + variant.crib_size])
+        starter = deck[-1]
+        add(Cut(starter))
+        if variant.partnerships:
+            for _ in range(rng.randrange(4)):
+                add(Pegged(rng.randrange(2), rng.randrange(4)))
+        else:
+            play = PlayState.start(hands, variant)
+            while not play.over:
+                play = play.play(rng.choice(play.legal_cards()))
+            for p in play.plays:
+                who = (leader + p.player) % n
+                usual = state.phase == "play" and state.next_to_lay() == who
+                add(Laid(p.card, None if usual and rng.random() < 0.5 else who))
+                if any(i.kind is PegKind.GO for i in p.items):
+                    add(NoOneCanPlay())
+                if rng.random() < 0.05:
+                    due = rng.randrange(3)
+                    add(Pegged(rng.randrange(config.sides), rng.randrange(5), due))
+        add(PlayOver())
+        if rng.random() < 0.1:
+            law = rng.choice(irregularities_for(variant))
+            add(Penalty(rng.randrange(config.sides), law.points, law.law_text))
+        while state.phase == "show":
+            player, is_crib = state.next_show()
+            shown = crib if is_crib else hands[(player - leader) % n]
+            truth = score_show(shown, starter, crib=is_crib, variant=variant).total
+            claim = max(0, truth + rng.choice([0, 0, 0, -1, 1, -2, 2]))
+            add(Shown(config.side_of(player), is_crib, shown, claim))
+    game = Game(config, game.first_dealer, tuple(entries))
+    assert game.state() == state  # the entries, replayed, are the game as it was played
+    return game
+
+
+@settings(max_examples=100)
+@given(
+    st.sampled_from(["six-card", "five-card", "three-player", "four-player"]),
+    st.sampled_from(list(RULESETS)),
+    st.integers(0, 2**32),
+)
+def test_any_game_exported_replays_to_the_same_game(variant_name, rules, seed):
+    rng = random.Random(seed)
+    ruleset = RULESETS[rules]
+    target = 121 if ruleset is ACC else rng.choice([61, 121])
+    game = random_game(rng, variant_name, ruleset, target)
+    replay = replay_log(export_log(game).splitlines())
+    assert replay.game == game
+    assert replay.game.state() == game.state()
+    assert Game.from_json(game.to_json()) == game
+    assert [row.scores for row in replay.entries][-1] == tuple(game.state().scores)
+
+
+def test_names_a_log_cannot_hold_are_refused_on_export():
+    with pytest.raises(GameError, match="cannot be written in a game log"):
+        export_log(Game.new(GameConfig(names=("A;B", "C"))))
+
+
+def test_every_irregularity_reads_back_by_its_id():
+    game = Game.new(GameConfig(names=("Ann", "Bob")))
+    for irregularity in IRREGULARITIES:
+        game = game.add(Penalty(1, irregularity.points, irregularity.law_text))
+    text = export_log(game)
+    assert all(f"penalty bob {i.id}" in text for i in IRREGULARITIES)
+    assert replay_log(text.splitlines()).game == game
