@@ -4,7 +4,7 @@
 >>> a = analyse_discards("5H 5D 5S JC 2C 9D", dealer=True)
 >>> why_best(a).split(".")[0]
 'Throw 2-9'
->>> throw_reason(a.options[-1], a).split(":")[0]
+>>> throw_reason(a.options[-1], a).split(".")[0]
 'It breaks up the three 5s'
 
 """
