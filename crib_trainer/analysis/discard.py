@@ -17,7 +17,8 @@ For a dealt hand and each way of throwing cards to the crib:
 - ``heels_ev``: the dealer's expected points for his heels (2 when a jack is turned),
   the same whatever you throw, so it is reported separately and **not** part of net;
 - ``net_ev``: hand + crib when the crib is yours (or your side's), hand − crib when it is
-  an opponent's; ``loss`` is how much less than the best throw's net it is.
+  an opponent's; ``loss`` is how much less than the best throw's net it is, and
+  ``as_good`` says it is within :data:`AS_GOOD` of the best (a near-tie, graded as best).
 
 "Dealer" means the crib is yours: with four players, your side's (you or your partner
 dealt); with three, yours alone. ``dealer=False`` means another player's crib.
@@ -63,6 +64,9 @@ from crib_trainer.core.cards import (
 from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 
 JACK = int(Rank.JACK)
+#: Throws within this many points of the best net are as good as the best: closer than
+#: any player can tell at the table, and graded as best.
+AS_GOOD = 0.05
 CRIB_FLUSH = 5  # a crib flush needs all four crib cards and the starter: always 5 points
 
 # Who throws into the crib, by the relation of each thrower to the crib's owner: "own"
@@ -96,6 +100,7 @@ class ThrowOption:
     loss: float
     hand_min: int
     hand_max: int
+    as_good: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -108,6 +113,7 @@ class ThrowOption:
             "loss": self.loss,
             "hand_min": self.hand_min,
             "hand_max": self.hand_max,
+            "as_good": self.as_good,
         }
 
 
@@ -203,6 +209,7 @@ def analyse_discards(
             loss=float(best_net - net),
             hand_min=hand.mins[t],
             hand_max=hand.maxs[t],
+            as_good=float(best_net - net) <= AS_GOOD,
         )
         for net, hand_ev, crib_ev, t in evs
     )

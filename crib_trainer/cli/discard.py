@@ -71,12 +71,13 @@ def parse_hand_line(text: str, default: bool | None = None) -> tuple[tuple[Card,
 
 def analysis_json(cards: tuple[Card, ...], dealer: bool, variant: Variant, opponent: str) -> dict:
     from crib_trainer.analysis.discard import analyse_discards
-    from crib_trainer.training.discard_advice import throw_reason, why_best
+    from crib_trainer.training.discard_advice import principle_keys, throw_reason, why_best
 
     analysis = analyse_discards(cards, dealer=dealer, variant=variant, opponent=opponent)
     out = analysis.to_json()
     for record, option in zip(out["options"], analysis.options, strict=True):
         record["reason"] = throw_reason(option, analysis)
+        record["principles"] = principle_keys(option, analysis)
     out["why"] = why_best(analysis)
     return out
 

@@ -2,20 +2,26 @@
 
 >>> from crib_trainer.analysis.discard import analyse_discards
 >>> a = analyse_discards("5H 5D 5S JC 2C 9D", dealer=True)
->>> why_best(a).split(":")[0]
+>>> why_best(a).split(".")[0]
 'Throw 2-9'
->>> throw_reason(a.options[-1], a).startswith("Gives up")
-True
+>>> throw_reason(a.options[-1], a).split(".")[0]
+'It breaks up the three 5s'
+
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption
+from crib_trainer.analysis.discard import AS_GOOD, DiscardAnalysis, ThrowOption, analyse_discards
 from crib_trainer.core.cards import Card, format_cards
+from crib_trainer.training.discard_principles import (
+    best_principles,
+    broken_principle,
+    in_table_words,
+)
 
-TIE = 1e-9  # options closer than this in net are equally good
+TIE = 1e-9  # options closer than this in net are exactly equal
 
 
 def rank_text(cards: Iterable[Card]) -> str:
@@ -47,37 +53,101 @@ def _role_text(analysis: DiscardAnalysis) -> str:
 
 
 def why_best(analysis: DiscardAnalysis) -> str:
-    """One sentence on the best throw: what it keeps, what it does to the crib, and what
-    it beats the next best by.
+    """Why the best throw is best: the principles it follows (as the numbers show them),
+    else what it keeps and does to the crib; then what it beats the next best by, or that
+    the next is as good (within :data:`~crib_trainer.analysis.discard.AS_GOOD`).
     """
     best = analysis.best
-    parts = [
-        f"Throw {rank_text(best.discard)}: it keeps {rank_text(best.keep)} "
-        f"(avg {best.hand_ev:.2f} in hand, {_spread(best)}) and {_crib_clause(best, analysis)}"
-    ]
+    principles = best_principles(analysis)
+    if principles:
+        parts = [f"Throw {rank_text(best.discard)}. " + " ".join(p.text for p in principles)]
+    else:
+        parts = [
+            f"Throw {rank_text(best.discard)}: it keeps {rank_text(best.keep)} "
+            f"(avg {best.hand_ev:.2f} in hand, {_spread(best)}) and "
+            f"{_crib_clause(best, analysis)}."
+        ]
     if len(analysis.options) > 1:
         second = analysis.options[1]
+        same = rank_text(second.discard) == rank_text(best.discard)
+        other = format_cards(second.discard) if same else rank_text(second.discard)
+        measured = any(frozenset(p.versus) == frozenset(second.discard) for p in principles)
         if second.loss <= TIE:
-            same = rank_text(second.discard) == rank_text(best.discard)
-            other = format_cards(second.discard) if same else rank_text(second.discard)
-            parts.append(f"; throwing {other} is just as good")
+            parts.append(f"Throwing {other} is just as good.")
+        elif measured and second.as_good:
+            pass  # the principle has said how the two compare
+        elif measured:
+            parts.append(f"It beats {other} by {second.loss:.2f}.")
+        elif second.as_good:
+            parts.append(
+                f"Throwing {other} is as good: {second.loss:.2f} less, within {AS_GOOD:.2f}."
+            )
         else:
             parts.append(
-                f"; it beats the next best, {rank_text(second.discard)}, by {second.loss:.2f}"
-                f" ({_difference(best, second, analysis)})"
+                f"It beats the next best, {other}, by {second.loss:.2f}"
+                f" ({_difference(best, second, analysis)})."
             )
-    return "".join(parts) + "."
+    return " ".join(parts)
 
 
 def throw_reason(option: ThrowOption, analysis: DiscardAnalysis) -> str:
-    """One sentence on any throw: what it gives up against the best, and where."""
+    """One sentence or two on any throw: the principle it broke, if the numbers show one,
+    and what it gives up against the best, and where."""
     best = analysis.best
     if option.loss <= TIE:
         return why_best(analysis) if option is best else "As good as the best throw."
+    if option.as_good:
+        return f"As good as the best throw: {option.loss:.2f} less, within {AS_GOOD:.2f}."
+    broke = broken_principle(option, analysis)
+    lead = f"{broke.text} " if broke else ""
     return (
-        f"Gives up {option.loss:.2f} against throwing {rank_text(best.discard)}: "
+        f"{lead}Gives up {option.loss:.2f} against throwing {rank_text(best.discard)}: "
         f"{_difference(option, best, analysis)}."
     )
+
+
+def principle_keys(option: ThrowOption, analysis: DiscardAnalysis) -> list[str]:
+    """The principles as keys: those the best throw follows (for the best, and for a throw
+    as good), else the one this throw broke (if the numbers show one).
+
+    >>> from crib_trainer.analysis.discard import analyse_discards
+    >>> a = analyse_discards("3H 4D 6S 7C 8C KD", dealer=True)
+    >>> principle_keys(a.best, a), principle_keys(a.options[1], a)
+    (['salt-crib'], ['salt-crib'])
+    """
+    if option is analysis.best:
+        return [p.key for p in best_principles(analysis)]
+    broke = None if option.as_good else broken_principle(option, analysis)
+    return [broke.key] if broke else []
+
+
+def role_contrast(analysis: DiscardAnalysis) -> str | None:
+    """What the same cards would throw in the other role, when that differs: the difference
+    between dealing and being pone on one hand. None when the best throw is the same.
+
+    >>> from crib_trainer.analysis.discard import analyse_discards
+    >>> a = analyse_discards("5H 5D 6S JC 2C 9D", dealer=True, opponent="weighted")
+    >>> role_contrast(a)
+    'As pone you would throw 2-9 instead, to keep the best hand.'
+    """
+    other = analyse_discards(
+        analysis.cards,
+        dealer=not analysis.dealer,
+        variant=analysis.variant,
+        opponent=analysis.opponent,
+    )
+    mine, theirs = analysis.best, other.best
+    if (
+        frozenset(mine.discard) == frozenset(theirs.discard)
+        or other.option_for(mine.discard).as_good
+    ):
+        return None
+    role = "the dealer" if other.dealer else "pone"
+    if analysis.variant.partnerships:
+        role = "your side's dealer" if other.dealer else "the other side's crib"
+    principles = best_principles(other)
+    aim = f", {in_table_words(principles[0].aim, other)}" if principles else ""
+    return f"As {role} you would throw {rank_text(theirs.discard)} instead{aim}."
 
 
 def _spread(option: ThrowOption) -> str:
@@ -101,7 +171,7 @@ def _difference(this: ThrowOption, other: ThrowOption, analysis: DiscardAnalysis
     """How ``this`` differs from ``other`` in hand and crib, in the learner's terms."""
     hand = this.hand_ev - other.hand_ev
     crib = this.crib_ev - other.crib_ev
-    owner = "in your crib" if analysis.dealer else "to " + crib_owner(analysis)
+    owner = ("in " if analysis.dealer else "to ") + crib_owner(analysis)
     hand_text = f"{abs(hand):.2f} {'more' if hand > 0 else 'less'} in hand"
     crib_text = f"{abs(crib):.2f} {'more' if crib > 0 else 'less'} {owner}"
     hand_good = hand > 0
@@ -128,15 +198,17 @@ def explain_discards(analysis: DiscardAnalysis, ascii: bool = False) -> str:
     ]
     sign = "+" if analysis.dealer else "-"
     for o in analysis.options:
-        mark = "*" if o.loss <= TIE else " "
+        mark = "*" if o.as_good else " "
         lines.append(
             f" {mark} {format_cards(o.discard, ascii):<12} {format_cards(o.keep, ascii):<16} "
             f"{o.hand_ev:>6.2f} {sign}{o.crib_ev:>5.2f} {o.net_ev:>6.2f} {o.loss:>5.2f}  "
             f"{o.hand_min}{dash}{o.hand_max}"
         )
+    contrast = role_contrast(analysis)
     lines += [
         "",
         why_best(analysis),
+        *([contrast] if contrast else []),
         f"His heels (2 to the dealer when a jack is turned) averages {analysis.heels_ev:.2f} "
         "here whatever is thrown; it is not in net.",
     ]

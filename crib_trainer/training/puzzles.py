@@ -326,12 +326,11 @@ def _solve_pegging_score(p: Puzzle) -> int:
 
 
 def _solve_discard(p: Puzzle) -> tuple[frozenset[Card], ...]:
-    """Every throw as good as the best (within 0.01 point of net expectation)."""
+    """Every throw as good as the best (within ``AS_GOOD`` of its net expectation)."""
     from crib_trainer.analysis.discard import analyse_discards
 
     options = analyse_discards(p.cards, dealer=p.dealer, variant=p.variant).options
-    best = options[0].net_ev
-    return tuple(frozenset(o.discard) for o in options if best - o.net_ev <= 0.01)
+    return tuple(frozenset(o.discard) for o in options if o.as_good)
 
 
 def _solve_pegging_play(p: Puzzle) -> tuple[Card, ...]:

@@ -323,7 +323,7 @@ def test_json_keys():
     assert data["net_includes_heels"] is False
     assert set(data["options"][0]) == {
         "discard", "keep", "hand_ev", "crib_ev", "heels_ev", "net_ev", "loss", "hand_min",
-        "hand_max",
+        "hand_max", "as_good",
     }  # fmt: skip
 
 

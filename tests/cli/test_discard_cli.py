@@ -14,7 +14,7 @@ from crib_trainer.cli import main
 DEAL = ["5H", "5D", "5S", "JC", "2C", "9D"]
 OPTION_KEYS = {
     "discard", "keep", "hand_ev", "crib_ev", "heels_ev", "net_ev", "loss", "hand_min",
-    "hand_max", "reason",
+    "hand_max", "reason", "as_good", "principles",
 }  # fmt: skip
 
 
@@ -34,8 +34,8 @@ def test_text_table_marks_the_best_and_says_why():
     best = next(line for line in lines if line.startswith(" * "))
     assert "2♣ 9♦" in best and "5♥ 5♦ 5♠ J♣" in best and "14–29" in best
     assert sum(line.startswith(" * ") for line in lines) == 1
-    assert "Throw 2-9: it keeps 5-5-5-J (avg 16.63 in hand, 14 to 29)" in out
-    assert "puts 2-9 in your crib" in out and "it beats the next best" in out
+    assert "Throw 2-9. Keep the best hand: 5-5-5-J averages 16.63" in out
+    assert "It beats the next best" in out
     assert "His heels" in out and "not in net" in out
     rows = lines[3:18]  # after the title, a blank line and the header: one row a throw
     assert all(row[1] in "* " and row.count(".") == 4 for row in rows) and lines[18] == ""
@@ -65,7 +65,9 @@ def test_json_contract():
     for o in options:
         assert o["net_ev"] == pytest.approx(o["hand_ev"] + o["crib_ev"])
         assert o["loss"] == pytest.approx(nets[0] - o["net_ev"])
-    assert options[1]["reason"].startswith("Gives up")
+    assert "Gives up" in options[1]["reason"]
+    assert options[0]["principles"] == ["keep-best-hand"] and options[0]["as_good"] is True
+    assert not any(o["as_good"] for o in options[1:])
     assert data["why"].startswith("Throw 2-9")
 
 

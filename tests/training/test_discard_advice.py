@@ -13,21 +13,38 @@ from crib_trainer.training.discard_advice import (
 from tests.conftest import cards
 
 
-def test_why_best_names_keep_average_spread_crib_and_margin():
+def test_why_best_names_the_principle_and_the_margin():
     a = analyse_discards("5H 5D 5S JC 2C 9D", dealer=True)
     text = why_best(a)
-    assert text.startswith("Throw 2-9: it keeps 5-5-5-J (avg 16.63 in hand, 14 to 29)")
-    assert "puts 2-9 in your crib (avg 4.14 there)" in text
+    assert text.startswith("Throw 2-9. Keep the best hand: 5-5-5-J averages 16.63")
+    assert "three 5s and 4 fifteens" in text
     assert f"by {a.options[1].loss:.2f}" in text and text.endswith(".")
 
 
-def test_pone_baulks_the_crib_only_when_the_best_throw_is_also_the_safest():
+def test_without_a_principle_the_keep_and_the_crib_are_said_in_numbers():
+    # Pone, and the best throw is not the safest: no principle the numbers bear out.
+    a = analyse_discards("4S 5H 6D KC 9C 2H", dealer=False)
+    assert a.best.crib_ev > min(o.crib_ev for o in a.options)
+    text = why_best(a)
+    assert "gives the dealer's crib 2-K" in text or "Balk" in text or "Keep" in text
+
+
+def test_pone_balks_with_a_wide_throw_and_says_so_with_his_crib_average():
     safest = analyse_discards("5H 5D 5S JC KC 9D", dealer=False)
-    assert safest.best.crib_ev == min(o.crib_ev for o in safest.options)
-    assert "baulks the dealer's crib with 9-K (avg 3.08 there)" in why_best(safest)
-    not_safest = analyse_discards("4S 5H 6D KC 9C 2H", dealer=False)
-    assert not_safest.best.crib_ev > min(o.crib_ev for o in not_safest.options)
-    assert "gives the dealer's crib 2-K" in why_best(not_safest)
+    assert "Balk the dealer: 9-K are too far apart for a run and make no fifteen" in why_best(
+        safest
+    )
+    assert f"({safest.best.crib_ev:.2f} in his crib)" in why_best(safest)
+
+
+def test_near_ties_are_as_good_not_beaten():
+    # Issue 19.2: 9-K beats Q-K by 0.01 as pone: within 0.05, so as good.
+    a = analyse_discards("AC 2D 8H 9S QC KD", dealer=False)
+    second = a.options[1]
+    assert 0 < second.loss <= 0.05 and second.as_good
+    assert "beats" not in why_best(a)
+    assert "as good" in why_best(a)
+    assert throw_reason(second, a).startswith("As good as the best throw")
 
 
 def test_ties_say_just_as_good_and_name_the_cards_when_ranks_match():
@@ -39,14 +56,22 @@ def test_ties_say_just_as_good_and_name_the_cards_when_ranks_match():
     assert throw_reason(a.options[1], a) == "As good as the best throw."
 
 
-def test_reason_splits_the_loss_into_hand_and_crib():
+def test_reason_names_the_broken_principle_then_splits_the_loss():
     a = analyse_discards("5H 5D 5S JC 2C 9D", dealer=True)
     worst = a.options[-1]
     reason = throw_reason(worst, a)
     hand = a.best.hand_ev - worst.hand_ev
     crib = worst.crib_ev - a.best.crib_ev
-    assert reason.startswith(f"Gives up {worst.loss:.2f} against throwing 2-9: ")
+    assert f"Gives up {worst.loss:.2f} against throwing 2-9: " in reason
     assert f"{hand:.2f} less in hand, for {crib:.2f} more in your crib" in reason
+
+
+def test_the_other_role_is_named_when_it_throws_differently():
+    a = analyse_discards("5H 5D 6S JC 2C 9D", dealer=True, opponent="weighted")
+    text = explain_discards(a)
+    assert "As pone you would throw 2-9 instead, to keep the best hand." in text
+    same = analyse_discards("5H 5D 5S JC 2C 9D", dealer=True)
+    assert "As pone" not in explain_discards(same)
 
 
 def test_crib_owner_by_variant_and_role():

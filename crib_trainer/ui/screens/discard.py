@@ -185,14 +185,15 @@ class DiscardScreen(TrainerScreen):
         analysis = self.analysis
         mine = analysis.option_for(self.thrown)
         self.revealed = True
-        grade = decision_grade(mine.loss)
+        given_up = 0.0 if mine.as_good else mine.loss  # a near-tie is as good as the best
+        grade = decision_grade(given_up)
         self.trainer.record(
             discard_attempt(
                 cards=self.drill.cards,
                 dealer=self.drill.dealer,
                 thrown=self.thrown,
                 best=analysis.best.discard,
-                points_lost=mine.loss,
+                points_lost=given_up,
                 seconds=seconds,
                 answered_at=self.trainer.now(),
                 variant=self.drill.variant,
@@ -211,7 +212,7 @@ class DiscardScreen(TrainerScreen):
             is_mine = frozenset(option.discard) == frozenset(self.thrown)
             if is_mine:
                 mine_row = row
-            mark = "you" if is_mine else ("★" if option.loss <= 1e-9 else "")
+            mark = "you" if is_mine else ("★" if option.as_good else "")
             table.add_row(
                 mark,
                 format_cards(option.discard),
@@ -227,7 +228,7 @@ class DiscardScreen(TrainerScreen):
         table.move_cursor(row=mine_row)
         table.focus()
         lines = [why_best(analysis)]
-        if mine.loss > 1e-9:
+        if mine is not analysis.best:
             lines.append(f"Yours ({rank_text(mine.discard)}): {throw_reason(mine, analysis)}")
         self.query_one("#discard-why", Static).update("\n".join(lines))
         self._status()

@@ -1,0 +1,377 @@
+"""The discard principles players learn, found in the numbers of an analysis.
+
+A principle is named only when the analysis shows it: "don't give the dealer a 5" is said
+of the best throw only when some throw that gives him a 5 keeps as good a hand and costs
+more in his crib, with the difference in points. Nothing here is a fixed sentence per hand.
+
+The shapes a throw can have (the cards players watch for):
+
+- ``five``: a 5 (it makes fifteen with every ten-card);
+- ``pair``: two of a rank; ``fifteen``: two cards worth 15 (7-8, 6-9, 5-10);
+- ``touching``: neighbouring ranks (7-8); ``one-apart``: one rank between (6-8);
+- ``wide``: no 5, no fifteen, four or more ranks apart (K-9, Q-2), the balk.
+
+>>> from crib_trainer.analysis.discard import analyse_discards
+>>> a = analyse_discards("3H 4D 6S 7C 8C KD", dealer=True)
+>>> [p.key for p in best_principles(a)]
+['salt-crib']
+>>> best_principles(a)[0].text.split(":")[0]
+'Salt your own crib'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption
+from crib_trainer.core.cards import Card, Rank
+
+#: Differences smaller than this (in points) are not worth a principle.
+MATTERS = 0.1
+#: A hand within this of the best hand counts as keeping "as good a hand".
+HAND_SLACK = 0.05
+
+#: Throw shapes that feed a crib, most telling first.
+FEEDING = ("five", "pair", "fifteen", "touching", "one-apart")
+
+_SHAPE_WORDS = {
+    "five": "a 5",
+    "pair": "a pair",
+    "fifteen": "a fifteen",
+    "touching": "touching cards",
+    "one-apart": "cards one apart",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Principle:
+    """A principle a throw follows (or broke): a stable ``key`` and a sentence with the
+    numbers that make it true here."""
+
+    key: str
+    text: str
+    versus: tuple[Card, ...] = ()  # the throw it is measured against, if one
+
+    @property
+    def aim(self) -> str:
+        """The principle as a purpose: ``to salt your own crib``."""
+        return AIMS[self.key]
+
+
+#: Each principle as a purpose, for "you would throw 8-9 instead, to …".
+AIMS = {
+    "salt-crib": "to salt your own crib",
+    "balk": "to balk the dealer",
+    "no-five": "to keep a 5 from the dealer",
+    "keep-best-hand": "to keep the best hand",
+    "hand-first": "to keep the hand, though it feeds the dealer's crib",
+    "near-tie": "as good as any",
+    "keep-run": "to keep the run",
+    "keep-pair": "to keep the pair",
+    "keep-fifteens": "to keep the fifteens",
+}
+
+
+def rank_text(cards: Sequence[Card]) -> str:
+    """Ranks as players say them, lowest first (``4-K``)."""
+    return "-".join(c.rank.label for c in sorted(cards))
+
+
+def throw_shapes(cards: Sequence[Card]) -> tuple[str, ...]:
+    """What a throw gives the crib, as shapes (see the module's list), most telling first.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> throw_shapes(parse_cards("5H KD")), throw_shapes(parse_cards("7H 8D"))
+    (('five', 'fifteen'), ('fifteen', 'touching'))
+    >>> throw_shapes(parse_cards("9H KD")), throw_shapes(parse_cards("4H 4D"))
+    (('wide',), ('pair',))
+    """
+    shapes: list[str] = []
+    if any(c.rank == Rank.FIVE for c in cards):
+        shapes.append("five")
+    if len(cards) == 2:
+        a, b = sorted(cards)
+        gap = b.rank - a.rank
+        if gap == 0:
+            shapes.append("pair")
+        if a.rank.pips + b.rank.pips == 15:
+            shapes.append("fifteen")
+        if gap == 1:
+            shapes.append("touching")
+        elif gap == 2:
+            shapes.append("one-apart")
+        if not shapes and gap >= 4:
+            shapes.append("wide")
+    return tuple(shapes)
+
+
+def feeds(cards: Sequence[Card]) -> tuple[str, ...]:
+    """The shapes of a throw that feed a crib (``five``, ``pair``, … ; not ``wide``)."""
+    return tuple(s for s in throw_shapes(cards) if s in FEEDING)
+
+
+_COUNT_WORDS = {2: "a pair of {r}s", 3: "three {r}s", 4: "four {r}s"}
+_THE_SET = {2: "the pair of {r}s", 3: "the three {r}s", 4: "the four {r}s"}
+
+
+@dataclass(frozen=True, slots=True)
+class KeepShape:
+    """What kept cards hold before the starter: fifteens, sets of a rank, the longest run."""
+
+    fifteens: int
+    sets: tuple[tuple[Rank, int], ...]  # (rank, how many) for ranks held two or more times
+    run: tuple[Card, ...]
+
+    @property
+    def pairs(self) -> int:
+        """Pairs among the kept cards (three of a rank are three pairs)."""
+        return sum(n * (n - 1) // 2 for _, n in self.sets)
+
+    def words(self) -> str:
+        """``a run of three (6-7-8) and a fifteen`` or ``nothing yet``."""
+        parts = []
+        if self.run:
+            length = {3: "three", 4: "four", 5: "five"}[len(self.run)]
+            parts.append(f"a run of {length} ({rank_text(self.run)})")
+        parts += [_COUNT_WORDS[n].format(r=rank.label) for rank, n in self.sets]
+        if self.fifteens:
+            parts.append("a fifteen" if self.fifteens == 1 else f"{self.fifteens} fifteens")
+        if not parts:
+            return "nothing yet"
+        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
+def keep_shape(cards: Sequence[Card]) -> KeepShape:
+    """The fifteens, sets of a rank and longest run among kept cards (no starter).
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> keep_shape(parse_cards("6S 7C 8C KD")).words()
+    'a run of three (6-7-8) and a fifteen'
+    >>> keep_shape(parse_cards("5H 5D JC 2C")).words()
+    'a pair of 5s and 2 fifteens'
+    """
+    fifteens = sum(
+        1
+        for size in range(2, len(cards) + 1)
+        for subset in combinations(cards, size)
+        if sum(c.rank.pips for c in subset) == 15
+    )
+    held = Counter(c.rank for c in cards)
+    sets = tuple(sorted((rank, n) for rank, n in held.items() if n > 1))
+    by_rank = {c.rank: c for c in sorted(cards)}
+    run: tuple[Card, ...] = ()
+    stretch: list[Card] = []
+    for rank in sorted(by_rank):
+        if stretch and rank != stretch[-1].rank + 1:
+            stretch = []
+        stretch.append(by_rank[rank])
+        if len(stretch) >= 3 and len(stretch) > len(run):
+            run = tuple(stretch)
+    return KeepShape(fifteens, sets, run)
+
+
+def _hand_best(analysis: DiscardAnalysis) -> ThrowOption:
+    """The throw that keeps the most in hand (a learner's first instinct)."""
+    return max(analysis.options, key=lambda o: (o.hand_ev, o.net_ev))
+
+
+def _crib_gain(analysis: DiscardAnalysis, this: ThrowOption, other: ThrowOption) -> float:
+    """Points ``this`` is better than ``other`` by in the crib, for the thrower."""
+    diff = this.crib_ev - other.crib_ev
+    return diff if analysis.dealer else -diff
+
+
+def _shapes_words(shapes: Sequence[str]) -> str:
+    return " and ".join(_SHAPE_WORDS[s] for s in shapes[:2])
+
+
+_PARTNERS = (
+    ("your own crib", "your side's crib"),
+    ("the dealer", "the other side"),
+    ("his crib", "their crib"),
+    ("give him", "give them"),
+)
+
+
+def in_table_words(text: str, analysis: DiscardAnalysis) -> str:
+    """``text`` in the words of the game: with four players in partnership the crib is a
+    side's, not a player's.
+
+    >>> from crib_trainer.analysis.discard import analyse_discards
+    >>> a = analyse_discards("5H 5D 5S JC 2C", dealer=True, variant="four")
+    >>> in_table_words("Salt your own crib", a)
+    "Salt your side's crib"
+    """
+    if analysis.variant.partnerships:
+        for player, side in _PARTNERS:
+            text = text.replace(player, side)
+    return text
+
+
+def best_principles(analysis: DiscardAnalysis) -> list[Principle]:
+    """The principles the best throw follows, each with the numbers that make it true.
+
+    Empty when the numbers show none (the best throw then wins on arithmetic alone).
+    """
+    return [replace(p, text=in_table_words(p.text, analysis)) for p in _best(analysis)]
+
+
+def _best(analysis: DiscardAnalysis) -> list[Principle]:
+    best = analysis.best
+    kept = keep_shape(best.keep)
+    hand_first = _hand_best(analysis)
+    found: list[Principle] = []
+    gives_up = hand_first.hand_ev - best.hand_ev
+    if gives_up > HAND_SLACK and hand_first.as_good:
+        # Hand against crib, and neither wins by enough to matter: say the trade.
+        crib = abs(best.crib_ev - hand_first.crib_ev)
+        where = "more in your crib" if analysis.dealer else "less in his crib"
+        return [
+            Principle(
+                "near-tie",
+                f"{rank_text(hand_first.discard)} is as good: it keeps {gives_up:.2f} more "
+                f"in hand, {rank_text(best.discard)} puts {crib:.2f} {where}.",
+                hand_first.discard,
+            )
+        ]
+    if gives_up > HAND_SLACK and _crib_gain(analysis, best, hand_first) > gives_up - 1e-9:
+        # The best throw gives up hand for the crib: balk his, or salt your own.
+        gain = _crib_gain(analysis, best, hand_first)
+        if analysis.dealer:
+            salt = _shapes_words(feeds(best.discard)) or "cards that count"
+            found.append(
+                Principle(
+                    "salt-crib",
+                    f"Salt your own crib: {rank_text(best.discard)} ({salt}) make "
+                    f"{gain:.2f} more there than {rank_text(hand_first.discard)}, which "
+                    f"would keep {gives_up:.2f} more in hand.",
+                    hand_first.discard,
+                )
+            )
+        else:
+            danger = feeds(hand_first.discard)
+            given = f" {_shapes_words(danger)}," if danger else ""
+            found.append(
+                Principle(
+                    "balk",
+                    f"Balk the dealer: {rank_text(hand_first.discard)} would keep "
+                    f"{gives_up:.2f} more in hand but give him{given} {gain:.2f} more "
+                    "in his crib.",
+                    hand_first.discard,
+                )
+            )
+        return found
+    found.append(
+        Principle(
+            "keep-best-hand",
+            f"Keep the best hand: {rank_text(best.keep)} averages {best.hand_ev:.2f}"
+            + (f", with {kept.words()} before the cut." if kept.words() != "nothing yet" else "."),
+        )
+    )
+    found.extend(_crib_side(analysis, best))
+    return found
+
+
+def _crib_side(analysis: DiscardAnalysis, best: ThrowOption) -> list[Principle]:
+    """What the best throw does to the crib, when the numbers make it worth saying."""
+    shapes = feeds(best.discard)
+    others = [o for o in analysis.options if o is not best]
+    if analysis.dealer:
+        if shapes and others:
+            mean = sum(o.crib_ev for o in others) / len(others)
+            if best.crib_ev - mean > MATTERS:
+                return [
+                    Principle(
+                        "salt-crib",
+                        f"Salt your own crib: {rank_text(best.discard)} "
+                        f"({_shapes_words(shapes)}) average {best.crib_ev:.2f} there, "
+                        f"{best.crib_ev - mean:.2f} more than the other throws.",
+                    )
+                ]
+        return []
+    # Pone: a rival that keeps as good a hand but feeds his crib shows what was avoided.
+    rivals = [
+        o
+        for o in others
+        if o.hand_ev >= best.hand_ev - HAND_SLACK
+        and o.crib_ev - best.crib_ev > MATTERS
+        and set(feeds(o.discard)) - set(shapes)
+    ]
+    if rivals:
+        rival = max(rivals, key=lambda o: o.crib_ev)
+        worse = [s for s in feeds(rival.discard) if s not in shapes]
+        key = "no-five" if worse[0] == "five" else "balk"
+        lead = "Don't give the dealer a 5" if key == "no-five" else "Balk the dealer"
+        return [
+            Principle(
+                key,
+                f"{lead}: {rank_text(rival.discard)} would keep as good a hand but give him "
+                f"{_shapes_words(worse)}, {rival.crib_ev - best.crib_ev:.2f} more in his crib.",
+                rival.discard,
+            )
+        ]
+    safest = min(others, key=lambda o: (o.crib_ev, -o.hand_ev), default=None)
+    if shapes and safest is not None and best.crib_ev - safest.crib_ev > MATTERS:
+        return [
+            Principle(
+                "hand-first",
+                f"{rank_text(best.discard)} give the dealer {_shapes_words(shapes)}, but the "
+                f"hand is worth it: {best.hand_ev - safest.hand_ev:.2f} more in hand than "
+                f"the safest throw, {rank_text(safest.discard)}, for "
+                f"{best.crib_ev - safest.crib_ev:.2f} more in his crib.",
+                safest.discard,
+            )
+        ]
+    if not shapes and "wide" in throw_shapes(best.discard):
+        return [
+            Principle(
+                "balk",
+                f"Balk the dealer: {rank_text(best.discard)} are too far apart for a run "
+                f"and make no fifteen ({best.crib_ev:.2f} in his crib).",
+            )
+        ]
+    return []
+
+
+def broken_principle(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
+    """The principle a worse throw broke, against the best, or None when the numbers
+    show none (a small loss spread over hand and crib)."""
+    broke = _broken(option, analysis)
+    return broke and replace(broke, text=in_table_words(broke.text, analysis))
+
+
+def _broken(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
+    best = analysis.best
+    hand_loss = best.hand_ev - option.hand_ev
+    crib_loss = _crib_gain(analysis, best, option)
+    if crib_loss > MATTERS and crib_loss >= hand_loss:
+        if analysis.dealer:
+            salt = [s for s in feeds(best.discard) if s not in feeds(option.discard)]
+            if salt:
+                return Principle(
+                    "salt-crib",
+                    f"It leaves {_shapes_words(salt)} out of your own crib.",
+                    best.discard,
+                )
+        else:
+            fed = [s for s in feeds(option.discard) if s not in feeds(best.discard)]
+            if fed:
+                key = "no-five" if fed[0] == "five" else "balk"
+                return Principle(key, f"It gives the dealer {_shapes_words(fed)}.", best.discard)
+    if hand_loss > MATTERS:
+        mine, theirs = keep_shape(option.keep), keep_shape(best.keep)
+        if len(theirs.run) > len(mine.run):
+            return Principle("keep-run", f"It breaks the run {rank_text(theirs.run)}.")
+        lost_sets = [(rank, n) for rank, n in theirs.sets if (rank, n) not in mine.sets]
+        if lost_sets and theirs.pairs > mine.pairs:
+            rank, n = lost_sets[0]
+            return Principle("keep-pair", f"It breaks up {_THE_SET[n].format(r=rank.label)}.")
+        if theirs.fifteens > mine.fifteens:
+            return Principle(
+                "keep-fifteens",
+                f"It keeps fewer fifteens ({mine.fifteens} for {theirs.fifteens}).",
+            )
+    return None
