@@ -976,9 +976,10 @@ def opponent_weight(situation: PegSituation, opponent: str) -> HoldingWeight | N
 class Reply:
     """A card the opponent might answer with, and what it would score at once.
 
-    ``ranks`` are the ranks that score alike (four ten-cards often do); ``chance`` is the
-    probability that he holds at least one of them; ``counter`` is the most your best
-    answer to it would score at once (0 if none comes in).
+    ``ranks`` are the ranks that score alike and leave you the same best answer (four
+    ten-cards often do); ``chance`` is the probability that he holds at least one of them;
+    ``counter`` is the most your best answer to it would score at once (0 if none comes
+    in), with its ``counter_items``.
     """
 
     ranks: tuple[Rank, ...]
@@ -987,6 +988,18 @@ class Reply:
     chance: float
     counter: int = 0
     counter_items: tuple[PegItem, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """``{"reply": ["5"], "points": 2, "items": ["thirty-one"], "chance", "answer"}``:
+        the ranks he would play, what that scores, the chance he holds one, and the most
+        your best answer then scores."""
+        return {
+            "reply": [r.letter for r in self.ranks],
+            "points": self.points,
+            "items": [i.kind.value for i in self.items],
+            "chance": round(self.chance, 4),
+            "answer": self.counter,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -1000,7 +1013,8 @@ class PlayOption:
       this card included, averaged over his possible holdings.
     - ``risk``: the chance that he holds a reply that scores 2 or more at once.
     - ``count``: the count once the card is laid.
-    - ``replies``: his scoring replies, most dangerous first (chance times points).
+    - ``replies``: his scoring replies, most likely first (JSON ``threats``: those that
+      score 2 or more).
     - ``opponent_can_reply``: the chance that he can lay a card on it at all.
     - ``reason``: one line for people (filled in by ``training.pegreasons``).
     - ``as_good``: within :data:`AS_GOOD` of the best play's expected net.
@@ -1025,6 +1039,7 @@ class PlayOption:
             "risk": round(self.risk, 4),
             "reason": self.reason,
             "as_good": self.as_good,
+            "threats": [r.to_json() for r in self.replies if r.points >= 2],
         }
 
 
@@ -1246,45 +1261,49 @@ def _replies(
     hand: tuple[Card, ...],
     played: Card,
 ) -> tuple[Reply, ...]:
-    """His replies that score, grouped by what they score."""
+    """His replies that score, grouped by what they score and by what your best answer to
+    them scores (a 6 and a 9 can both make a run on 7-8, but only the 9 lets your 7 make
+    31 as well), most likely first."""
+    rest_cards = list(hand)
+    rest_cards.remove(played)
     groups: dict[tuple[object, ...], list[int]] = {}
-    items_of: dict[int, tuple[PegItem, ...]] = {}
+    facts: dict[int, tuple[tuple[PegItem, ...], int, tuple[PegItem, ...]]] = {}
     for s, p in chance.items():
         if points[s] <= 0 or p <= 0:
             continue
         rep = representative[s]
         items = score_card(count_cards, rep)
-        items_of[s] = items
-        signature = (points[s], tuple((i.kind, i.points) for i in items))
+        counter, counter_items = _best_answer((*count_cards, rep), rest_cards)
+        facts[s] = (items, counter, counter_items)
+        signature = (
+            points[s],
+            tuple((i.kind, i.points) for i in items),
+            counter,
+            tuple((i.kind, i.points) for i in counter_items),
+        )
         groups.setdefault(signature, []).append(s)
-    rest_cards = list(hand)
-    rest_cards.remove(played)
     out: list[Reply] = []
-    for (pts, _), ranks in groups.items():
+    for (pts, *_), ranks in groups.items():
         rank_set = set(ranks)
         p_any = min(1.0, sum(p for h, p in dist if rank_set.intersection(h)))
-        counter, counter_items = 0, ()
-        for s in ranks:
-            after = (*count_cards, representative[s])
-            room = LIMIT - sum(c.value for c in after)
-            best_s, best_items = 0, ()
-            for c in rest_cards:
-                if c.value <= room:
-                    its = score_card(after, c)
-                    total = sum(i.points for i in its)
-                    if total > best_s:
-                        best_s, best_items = total, its
-            if s == ranks[0] or best_s < counter:
-                counter, counter_items = best_s, best_items
+        items, counter, counter_items = facts[ranks[0]]
         out.append(
-            Reply(
-                tuple(Rank(s) for s in sorted(ranks)),
-                items_of[ranks[0]],
-                pts,
-                p_any,
-                counter,
-                counter_items,
-            )
+            Reply(tuple(Rank(s) for s in sorted(ranks)), items, pts, p_any, counter, counter_items)
         )
-    out.sort(key=lambda rp: (-rp.chance * rp.points, -rp.points, rp.ranks))
+    out.sort(key=lambda rp: (-rp.chance, -rp.points, rp.ranks))
     return tuple(out)
+
+
+def _best_answer(
+    count_cards: tuple[Card, ...], cards: Sequence[Card]
+) -> tuple[int, tuple[PegItem, ...]]:
+    """The most one of ``cards`` scores at once laid on ``count_cards``, and its items."""
+    room = LIMIT - sum(c.value for c in count_cards)
+    best, best_items = 0, ()
+    for c in cards:
+        if c.value <= room:
+            items = score_card(count_cards, c)
+            total = sum(i.points for i in items)
+            if total > best:
+                best, best_items = total, items
+    return best, best_items

@@ -1,8 +1,9 @@
 """Ranked pegging plays with a one-line reason each, for people.
 
 The numbers come from :mod:`crib_trainer.analysis.pegplay`; this module only puts them
-into words: what the card scores now, the reply it most exposes you to (and how likely
-he is to hold it), and your answer to that reply when you have a good one.
+into words: what the card scores now, the replies that would score on it (most likely
+first, each with how likely he is to hold it), and your answer to each when you have a
+good one.
 
 >>> from crib_trainer.core.cards import parse_cards
 >>> from crib_trainer.analysis.pegplay import PegSituation
@@ -106,6 +107,11 @@ def threat_phrase(reply: Reply) -> str:
     >>> threat_phrase(Reply((Rank.SIX,), (PegItem(PegKind.RUN, 3),), 3, 0.2))
     'leaves a run of three to a 6'
     """
+    return f"leaves {threat_words(reply)}"
+
+
+def threat_words(reply: Reply) -> str:
+    """A reply as a threat, without the verb: "a 5 to pair", "31 to a 5"."""
     who = ranks_phrase(reply.ranks)
     kinds = [i.kind for i in reply.items]
     parts: list[str] = []
@@ -117,14 +123,52 @@ def threat_phrase(reply: Reply) -> str:
         elif item.kind is PegKind.RUN:
             parts.append(f"a run of {number_word(item.points)}")
     if kinds == [PegKind.PAIR]:
-        return f"leaves {who} to pair"
+        return f"{who} to pair"
     if PegKind.PAIR in kinds:
         parts.append("a pair")
     if PegKind.PAIR_ROYAL in kinds:
         parts.append("a pair royal")
     if PegKind.DOUBLE_PAIR_ROYAL in kinds:
         parts.append("a double pair royal")
-    return f"leaves {' and '.join(parts)} to {who}"
+    return f"{' and '.join(parts)} to {who}"
+
+
+_SHORT = {
+    PegKind.FIFTEEN: "15",
+    PegKind.THIRTY_ONE: "31",
+    PegKind.RUN: "a run",
+    PegKind.PAIR: "a pair",
+    PegKind.PAIR_ROYAL: "a pair royal",
+    PegKind.DOUBLE_PAIR_ROYAL: "a double pair royal",
+    PegKind.GO: "the go",
+    PegKind.LAST: "the last card",
+}
+
+
+def threat_list(replies: Sequence[Reply], *, most: int = 2) -> str:
+    """Every reply that scores, most likely first, each with its chance and your answer;
+    past ``most`` of them, how many more.
+
+    >>> from crib_trainer.core.pegging import PegItem, PegKind
+    >>> run = Reply((Rank.FOUR,), (PegItem(PegKind.RUN, 3),), 3, 0.14)
+    >>> thirty_one = Reply((Rank.FIVE,), (PegItem(PegKind.THIRTY_ONE, 2),), 2, 0.14)
+    >>> threat_list([thirty_one, run])
+    '31 to a 5 (14%) and a run of three to a 4 (14%)'
+    """
+    said = []
+    for reply in replies[:most]:
+        chance = _percent(reply.chance)
+        if reply.counter >= 2:
+            answer = " and ".join(_SHORT[i.kind] for i in reply.counter_items)
+            said.append(
+                f"{threat_words(reply)} ({chance}; you answer with {answer} for {reply.counter})"
+            )
+        else:
+            said.append(f"{threat_words(reply)} ({chance})")
+    more = len(replies) - len(said)
+    if more > 0:
+        said.append(f"{number_word(more)} more")
+    return ", ".join(said[:-1]) + (" and " if len(said) > 1 else "") + said[-1]
 
 
 def _percent(p: float) -> str:
@@ -152,12 +196,7 @@ def reason_for(option: PlayOption, position: Position) -> str:
     scoring = [r for r in option.replies if r.points >= 2]
     if not scoring:
         return f"{head}; no reply can score on it"
-    threat = scoring[0]
-    text = f"{head}{', but' if now else ';'} {threat_phrase(threat)} ({_percent(threat.chance)})"
-    if threat.counter >= 2:
-        answer = " and ".join(item_noun(i) for i in threat.counter_items)
-        text += f", which you answer with {answer}"
-    return text
+    return f"{head}{', but' if now else ';'} leaves {threat_list(scoring)}"
 
 
 def explain_analysis(analysis: Analysis) -> list[PlayOption]:

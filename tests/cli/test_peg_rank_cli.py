@@ -23,7 +23,7 @@ def test_rank_json_contract():
     assert list(data) == ["plays"]
     plays = data["plays"]
     assert [set(p) for p in plays] == [
-        {"card", "immediate", "expected_net", "risk", "reason", "as_good"}
+        {"card", "immediate", "expected_net", "risk", "reason", "as_good", "threats"}
     ] * 4
     assert sorted(p["card"] for p in plays) == ["2D", "5H", "8S", "9C"]
     nets = [p["expected_net"] for p in plays]
@@ -35,7 +35,14 @@ def test_rank_json_contract():
         "risk": plays[0]["risk"],
         "reason": plays[0]["reason"],
         "as_good": True,
+        "threats": plays[0]["threats"],
     }
+    # Every scoring reply, most likely first: a 5 pairs the 5 (issue 19.3).
+    threats = plays[0]["threats"]
+    assert threats and set(threats[0]) == {"reply", "points", "items", "chance", "answer"}
+    assert ["5"] in [t["reply"] for t in threats]
+    assert [t["chance"] for t in threats] == sorted((t["chance"] for t in threats), reverse=True)
+    assert all(t["points"] >= 2 for t in threats)
     assert plays[0]["reason"].startswith("makes 15 for 2")
     assert all(0 <= p["risk"] <= 1 for p in plays)
     assert all(p["as_good"] == (p["expected_net"] >= nets[0] - 0.1 - 1e-9) for p in plays)

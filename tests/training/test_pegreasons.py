@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from crib_trainer.analysis.pegplay import PegSituation
-from crib_trainer.core.cards import FULL_DECK
+from crib_trainer.core.cards import FULL_DECK, Rank
 from crib_trainer.core.pegging import PlayState
 from crib_trainer.training.pegreasons import rank_plays
-from tests.conftest import cards
+from tests.conftest import card, cards
 
 
 def reasons(tokens: str, hand: str, **kw) -> dict[str, str]:
@@ -35,7 +35,28 @@ def test_an_answer_you_hold_is_mentioned():
     assert why["4H"].startswith("scores a pair for 2")
     lead = reasons("", "4S 4H 9D KS")["4S"]
     assert lead.startswith("leads 4; leaves a 4 to pair (")
-    assert lead.endswith("which you answer with a pair royal for 6")
+    assert lead.endswith("(16%; you answer with a pair royal for 6)")
+
+
+def test_every_scoring_reply_is_named_most_likely_first():
+    # Issue 19.3: the 6 leaves a run to a 4 and 31 to a 5; both are named.
+    why = reasons("6S 9D 5C", "6H 4D 2S", starter=card("AD"), discards=cards("TC QC"))
+    assert why["6H"] == "count 26; leaves a run of three to a 4 (14%) and 31 to a 5 (14%)"
+
+
+def test_a_counter_play_is_told_apart_by_what_it_answers():
+    # Issue 19.3: on 7-8 a 6 and a 9 both make a run, but only after a 9 does your 7 make 31.
+    options = rank_plays(
+        PegSituation.from_tokens(
+            ["7C"], cards("7H 7D 8S 2C"), starter=card("JD"), discards=cards("KS QS")
+        )
+    )
+    eight = next(o for o in options if o.card == card("8S"))
+    by_rank = {r.ranks: r for r in eight.replies}
+    assert by_rank[(Rank.SIX,)].counter == 3 and by_rank[(Rank.NINE,)].counter == 5
+    assert "a run of three to a 9 (25%; you answer with 31 and a run for 5)" in eight.reason
+    chances = [r.chance for r in eight.replies]
+    assert chances == sorted(chances, reverse=True)
 
 
 def test_thirty_one_and_playing_on():
@@ -61,4 +82,4 @@ def test_every_reason_is_one_line():
             continue
         checked += 1
         for o in rank_plays(PegSituation.from_state(state)):
-            assert o.reason and "\n" not in o.reason and len(o.reason) < 140
+            assert o.reason and "\n" not in o.reason and len(o.reason) < 200
