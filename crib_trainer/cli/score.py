@@ -117,7 +117,7 @@ def _breakdown(deal: Deal, variant: Variant) -> Breakdown:
 
 
 def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> dict[str, object]:
-    from crib_trainer.training.explain import spoken_count
+    from crib_trainer.training.explain import show_notes, spoken_count
 
     out = b.to_json()
     out |= {
@@ -126,6 +126,7 @@ def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> d
         "crib": b.crib,
         "variant": b.variant.name,
         "spoken": spoken_count(b),
+        "notes": show_notes(b),
     }
     if verdict_json:
         out |= verdict_json

@@ -37,6 +37,7 @@ from crib_trainer.training.attempt import Attempt, DrillKind
 from crib_trainer.training.categories import count_categories, missed_by_category
 from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.grading import judge_claim
+from crib_trainer.training.overclaims import NINETEEN
 
 #: A decision that gives up no more than this many points (expected) counts as correct.
 BEST_TOLERANCE = 0.01
@@ -68,7 +69,8 @@ def count_attempt(
     b = drill.breakdown()
     answer: dict[str, Any]
     if total is not None:
-        missed = missed_by_category(b, claimed_total=total)
+        nineteen = total == NINETEEN and b.total == 0  # the players' word for nothing
+        missed = missed_by_category(b, claimed_total=0 if nineteen else total)
         answer = {"total": total}
     elif items is not None:
         items = tuple(items)

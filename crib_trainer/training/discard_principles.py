@@ -113,8 +113,14 @@ def feeds(cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(s for s in throw_shapes(cards) if s in FEEDING)
 
 
-_COUNT_WORDS = {2: "a pair of {r}s", 3: "three {r}s", 4: "four {r}s"}
-_THE_SET = {2: "the pair of {r}s", 3: "the three {r}s", 4: "the four {r}s"}
+_COUNT_WORDS = {2: "a pair of {r}", 3: "three {r}", 4: "four {r}"}
+_THE_SET = {2: "the pair of {r}", 3: "the three {r}", 4: "the four {r}"}
+_PLURALS = {Rank.ACE: "aces", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}
+
+
+def plural(rank: Rank) -> str:
+    """A rank in the plural, as said: ``aces``, ``5s``, ``10s``, ``kings``."""
+    return _PLURALS.get(rank, f"{rank.label}s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +142,7 @@ class KeepShape:
         if self.run:
             length = {3: "three", 4: "four", 5: "five"}[len(self.run)]
             parts.append(f"a run of {length} ({rank_text(self.run)})")
-        parts += [_COUNT_WORDS[n].format(r=rank.label) for rank, n in self.sets]
+        parts += [_COUNT_WORDS[n].format(r=plural(rank)) for rank, n in self.sets]
         if self.fifteens:
             parts.append("a fifteen" if self.fifteens == 1 else f"{self.fifteens} fifteens")
         if not parts:
@@ -368,7 +374,7 @@ def _broken(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
         lost_sets = [(rank, n) for rank, n in theirs.sets if (rank, n) not in mine.sets]
         if lost_sets and theirs.pairs > mine.pairs:
             rank, n = lost_sets[0]
-            return Principle("keep-pair", f"It breaks up {_THE_SET[n].format(r=rank.label)}.")
+            return Principle("keep-pair", f"It breaks up {_THE_SET[n].format(r=plural(rank))}.")
         if theirs.fifteens > mine.fifteens:
             return Principle(
                 "keep-fifteens",

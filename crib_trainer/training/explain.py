@@ -232,14 +232,39 @@ def _percent(share: float) -> str:
     return f"{pct:.0f}%"
 
 
+def show_notes(b: Breakdown) -> list[str]:
+    """Rules worth saying about this show whatever was claimed: a crib holding four of a
+    suit (the crib's flush rule), shown whether or not anyone counted it.
+
+    >>> from crib_trainer.core.cards import parse_cards, parse_card
+    >>> from crib_trainer.core.show import score_show
+    >>> crib = score_show(parse_cards("2H 4H 6H 8H"), parse_card("KS"), crib=True)
+    >>> show_notes(crib)[0].split(";")[0]
+    'No flush: a crib scores a flush only when the starter is of its suit too'
+    """
+    if not b.crib or b.short or len({c.suit for c in b.cards}) != 1:
+        return []
+    if is_crib_flush_trap(b):
+        return [
+            "No flush: a crib scores a flush only when the starter is of its suit too; four "
+            "of a suit in the crib count nothing (Britannica, Flushes)."
+        ]
+    return [
+        "A crib's flush counts only with the starter of its suit, as here: five cards for "
+        "5 (Britannica, Flushes)."
+    ]
+
+
 def explain_show(b: Breakdown, ascii: bool = False) -> str:
-    """The whole explanation: header, items with subtotals, spoken count, rarity."""
+    """The whole explanation: header, items with subtotals, spoken count, rarity, and any
+    rule worth saying (:func:`show_notes`)."""
     return "\n".join(
         [
             header_line(b, ascii),
             *itemised_lines(b, ascii),
             spoken_count(b),
             *([] if b.short else [rarity_line(b)]),  # (the odds are for full hands)
+            *show_notes(b),
         ]
     )
 
@@ -294,21 +319,24 @@ def explain_verdict(v: Verdict, ascii: bool = False) -> str:
     law = ruling.laws[0] if ruling.laws else None
     cite = f" ({law.cite()})" if law else ""
     if v.verdict == "correct":
+        if v.nineteen:
+            return f"Claimed nineteen, the players' word for nothing: correct, the {what} is 0."
         return f"Claimed {claim}: correct."
+    impossible = f"\n{v.impossible}" if v.impossible else ""
     if v.verdict == "over":
         if ruling.to_opponent:
             penalty = f"it is put right and the opponent pegs {ruling.to_opponent}"
         else:
             penalty = "the opponent may have it put right, with no penalty"
         text = f"Claimed {claim}, but the {what} is worth {total}: {diff} too many; "
-        text += f"{penalty}{cite}."
-        if is_crib_flush_trap(v.breakdown) and diff >= len(v.breakdown.cards):
-            text += (
-                f"\nA {what} flush needs the starter too: four of a suit in the crib count "
-                "nothing (Britannica, Flushes [000])."
-            )
+        text += f"{penalty}{cite}.{impossible}"
+        if v.mistakes:
+            lead = "Counted wrongly" if v.mistakes_certain else "Probably"
+            text += f"\n{lead}:" + "".join(f"\n  +{m.points}: {m.text}" for m in v.mistakes)
+        elif not v.impossible:
+            text += f"\nNo common mistake makes {diff} too many: count it again item by item."
         return text
-    lines = [f"Claimed {claim}, but the {what} is worth {total}: {diff} missed."]
+    lines = [f"Claimed {claim}, but the {what} is worth {total}: {diff} missed.{impossible}"]
     if v.missed:
         lead = "Missed" if v.missed_certain else "Most likely missed"
         lines.append(f"{lead}:")

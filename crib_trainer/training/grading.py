@@ -15,6 +15,12 @@ from itertools import product
 
 from crib_trainer.core.rules import RuleOptions, Ruling, rule_claim
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.training.overclaims import (
+    NINETEEN,
+    Mistake,
+    diagnose_over,
+    impossible_claim,
+)
 
 
 def category(item: ShowItem) -> str:
@@ -51,6 +57,19 @@ class Verdict:
     missed: tuple[ShowItem, ...]  # the likeliest items overlooked (under-claims)
     missed_certain: bool  # True when only one kind of explanation fits the shortfall (or none)
     options: RuleOptions
+    mistakes: tuple[Mistake, ...] = ()  # the likeliest over-counts (over-claims)
+    mistakes_certain: bool = False  # True when only that explanation fits the excess
+    impossible: str | None = None  # why no such show can score the claim, if none can
+
+    @property
+    def nineteen(self) -> bool:
+        """The claim was "nineteen", the players' word for nothing, on a show worth 0."""
+        return self.claim == NINETEEN and self.total == 0
+
+    @property
+    def counted(self) -> int:
+        """The points the claim stands for (0 for "nineteen")."""
+        return 0 if self.nineteen else self.claim
 
     @property
     def total(self) -> int:
@@ -58,18 +77,18 @@ class Verdict:
 
     @property
     def difference(self) -> int:
-        return abs(self.total - self.claim)
+        return abs(self.total - self.counted)
 
     @property
     def verdict(self) -> str:
-        if self.claim == self.total:
+        if self.counted == self.total:
             return "correct"
-        return "under" if self.claim < self.total else "over"
+        return "under" if self.counted < self.total else "over"
 
     @property
     def ruling(self) -> Ruling:
         """What the claimer pegs and what his opponent pegs, by the rule set's laws."""
-        return rule_claim(self.options, self.claim, self.total)
+        return rule_claim(self.options, self.counted, self.total)
 
     @property
     def to_opponent(self) -> int:
@@ -85,6 +104,10 @@ class Verdict:
         }
         out["missed"] = [i.to_json() for i in self.missed]  # (none unless under)
         out["missed_certain"] = self.missed_certain
+        out["mistakes"] = [m.to_json() for m in self.mistakes]  # (none unless over)
+        out["mistakes_certain"] = self.mistakes_certain
+        out["nineteen"] = self.nineteen
+        out["impossible"] = self.impossible
         out["scored"] = ruling.scored
         out["to_opponent"] = ruling.to_opponent
         out["rules"] = self.options.ruleset.name
@@ -95,15 +118,20 @@ class Verdict:
 def judge_claim(b: Breakdown, claim: int, options: RuleOptions | None = None) -> Verdict:
     """Judge a total claim. For a claim that falls short, find the items most likely
     overlooked: the fewest items that make up the shortfall exactly, preferring the
-    families people miss most (nobs, long fifteens, flushes)."""
+    families people miss most (nobs, long fifteens, flushes). For one too high, the known
+    over-counts that make up the excess (:mod:`~crib_trainer.training.overclaims`). A claim
+    of 19 on a show worth nothing is "nineteen", and correct; a claim no show can make
+    says why."""
     options = options or RuleOptions()
     if claim < 0:
         raise ValueError(f"a claim is a number of points, 0 or more; got {claim}")
     missed: tuple[ShowItem, ...] = ()
-    certain = claim >= b.total  # nothing was missed, for certain
-    if claim < b.total:
-        missed, certain = likely_missed(b.items, b.total - claim)
-    return Verdict(b, claim, missed, certain, options)
+    counted = 0 if claim == NINETEEN and b.total == 0 else claim
+    certain = counted >= b.total  # nothing was missed, for certain
+    if counted < b.total:
+        missed, certain = likely_missed(b.items, b.total - counted)
+    mistakes, sure = diagnose_over(b, counted)
+    return Verdict(b, claim, missed, certain, options, mistakes, sure, impossible_claim(b, claim))
 
 
 def likely_missed(items: tuple[ShowItem, ...], shortfall: int) -> tuple[tuple[ShowItem, ...], bool]:
