@@ -161,3 +161,50 @@ def test_a_folder_with_no_puzzle_files_is_reported(tmp_path):
 def test_cli_list_unknown_theme(capsys):
     assert main(["puzzles", "list", "--theme", "run"], out=io.StringIO()) == 2
     assert "no theme 'run'" in capsys.readouterr().err
+
+
+# --- a puzzle asks what its id and note say (issue 19.8) ----------------------------------
+
+_NO_NOB = ("no-nob", "wrong-jack", "another-suit", "heels-is-not-nob")
+_HAS_NOB = ("nobs-alone", "run-and-nob", "with-nob", "jack-matches")
+
+
+def _count_puzzles():
+    from crib_trainer.training.puzzles import load_puzzles
+
+    return [p for p in load_puzzles().puzzles if p.kind in ("count", "crib-count")]
+
+
+def test_a_total_in_a_counting_puzzles_id_is_its_answer():
+    import re
+
+    for p in _count_puzzles():
+        for token in re.findall(r"(?<![a-z0-9])(\d{1,2})(?![0-9])", p.id):
+            if 12 <= int(token) <= 29 and not p.id.startswith("texts-britannica-five-card"):
+                assert p.answer == int(token), f"{p.id} asks a hand worth {p.answer}"
+
+
+def test_what_an_id_says_of_his_nob_and_nineteen_is_what_it_asks():
+    from crib_trainer.core.show import Kind, score_show
+
+    for p in _count_puzzles():
+        b = score_show(p.cards, p.starter, crib=p.kind == "crib-count", variant=p.variant)
+        nob = bool(b.of_kind(Kind.NOBS))
+        if any(word in p.id for word in _NO_NOB):
+            assert not nob, f"{p.id} says no nob, but the hand holds one"
+            assert any(c.rank.letter == "J" for c in (*p.cards, p.starter)), p.id
+        if any(word in p.id for word in _HAS_NOB):
+            assert nob, f"{p.id} promises his nob, but the hand has none"
+        if p.id.startswith("nineteen-") and "not-quite" not in p.id:
+            assert p.answer == 0, f"{p.id} is a nineteen hand, but is worth {p.answer}"
+
+
+def test_the_29_hand_and_its_28_neighbours_differ_only_by_the_jacks_suit():
+    ids = {p.id: p for p in _count_puzzles()}
+    for id_ in ("big-28-wrong-jack", "big-28-jack-of-another-suit"):
+        p = ids[id_]
+        jack = next(c for c in p.cards if c.rank.letter == "J")
+        assert p.answer == 28 and jack.suit != p.starter.suit
+    p = ids["big-29-jack-matches-the-turned-five"]
+    jack = next(c for c in p.cards if c.rank.letter == "J")
+    assert p.answer == 29 and jack.suit == p.starter.suit
