@@ -43,7 +43,9 @@ def _open_terminal() -> TextIO | None:
     try:
         return open("/dev/tty", "w", encoding="utf-8")
     except OSError:
-        return sys.stderr if sys.stderr.isatty() else None
+        # (the command line escapes control characters on stderr; this one is meant)
+        stderr = getattr(sys.stderr, "unescaped", sys.stderr)
+        return stderr if stderr.isatty() else None
 
 
 def copy_text(text: str, send_osc52: Callable[[str], None] | None = None) -> CopyResult:
@@ -73,7 +75,7 @@ def copy_text(text: str, send_osc52: Callable[[str], None] | None = None) -> Cop
         terminal.write(osc52_sequence(text))
         terminal.flush()
     finally:
-        if terminal is not sys.stderr:
+        if terminal is not getattr(sys.stderr, "unescaped", sys.stderr):
             terminal.close()
     return CopyResult("osc52", _OSC52_SENT)
 

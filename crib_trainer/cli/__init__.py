@@ -16,7 +16,7 @@ from importlib import metadata
 from typing import TextIO
 
 from crib_trainer.cli import discard, game, odds, peg, puzzles, score, stats
-from crib_trainer.cli.common import PROG, Parser, UsageError
+from crib_trainer.cli.common import PROG, Parser, SafeText, UsageError
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.pegging import PlayError
 
@@ -43,10 +43,43 @@ def _version() -> str:
         return "unknown"
 
 
+#: The most words, and the longest word, a command line may have: past these it is not
+#: something a person typed (a runaway script, a file pasted in), and saying so beats
+#: working through it.
+MAX_WORDS = 1000
+MAX_WORD = 10_000
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line (``argv`` without the program name); with no command, open the
+    trainer. Returns the exit status. Everything printed goes through one rule for
+    untrusted text (:mod:`crib_trainer.core.safe_text`): no control character reaches the
+    terminal, whatever was typed or read."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        from crib_trainer.ui.app import run as run_trainer
+
+        run_trainer()
+        return 0
+    raw_stderr = sys.stderr
+    sys.stderr = SafeText(raw_stderr)
+    try:
+        return _run(argv, SafeText(out or sys.stdout))
+    finally:
+        sys.stderr = raw_stderr
+
+
+def _run(argv: list[str], out: SafeText) -> int:
+    if len(argv) > MAX_WORDS or any(len(word) > MAX_WORD for word in argv):
+        print(
+            f"{PROG}: error: the command line is too long ({len(argv)} words, the longest "
+            f"{max(map(len, argv))} characters; at most {MAX_WORDS} words of "
+            f"{MAX_WORD} characters): put long input in a file and use --batch",
+            file=sys.stderr,
+        )
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
-    out = out or sys.stdout
     run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
     if run is None:
         from crib_trainer.ui.app import run as run_trainer
@@ -60,11 +93,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except (UsageError, CardError, PlayError, ValueError) as err:
         print(f"{PROG} {args.command}: error: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"{PROG} {args.command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
-        _discard(out)
+        _discard(out.unescaped)
         return 0
     except OSError as err:  # an input or output error: a full disk, a failing device
-        _discard(out)
+        _discard(out.unescaped)
         print(
             f"{PROG} {args.command}: error: input/output failed: {err.strerror or err}",
             file=sys.stderr,

@@ -3,14 +3,44 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, NoReturn, TextIO
 
 from crib_trainer.core.rules import VARIANTS
+from crib_trainer.core.safe_text import shown
 
 PROG = "crib-trainer"
+
+
+class SafeText(io.TextIOBase):
+    """A text stream that writes through :func:`~crib_trainer.core.safe_text.shown`: every
+    control character a terminal would obey is written as ``\\uXXXX`` (newlines and tabs
+    pass). ``unescaped`` is the stream beneath, for the one writer that must send an escape
+    sequence on purpose (the clipboard's OSC 52)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.unescaped = stream
+
+    def write(self, text: str) -> int:
+        self.unescaped.write(shown(text, lines=True))
+        return len(text)
+
+    def flush(self) -> None:
+        self.unescaped.flush()
+
+    def isatty(self) -> bool:
+        return self.unescaped.isatty()
+
+    def fileno(self) -> int:
+        return self.unescaped.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.unescaped, "encoding", "utf-8")
 
 
 class UsageError(Exception):
@@ -63,15 +93,38 @@ def copy_to_clipboard(text: str) -> None:
     print(copy_text(text).message, file=sys.stderr)
 
 
+#: The longest line a batch file may have: a deal is a few dozen characters, so a line
+#: past this is not a deal (a binary file, ``/dev/zero``) and reading it would not end.
+MAX_LINE = 10_000
+
+
+def read_lines(source: TextIO, what: str) -> Iterator[tuple[int, str]]:
+    """Each line of ``source`` with its number, reading at most :data:`MAX_LINE` characters
+    at a time: a longer line stops the reading with a :class:`UsageError` naming it."""
+    number = 0
+    while True:
+        line = source.readline(MAX_LINE + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            raise UsageError(
+                f"line {number} of the {what} is longer than {MAX_LINE:,} characters; "
+                "give one deal a line in a text file"
+            )
+        yield number, line
+
+
 def run_batch(name: str, record: Callable[[str], dict[str, Any]], out: TextIO, what: str) -> int:
     """One JSON line out for each line in: ``record(line)``, or ``{"line": N, "error": …}``
     when the line is bad (the rest go on). Blank lines and ``#`` comments are skipped.
-    Exit status 2 if any line was bad, with one line on stderr saying how many."""
+    Exit status 2 if any line was bad, with one line on stderr saying how many. A line too
+    long to be a deal stops the batch (see :func:`read_lines`)."""
     from crib_trainer.core.cards import CardError
 
     bad = 0
     with open_input(name, "batch file") as source:
-        for number, line in enumerate(source, start=1):
+        for number, line in read_lines(source, "batch file"):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             try:
@@ -79,7 +132,7 @@ def run_batch(name: str, record: Callable[[str], dict[str, Any]], out: TextIO, w
             except (CardError, ValueError) as err:
                 result = {"line": number, "error": str(err)}
                 bad += 1
-            print(json.dumps(result, ensure_ascii=False), file=out, flush=True)
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
     if bad:
         print(
             f"{PROG}: {bad} line(s) could not be {what}; see their error records", file=sys.stderr

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import TextIO
 
 from crib_trainer.analysis import OPPONENTS
-from crib_trainer.cli.common import PROG, UsageError, open_input, output_options, variant_option
+from crib_trainer.cli.common import UsageError, output_options, run_batch, variant_option
 from crib_trainer.core.cards import Card, CardError, parse_cards, split_card_text
 from crib_trainer.core.rules import Variant, get_variant
 
@@ -114,23 +113,8 @@ def cmd_discard(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
-    source = open_input(args.batch, "batch file")
-    bad = 0
-    with source:
-        for number, line in enumerate(source, start=1):
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            try:
-                cards, dealer = parse_hand_line(line, _role(args))
-                record = analysis_json(cards, dealer, variant, args.opponent)
-            except (CardError, ValueError) as err:
-                record = {"line": number, "error": str(err)}
-                bad += 1
-            print(json.dumps(record, ensure_ascii=False), file=out, flush=True)
-    if bad:
-        print(
-            f"{PROG}: {bad} line(s) could not be analysed; see their error records",
-            file=sys.stderr,
-        )
-        return 2
-    return 0
+    def record(line: str) -> dict[str, object]:
+        cards, dealer = parse_hand_line(line, _role(args))
+        return analysis_json(cards, dealer, variant, args.opponent)
+
+    return run_batch(args.batch, record, out, "analysed")

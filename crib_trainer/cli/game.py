@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 from typing import TextIO
 
-from crib_trainer.cli.common import UsageError, open_input, output_options
+from crib_trainer.cli.common import UsageError, open_input, output_options, read_lines
 from crib_trainer.core.gamelog import GameLogError, Replay, replay_log
+from crib_trainer.textfiles import read_text_file
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -35,11 +37,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    with open_input(args.file, "game log") as source:
-        try:
-            replay = replay_log(source)
-        except GameLogError as err:
-            raise UsageError(f"{args.file} line {err.line}: {err.reason}") from None
+    try:
+        if args.file == "-":
+            with open_input("-", "game log") as source:
+                text = "".join(line for _, line in read_lines(source, "game log"))
+        else:
+            text = read_text_file(args.file, what="game log")
+    except OSError as err:
+        raise UsageError(f"cannot read game log {args.file!r}: {err.strerror}") from None
+    try:
+        replay = replay_log(io.StringIO(text))
+    except GameLogError as err:
+        raise UsageError(f"{args.file} line {err.line}: {err.reason}") from None
     if args.json:
         print(json.dumps(replay_json(replay), ensure_ascii=False), file=out)
         return 0

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from datetime import datetime, timedelta
 from typing import Any, TextIO
 
 from crib_trainer.cli.common import UsageError
-from crib_trainer.storage.db import StorageError, Store, open_store
+from crib_trainer.storage.db import (
+    StorageError,
+    Store,
+    StoreTooNewError,
+    open_memory_copy,
+    open_store,
+)
+from crib_trainer.storage.paths import database_path
 from crib_trainer.storage.progress import (
     accuracy_over_time,
     category_stats,
@@ -50,11 +58,27 @@ def _now() -> datetime:
     return datetime.now().astimezone()
 
 
+def _history_file_reads() -> bool:
+    """Whether there is a history file that can be read (so a copy of it is worth showing)."""
+    try:
+        path = database_path()
+        return path.is_file() and os.access(path, os.R_OK)
+    except (OSError, ValueError):
+        return False
+
+
 def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     try:
         store = open_store()
-    except StorageError as err:
+    except StoreTooNewError as err:
         raise UsageError(str(err)) from None
+    except StorageError as err:
+        if not _history_file_reads():
+            raise UsageError(str(err)) from None
+        # Cannot write it (a read-only folder or file, a lock): read a copy, as the
+        # trainer does, and say so.
+        store = open_memory_copy()
+        print(f"{err} Showing your history as it reads now.", file=sys.stderr)
     with store:
         if store.notice:
             print(store.notice, file=sys.stderr)

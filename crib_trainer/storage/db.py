@@ -324,7 +324,8 @@ def open_store(
     except ValueError as err:
         raise StorageError(f"Cannot find the folder for your history: {err}.") from None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # Only the learner should read their history: the folder 0700, the file 0600.
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     except FileExistsError:
         raise StorageError(
             f"Cannot keep your history there: {path.parent} is a file, not a folder."
@@ -333,10 +334,17 @@ def open_store(
         raise StorageError(
             f"Cannot create the folder for your history, {path.parent}: {err.strerror}."
         ) from None
+    if path.is_file() and not os.access(path, os.W_OK):
+        raise StorageError(
+            f"Cannot write your history file {path}: the file is read-only (make it "
+            "writable, e.g. chmod u+w, to keep your answers)."
+        )
+    _create_private(path)
     try:
         return _open(path, busy_timeout_s, notice=None)
     except _Damaged as damaged:
         kept = set_aside(path)
+        _create_private(path)
         notice = (
             f"Your history file was damaged ({_brief(damaged)}); it was kept as {kept} "
             "and a fresh one started."
@@ -347,6 +355,18 @@ def open_store(
             raise StorageError(
                 f"Cannot start a fresh history file at {path}: {_brief(again)}."
             ) from None
+
+
+def _create_private(path: Path) -> None:
+    """Create an empty history file that only its owner can read (mode 0600; SQLite gives
+    its ``-wal`` and ``-shm`` files the same mode); an existing file is left as it is."""
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        return
+    except OSError:
+        return  # (a read-only folder and the like: opening it says so, in one sentence)
+    os.close(fd)
 
 
 def open_memory_copy(path: Path | None = None) -> Store:
@@ -444,6 +464,8 @@ def _check(path: Path, busy_timeout_s: float) -> None:
         if check != ["ok"]:
             raise _Damaged(f"integrity check: {check[0]}")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if not isinstance(version, int) or version < 0:
+            raise _Damaged(f"schema version {version!r} is not one crib-trainer writes")
         if version > SCHEMA_VERSION:
             raise StoreTooNewError(
                 f"Your history file was written by a newer crib-trainer (schema version "

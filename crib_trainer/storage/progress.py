@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any, Literal, TextIO
 
+from crib_trainer.core.safe_text import csv_cell
 from crib_trainer.storage.db import Store
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DRILL_KINDS, Attempt, DrillKind
@@ -534,7 +535,9 @@ CSV_COLUMNS = (
 
 def export_csv(store: Store, file: TextIO) -> int:
     """Write every attempt, oldest first, as CSV with a header row (:data:`CSV_COLUMNS`).
-    Returns the number of attempts written. ``correct`` is 1 or 0; times are UTC."""
+    Returns the number of attempts written. ``correct`` is 1 or 0; times are UTC. Text
+    cells go through :func:`~crib_trainer.core.safe_text.csv_cell`: a spreadsheet shows
+    them and never runs them as formulas (a puzzle id such as ``=cmd()``)."""
     writer = csv.writer(file, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     n = 0
@@ -543,17 +546,17 @@ def export_csv(store: Store, file: TextIO) -> int:
             (
                 a.id,
                 _stamp(a.answered_at),
-                a.kind,
-                a.puzzle_id or "",
+                csv_cell(a.kind),
+                csv_cell(a.puzzle_id or ""),
                 int(a.correct),
-                a.grade,
+                csv_cell(a.grade),
                 f"{a.seconds:.3f}",
                 f"{a.points_missed:g}",
-                _compact(a.missed),
-                _compact(a.present),
-                _compact(a.question),
-                _compact(a.answer),
-                _compact(a.truth),
+                csv_cell(_compact(a.missed)),
+                csv_cell(_compact(a.present)),
+                csv_cell(_compact(a.question)),
+                csv_cell(_compact(a.answer)),
+                csv_cell(_compact(a.truth)),
             )
         )
         n += 1

@@ -22,7 +22,9 @@ from typing import Any
 from crib_trainer.core.cards import Card, CardError, n_cards, parse_card, parse_cards
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens, score_sequence
 from crib_trainer.core.rules import VARIANTS, get_variant
+from crib_trainer.core.safe_text import shown
 from crib_trainer.core.show import score_show
+from crib_trainer.textfiles import TextFileError, check_toml_shape, read_text_file
 
 KINDS = ("count", "crib-count", "discard", "pegging-score", "pegging-play")
 ROLES = ("dealer", "pone")
@@ -133,11 +135,17 @@ def load_puzzles(paths: Iterable[Path] | None = None) -> LoadResult:
             result.problems.append(Problem(name, None, None, "no .toml puzzle files in it"))
             continue
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+            text = read_text_file(path, what="puzzle file")
+            check_toml_shape(text, name=name)
+            data = tomllib.loads(text)
         except OSError as err:
             result.problems.append(Problem(name, None, None, f"cannot read: {err.strerror}"))
             continue
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        except TextFileError as err:
+            message = str(err).removeprefix(f"{name}: ").removeprefix(f"{name} ")
+            result.problems.append(Problem(name, None, None, message))
+            continue
+        except (tomllib.TOMLDecodeError, RecursionError, MemoryError) as err:
             result.problems.append(Problem(name, None, None, f"not valid TOML: {err}"))
             continue
         entries = data.get("puzzle")
@@ -193,6 +201,7 @@ def _build(file: str, raw: dict[str, Any]) -> Puzzle:
     title = raw.get("title", "")
     if not isinstance(title, str):
         raise _Bad("title", f"must be text, not {title!r}")
+    title = shown(title)
     common: dict[str, Any] = {
         "id": pid,
         "theme": _text(raw, "theme"),
@@ -248,7 +257,8 @@ def _text(raw: dict[str, Any], name: str) -> str:
         raise _Bad(name, f"must be text, not {value!r}")
     if not value or not value.strip():
         raise _Bad(name, "missing or empty; it must be text")
-    return value.strip()
+    # A puzzle file is shared between players: its text is shown, never obeyed.
+    return shown(value.strip(), lines=name == "note")
 
 
 def _cards(raw: dict[str, Any], name: str, count: int | None) -> tuple[Card, ...]:

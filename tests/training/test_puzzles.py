@@ -102,7 +102,7 @@ def test_binary_garbage_file(tmp_path):
     path = tmp_path / "junk.toml"
     path.write_bytes(b"\xff\xfe\x00\x01garbage")
     result = load_puzzles([path])
-    assert not result.puzzles and "not valid TOML" in str(result.problems[0])
+    assert not result.puzzles and "not UTF-8 text" in str(result.problems[0])
 
 
 def test_pegging_score_puzzle(tmp_path):
