@@ -89,3 +89,22 @@ async def answer_while_analysing(pilot):
     legal = read_situation(s).legal_cards()
     await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")
     return screen, s
+
+
+async def enter_text(pilot, text: str, *, submit: bool = True, box=None) -> None:
+    """Put ``text`` in the focused input as if it had been typed, then press enter (unless
+    ``submit`` is False). For tests that are not about typing: a few tests keep typing key
+    by key (the judge's validation as you type, the item boxes), and the rest save the
+    time of a keystroke per character."""
+    from textual.widgets import Input
+
+    if box is not None:  # this input, focused first (as a click or tab would)
+        box.focus()
+        await pilot.pause()
+    box = pilot.app.focused
+    assert isinstance(box, Input), f"no input has the focus (it is on {box!r})"
+    box.value = text
+    box.cursor_position = len(text)
+    if submit:
+        await pilot.press("enter")
+    await pilot.pause()

@@ -6,6 +6,7 @@ import pyperclip
 from textual.widgets import Static
 
 from crib_trainer.ui.screens.judge import JudgeScreen
+from tests.ui.conftest import enter_text
 
 SIZE = (80, 24)
 
@@ -22,13 +23,9 @@ def text_of(screen, selector: str) -> str:
 
 
 async def fill(pilot, screen, cards: str, starter: str, claim: str) -> None:
-    screen.query_one("#cards").focus()
-    await pilot.press(*cards)
-    screen.query_one("#starter").focus()
-    await pilot.press(*starter)
-    screen.query_one("#claim").focus()
-    await pilot.press(*claim)
-    await pilot.pause()
+    """Fill the three boxes (typing itself is tested in test_validation_as_you_type)."""
+    for box, text in (("#cards", cards), ("#starter", starter), ("#claim", claim)):
+        await enter_text(pilot, text, submit=False, box=screen.query_one(box))
 
 
 async def test_judge_a_short_claim_and_copy(app, monkeypatch):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual.widgets import Checkbox, Input, Select
 
 from crib_trainer.ui.screens.scorekeeper import NewGameScreen, ScorekeeperScreen
-from tests.ui.conftest import make_app
+from tests.ui.conftest import enter_text, make_app
 
 SIZE = (80, 24)
 
@@ -37,8 +37,7 @@ async def new_game(
 
 async def say(pilot, *lines: str) -> None:
     for line in lines:
-        await pilot.press(*line, "enter")
-        await pilot.pause()
+        await enter_text(pilot, line)
 
 
 async def test_a_deal_with_cards_laid_and_shows(app):

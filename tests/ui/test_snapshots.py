@@ -5,7 +5,7 @@ Update after an intended change with: python -m pytest tests/ui --snapshot-updat
 
 from __future__ import annotations
 
-from tests.ui.conftest import make_app, seed_history
+from tests.ui.conftest import enter_text, make_app, seed_history
 
 SIZE = (80, 24)
 
@@ -35,13 +35,9 @@ def test_judge_verdict(snap_compare):
         await pilot.press("7")
         await pilot.pause()
         screen = pilot.app.screen
-        screen.query_one("#cards").focus()
-        await pilot.press(*"7h 8c 8d ks")
-        screen.query_one("#starter").focus()
-        await pilot.press(*"9c")
-        screen.query_one("#claim").focus()
-        await pilot.press("1", "0", "enter")
-        await pilot.pause()
+        await enter_text(pilot, "7h 8c 8d ks", submit=False, box=screen.query_one("#cards"))
+        await enter_text(pilot, "9c", submit=False, box=screen.query_one("#starter"))
+        await enter_text(pilot, "10", box=screen.query_one("#claim"))
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=fill)
 
@@ -73,8 +69,7 @@ def test_scorekeeper_board(snap_compare):
         await pilot.pause()
         lines = ("5D", "1 15", "1 15", "1 15", "1 15", "1 3", "2 12", "2 5", "end")
         for line in (*lines, "5H 5C 5S JD 29"):
-            await pilot.press(*line, "enter")
-            await pilot.pause()
+            await enter_text(pilot, line)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
 
@@ -129,8 +124,7 @@ def test_scorekeeper_three_players_near_the_end(snap_compare):
         await pilot.pause()
         pegs = ("ann 15", "ann 15", "ann 15", "ann 10", "bob 15", "bob 15", "bob 10", "cy 15")
         for line in ("2D", *pegs, "cy 2", "end"):
-            await pilot.press(*line, "enter")
-            await pilot.pause()
+            await enter_text(pilot, line)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
 
@@ -150,7 +144,6 @@ def test_scorekeeper_won_with_a_lurch(snap_compare):
         await pilot.press("enter")
         await pilot.pause()
         for line in ("5D", "bob 15", "bob 15", "bob 2", "ann 12", "end", "5H 5C 5S JD 29"):
-            await pilot.press(*line, "enter")
-            await pilot.pause()
+            await enter_text(pilot, line)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
