@@ -3,9 +3,10 @@
 A file named by a user, or shared by another player, may be no file at all (a FIFO that
 blocks for ever, ``/dev/zero`` that never ends), huge, binary, or TOML nested so deep
 that the parser recurses itself to death. :func:`read_text_file` reads only regular files,
-within a size and a line length, as UTF-8; :func:`check_toml_shape` refuses nesting and
-dotted keys past sane limits before ``tomllib`` sees the text. Each refusal is a
-:class:`TextFileError` (a ``ValueError``) with one sentence naming the file and the limit.
+within a size and a line length, as UTF-8 (:func:`read_text_stream`: the same limits on
+standard input); :func:`check_toml_shape` refuses nesting and dotted keys past sane limits
+before ``tomllib`` sees the text. Each refusal is a :class:`TextFileError` (a
+``ValueError``) with one sentence naming the file and the limit.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.toml"
@@ -22,6 +23,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import TextIO
 
 #: Limits for files read from outside: far above any real puzzle file or game log.
 MAX_BYTES = 1_000_000
@@ -70,6 +72,30 @@ def read_text_file(
         raise TextFileError(
             f"{name} is not UTF-8 text (byte {err.start + 1}): not a {what}"
         ) from None
+    return _short_lines(text, name=name, what=what, max_line=max_line)
+
+
+def read_text_stream(
+    stream: TextIO, *, name: str, what: str, max_chars: int = MAX_BYTES, max_line: int = MAX_LINE
+) -> str:
+    """All of ``stream`` (standard input, a pipe), read as :func:`read_text_file` reads a
+    file: at most ``max_chars`` characters with no line over ``max_line``. An endless
+    stream (``yes``, ``/dev/zero``) is refused once past the limit, in bounded memory.
+
+    >>> import io
+    >>> read_text_stream(io.StringIO("x" * 20), name="standard input", what="log", max_chars=8)
+    Traceback (most recent call last):
+    ...
+    crib_trainer.textfiles.TextFileError: standard input is over 8 characters: too big for a log
+    """
+    text = stream.read(max_chars + 1)
+    if len(text) > max_chars:
+        raise TextFileError(f"{name} is over {max_chars:,} characters: too big for a {what}")
+    return _short_lines(text, name=name, what=what, max_line=max_line)
+
+
+def _short_lines(text: str, *, name: str, what: str, max_line: int) -> str:
+    """``text``, if no line of it is over ``max_line`` characters."""
     for number, line in enumerate(text.splitlines(), start=1):
         if len(line) > max_line:
             raise TextFileError(
@@ -135,7 +161,11 @@ def _skip_string(text: str, start: int) -> int:
             i += 2
             continue
         if text.startswith(close, i):
-            return i + len(close)
+            end = i + len(close)
+            if triple:  # up to two quotes just before the closing three are in the string
+                while end < min(i + 5, len(text)) and text[end] == quote:
+                    end += 1
+            return end
         if not triple and text[i] == "\n":
             return i  # a single-line string cannot span lines
         i += 1

@@ -19,6 +19,7 @@ from crib_trainer.cli import discard, game, odds, peg, puzzles, score, stats
 from crib_trainer.cli.common import PROG, Parser, SafeText, UsageError
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.pegging import PlayError
+from crib_trainer.core.safe_text import shown
 
 COMMANDS = (score, discard, peg, odds, stats, puzzles, game)
 
@@ -65,6 +66,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     sys.stderr = SafeText(raw_stderr)
     try:
         return _run(argv, SafeText(out or sys.stdout))
+    except KeyboardInterrupt:  # (before a command runs: while parsing, loading)
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
     finally:
         sys.stderr = raw_stderr
 
@@ -91,7 +95,7 @@ def _run(argv: list[str], out: SafeText) -> int:
         out.flush()  # a full disk or a broken pipe shows here, not at exit
         return code
     except (UsageError, CardError, PlayError, ValueError) as err:
-        print(f"{PROG} {args.command}: error: {err}", file=sys.stderr)
+        print(f"{PROG} {args.command}: error: {shown(str(err))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG} {args.command}: interrupted", file=sys.stderr)

@@ -48,10 +48,11 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr (exit 2), not a usage dump."""
+    """argparse, but a usage error is one line on stderr (exit 2), not a usage dump (what
+    was typed is quoted on that line, a newline in it written ``\\u000a``)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(2, f"{self.prog}: error: {shown(message)} (see --help)\n")
 
 
 def output_options() -> argparse.ArgumentParser:

@@ -7,9 +7,9 @@ import io
 import json
 from typing import TextIO
 
-from crib_trainer.cli.common import UsageError, open_input, output_options, read_lines
+from crib_trainer.cli.common import UsageError, open_input, output_options
 from crib_trainer.core.gamelog import GameLogError, Replay, replay_log
-from crib_trainer.textfiles import read_text_file
+from crib_trainer.textfiles import read_text_file, read_text_stream
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -40,7 +40,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         if args.file == "-":
             with open_input("-", "game log") as source:
-                text = "".join(line for _, line in read_lines(source, "game log"))
+                text = read_text_stream(source, name="standard input", what="game log")
         else:
             text = read_text_file(args.file, what="game log")
     except OSError as err:

@@ -11,6 +11,7 @@ from crib_trainer.analysis import OPPONENTS
 from crib_trainer.cli.common import UsageError, output_options
 from crib_trainer.core.cards import parse_card, parse_cards
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens, score_sequence
+from crib_trainer.core.safe_text import shown
 
 _RANK_ONLY = ("starter", "discards", "opponent", "player", "variant")
 
@@ -103,10 +104,11 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
             data["irregular"] = irregular
         print(json.dumps(data), file=out)
         return 0
-    width = max(len(n) for n in (*record.players, "player"))
+    names = [shown(n) for n in record.players]  # (typed names: one line, nothing obeyed)
+    width = max(len(n) for n in (*names, "player"))
     print(f"{'':>3}  {'player':<{width}}  card  count  points", file=out)
     for i, p in enumerate(record.plays, start=1):
-        name = record.players[p.player]
+        name = names[p.player]
         why = f"  {explain_play(p, args.ascii)}" if p.items else ""
         points = str(p.points) if p.points else ""
         row = (
@@ -114,7 +116,7 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
             f"{points:>6}{why}"
         )
         print(row.rstrip(), file=out)
-    totals = ", ".join(f"{n} {t}" for n, t in record.totals().items())
+    totals = ", ".join(f"{shown(n)} {t}" for n, t in record.totals().items())
     print(f"Totals: {totals}", file=out)
     if args.as_laid:
         print(
@@ -123,7 +125,7 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
             file=out,
         )
         for line in irregular:
-            print(f"  {line}", file=out)
+            print(f"  {shown(line)}", file=out)
     return 0
 
 

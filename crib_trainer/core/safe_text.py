@@ -6,10 +6,15 @@ clipboard or the window title, clear the screen, or bidirectional overrides that
 text read differently from what it is. Wherever such text is shown or printed, every C0
 control (but the newline and tab where lines are allowed), DEL, every C1 control, the
 bidirectional controls and the line and paragraph separators are written as ``\\uXXXX``:
-visible, the same in text and inside a JSON string (where it is a valid escape).
+visible, the same in text and inside a JSON string (where it is a valid escape). So is a
+lone surrogate: Python's stand-in for a byte that is not UTF-8 in an argument or a file
+name (``\\udc9b`` for the byte 0x9b), which would otherwise be written back as that raw
+byte (0x9b is the C1 control CSI to an 8-bit terminal).
 
 >>> shown("Count it.\\x1b]52;c;ZWNobyBwd25lZA==\\x07")
 'Count it.\\\\u001b]52;c;ZWNobyBwd25lZA==\\\\u0007'
+>>> shown("B\\udc9b[2J")
+'B\\\\udc9b[2J'
 >>> shown("two\\nlines"), shown("two\\nlines", lines=True)
 ('two\\\\u000alines', 'two\\nlines')
 >>> csv_cell("=HYPERLINK(1)"), csv_cell("-3"), csv_cell("plain")
@@ -21,8 +26,9 @@ from __future__ import annotations
 import re
 
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-_UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}\u2028\u2029]")
-_UNSAFE_ONE_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\u2028\u2029]")
+_SURROGATES = "\ud800-\udfff"
+_UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}\u2028\u2029{_SURROGATES}]")
+_UNSAFE_ONE_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\u2028\u2029{_SURROGATES}]")
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -77,7 +77,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        where = [self.file]
+        where = [shown(self.file)]  # (a file name may hold any byte but "/": one line)
         if self.puzzle_id:
             where.append(f"puzzle {self.puzzle_id!r}")
         if self.field:
@@ -121,7 +121,9 @@ def puzzle_files(paths: Iterable[Path]) -> list[Path]:
             files.append(path)
     unique: dict[Path, Path] = {}
     for file in files:
-        unique.setdefault(file.resolve(), file)
+        # (realpath, not Path.resolve: a symlink loop is then a file that cannot be read,
+        # reported as such, not a RuntimeError)
+        unique.setdefault(Path(os.path.realpath(file)), file)
     return list(unique.values())
 
 
@@ -147,6 +149,10 @@ def load_puzzles(paths: Iterable[Path] | None = None) -> LoadResult:
             continue
         except (tomllib.TOMLDecodeError, RecursionError, MemoryError) as err:
             result.problems.append(Problem(name, None, None, f"not valid TOML: {err}"))
+            continue
+        except ValueError as err:  # valid TOML Python will not hold: an integer of 5,000 digits
+            reason = str(err).split(";")[0]
+            result.problems.append(Problem(name, None, None, f"not a puzzle file: {reason}"))
             continue
         entries = data.get("puzzle")
         if not isinstance(entries, list) or not entries:
