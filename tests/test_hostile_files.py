@@ -455,3 +455,10 @@ def test_ctrl_c_before_the_command_runs_is_one_line_and_status_130(monkeypatch):
     monkeypatch.setattr("crib_trainer.cli.build_parser", interrupted)
     code, out, err = run("score", "5H", "5C", "5S", "JD", "|", "5D")
     assert code == 130 and not out and err == "crib-trainer: interrupted\n"
+
+
+def test_a_csv_export_is_private_like_the_history(tmp_path, monkeypatch):
+    monkeypatch.setenv("CRIB_TRAINER_HOME", str(tmp_path))
+    code, _out, _err = run("stats", "--csv", str(tmp_path / "answers.csv"))
+    assert code == 0
+    assert stat.S_IMODE((tmp_path / "answers.csv").stat().st_mode) == 0o600

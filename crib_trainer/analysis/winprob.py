@@ -116,8 +116,10 @@ def win_chance(table: np.ndarray, me: int, him: int, *, dealer: bool, target: in
 
     >>> deals = [DealRecord(((1, 2), (0, 1), (0, 4), (1, 6), (1, 3)))]
     >>> table = solve(deals, target=31)
-    >>> win_chance(table, 29, 0, dealer=True, target=31), win_chance(table, 0, 29, dealer=False, target=31)
-    (1.0, 0.0)
+    >>> win_chance(table, 29, 0, dealer=True, target=31)
+    1.0
+    >>> win_chance(table, 0, 29, dealer=False, target=31)
+    0.0
     """
     if not (0 <= me < target and 0 <= him < target):
         raise ValueError(f"scores run from 0 to {target - 1} before the game is won")

@@ -102,7 +102,9 @@ def _write_csv(store: Store, name: str, out: TextIO) -> int:
         export_csv(store, out)
         return 0
     try:
-        with open(name, "w", encoding="utf-8", newline="") as file:
+        # The export holds the whole history: readable by its owner alone, like the file.
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "w", encoding="utf-8", newline="") as file:
             n = export_csv(store, file)
     except OSError as err:
         raise UsageError(f"cannot write {name!r}: {err.strerror}") from None
