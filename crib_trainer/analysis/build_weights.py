@@ -53,15 +53,12 @@ from crib_trainer.analysis.discard import (
     CRIB_SLOTS,
     JACK,
     CribModel,
-    _index,
-    _points_matrix,
-    _ways,
     crib_totals,
-    multisets,
     slot_model,
     unseen_cards,
 )
 from crib_trainer.analysis.opponent import DATA_FILE, rank_key
+from crib_trainer.analysis.ranksets import card_set_ways, multiset_index, multisets, points_matrix
 from crib_trainer.core.cards import SUIT_ORDER, Card, Rank
 from crib_trainer.core.rules import VARIANTS, Variant
 
@@ -88,8 +85,8 @@ def choices(variant: Variant) -> Choices:
     """Enumerate every dealt rank pattern and its distinct throws."""
     k, h = variant.discard, variant.hand_size
     patterns, counts = multisets(variant.dealt)
-    throw_index, keep_index = _index(k), _index(h)
-    hand_points = _points_matrix(h, 1)
+    throw_index, keep_index = multiset_index(k), multiset_index(h)
+    hand_points = points_matrix(h, 1)
     rows: list[tuple[int, int, int]] = []
     starts = []
     for p, ranks in enumerate(patterns):
@@ -177,7 +174,7 @@ def as_thrown_averages(
     keys_k, counts_k = multisets(k)
     _, counts_m = multisets(m)
     _, counts_big = multisets(m + 1)
-    points = _points_matrix(k, m + 1).astype(np.float64)
+    points = points_matrix(k, m + 1).astype(np.float64)
     out = {}
     for role in ROLES:
         model = role_model(variant, role, weights)
@@ -208,8 +205,8 @@ def _rank_part(
     counts_big: np.ndarray,
 ) -> np.ndarray:
     """Mean suit-free crib points, row by row: unseen rank counts, points of the throw."""
-    histogram = _ways(unseen, counts_big) * model.per_multiset[None, :]
-    weight = (n_unseen - model.m) * (_ways(unseen, counts_m) @ model.weights)
+    histogram = card_set_ways(unseen, counts_big) * model.per_multiset[None, :]
+    weight = (n_unseen - model.m) * (card_set_ways(unseen, counts_m) @ model.weights)
     return (histogram * points).sum(axis=1) / weight
 
 

@@ -45,13 +45,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations, combinations_with_replacement, permutations
-from math import comb
+from itertools import combinations, permutations
 
 import numpy as np
 
 from crib_trainer.analysis import OPPONENTS
-from crib_trainer.analysis.tables import rank_points
+from crib_trainer.analysis.opponent import slot_weights
+from crib_trainer.analysis.ranksets import (
+    card_set_ways,
+    multiset_index,
+    multisets,
+    points_matrix,
+)
 from crib_trainer.core.cards import (
     FULL_DECK,
     Card,
@@ -243,52 +248,6 @@ def _divide(total: int | float, weight: int | float) -> Fraction | float:
 
 # --- rank-multiset tables ------------------------------------------------------------
 
-_BINOM = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
-
-
-@cache
-def multisets(size: int) -> tuple[tuple[tuple[int, ...], ...], np.ndarray]:
-    """Every multiset of ``size`` ranks (1-13, none more than four times), sorted, and the
-    same as rows of rank counts (column 0 aces … column 12 kings).
-
-    >>> keys, counts = multisets(2)
-    >>> len(keys), keys[0], counts[0].tolist()[:2]
-    (91, (1, 1), [2, 0])
-    """
-    keys = tuple(
-        ranks
-        for ranks in combinations_with_replacement(range(1, 14), size)
-        if all(ranks.count(r) <= 4 for r in set(ranks))
-    )
-    counts = np.zeros((len(keys), 13), dtype=np.int64)
-    for row, ranks in enumerate(keys):
-        for r in ranks:
-            counts[row, r - 1] += 1
-    counts.setflags(write=False)
-    return keys, counts
-
-
-@cache
-def _index(size: int) -> dict[tuple[int, ...], int]:
-    return {ranks: i for i, ranks in enumerate(multisets(size)[0])}
-
-
-@cache
-def _points_matrix(size_a: int, size_b: int) -> np.ndarray:
-    """``rank_points(A + B)`` for every multiset A of ``size_a`` and B of ``size_b`` ranks
-    (0 where together they hold a rank five times: such pairs never occur in a deal).
-    """
-    keys_a, _ = multisets(size_a)
-    keys_b, _ = multisets(size_b)
-    table = np.zeros((len(keys_a), len(keys_b)), dtype=np.int64)
-    for i, a in enumerate(keys_a):
-        for j, b in enumerate(keys_b):
-            ranks = a + b
-            if all(ranks.count(r) <= 4 for r in set(b)):
-                table[i, j] = rank_points(ranks)
-    table.setflags(write=False)
-    return table
-
 
 @cache
 def _minus_one(size: int) -> np.ndarray:
@@ -296,7 +255,7 @@ def _minus_one(size: int) -> np.ndarray:
     multisets of ``size − 1``, or that list's length (a sentinel) when M has no r.
     """
     keys, _ = multisets(size)
-    smaller = _index(size - 1)
+    smaller = multiset_index(size - 1)
     out = np.full((len(keys), 13), len(smaller), dtype=np.int64)
     for i, ranks in enumerate(keys):
         for r in set(ranks):
@@ -313,17 +272,10 @@ def _plus_jack(size: int) -> np.ndarray:
     ``size + 1`` (the sentinel length when R already has four jacks).
     """
     keys, _ = multisets(size)
-    bigger = _index(size + 1)
+    bigger = multiset_index(size + 1)
     return np.array(
         [bigger.get(tuple(sorted((*r, JACK))), len(bigger)) for r in keys], dtype=np.int64
     )
-
-
-def _ways(available: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """How many sets of cards have each row's rank counts, choosing from ``available``
-    cards of each rank (``available`` may carry leading axes).
-    """
-    return _BINOM[available[..., None, :], counts].prod(axis=-1)
 
 
 def prepare_tables() -> None:
@@ -331,11 +283,11 @@ def prepare_tables() -> None:
     for size in (1, 2, 3, 4):
         multisets(size)
     for k, m in ((2, 2), (1, 3)):
-        _points_matrix(k, m + 1)
+        points_matrix(k, m + 1)
         _minus_one(m + 1)
         _plus_jack(m - 1)
     for h in (3, 4):
-        _points_matrix(h, 1)
+        points_matrix(h, 1)
     random_model(2)
     random_model(3)
 
@@ -362,8 +314,8 @@ def hand_sums(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -> Hand
     ([14], [29])
     """
     size = len(keeps[0])
-    index = _index(size)
-    points = _points_matrix(size, 1)
+    index = multiset_index(size)
+    points = points_matrix(size, 1)
     rows = [index[tuple(sorted(int(c.rank) for c in k))] for k in keeps]
     s_rank = np.array([int(c.rank) - 1 for c in unseen], dtype=np.int64)
     s_suit = np.array([c.suit.index for c in unseen], dtype=np.int64)
@@ -471,8 +423,6 @@ def crib_model(variant: str, dealer: bool, opponent: str) -> CribModel:
     if opponent == "random":
         rules = get_variant(variant)
         return random_model(rules.crib_size - rules.discard)
-    from crib_trainer.analysis.opponent import slot_weights
-
     return slot_model([None if s == "pack" else slot_weights(variant, s == "own") for s in slots])
 
 
@@ -509,12 +459,12 @@ def crib_totals(
     w = model.weights
 
     # Rank part: weight of (O, s) pairs by the multiset of their ranks, dotted with points.
-    histogram = _ways(u, counts_big) * model.per_multiset
-    index = _index(k)
+    histogram = card_set_ways(u, counts_big) * model.per_multiset
+    index = multiset_index(k)
     rows = [index[tuple(sorted(int(c.rank) for c in t))] for t in throws]
-    rank_sums = _points_matrix(k, m + 1)[rows] @ histogram
+    rank_sums = points_matrix(k, m + 1)[rows] @ histogram
 
-    total_weight = (len(unseen) - m) * (_ways(u, counts_m) @ w)
+    total_weight = (len(unseen) - m) * (card_set_ways(u, counts_m) @ w)
     flush = _flush_weights(by_suit, counts_m, w, m)
     nob_in_throw = _nob_in_throw_weights(u, by_suit, counts_m, w)
     nob_in_others = _nob_in_others_weight(u, by_suit, model)
@@ -536,7 +486,7 @@ def crib_totals(
 def _flush_weights(by_suit: np.ndarray, counts_m: np.ndarray, w: np.ndarray, m: int) -> np.ndarray:
     """Per suit: weight of (O, s) pairs with O and s all of that suit."""
     n = by_suit.sum(axis=1)
-    return np.maximum(n - m, 0) * (_ways(by_suit, counts_m) @ w)
+    return np.maximum(n - m, 0) * (card_set_ways(by_suit, counts_m) @ w)
 
 
 def _nob_in_throw_weights(
@@ -549,7 +499,7 @@ def _nob_in_throw_weights(
     """
     less = u[None, :] - np.eye(13, dtype=np.int64)
     possible = (less >= 0).all(axis=1)
-    without = np.where(possible, _ways(np.maximum(less, 0), counts_m) @ w, 0)
+    without = np.where(possible, card_set_ways(np.maximum(less, 0), counts_m) @ w, 0)
     return by_suit @ without
 
 
@@ -566,7 +516,9 @@ def _nob_in_others_weight(u: np.ndarray, by_suit: np.ndarray, model: CribModel) 
     less = u[None, :] - np.eye(13, dtype=np.int64)
     less[:, jack] -= 1
     possible = (less >= 0).all(axis=1)
-    with_jack = np.where(possible, _ways(np.maximum(less, 0), counts_rest) @ model.with_jack, 0)
+    with_jack = np.where(
+        possible, card_set_ways(np.maximum(less, 0), counts_rest) @ model.with_jack, 0
+    )
     total = 0
     for suit in range(4):
         if by_suit[suit, jack]:

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.core.cards import RANK_LETTERS, Card, Rank
 from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 
@@ -137,8 +138,6 @@ def crib_average(
 @cache
 def slot_weights(variant: str, own_crib: bool) -> np.ndarray:
     """Per-card-set throw weights over ``multisets(k)`` (the crib model's input)."""
-    from crib_trainer.analysis.discard import multisets
-
     k = get_variant(variant).discard
     keys, _ = multisets(k)
     counts = _section(variant, own_crib)["throws"]

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from crib_trainer.analysis import OPPONENTS
 from crib_trainer.cli.common import UsageError, output_options
-from crib_trainer.core.cards import parse_card, parse_cards
+from crib_trainer.core.cards import Card, parse_card, parse_cards
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens, score_sequence
 from crib_trainer.core.safe_text import shown
+
+if TYPE_CHECKING:
+    from crib_trainer.analysis.pegging import PegSituation
 
 _RANK_ONLY = ("starter", "discards", "opponent", "player", "variant")
 
@@ -129,8 +132,30 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def situation_from_args(args: argparse.Namespace, hand: tuple[Card, ...]) -> PegSituation:
+    """The situation the command line describes: the TOKENs, ``--hand``, ``--starter``,
+    ``--discards``, ``--variant`` and ``--player`` (who holds the hand)."""
+    from crib_trainer.analysis.pegging import PegSituation, UnknownHolderError
+
+    starter = parse_card(args.starter) if args.starter else None
+    discards = parse_cards(" ".join(args.discards)) if args.discards else ()
+    try:
+        return PegSituation.from_sequence(
+            parse_peg_tokens(args.tokens),
+            hand,
+            starter=starter,
+            discards=discards,
+            variant=args.variant or "six-card",
+            holder=args.player,
+        )
+    except UnknownHolderError as err:
+        raise UsageError(
+            f"--player {err.holder!r} is not one of the players: {', '.join(err.players)}"
+        ) from None
+
+
 def _rank(args: argparse.Namespace, out: TextIO) -> int:
-    from crib_trainer.analysis.pegplay import PegSituation, analyse
+    from crib_trainer.analysis.pegging import analyse
     from crib_trainer.core.cards import format_cards
     from crib_trainer.training.pegreasons import explain_analysis
 
@@ -140,16 +165,7 @@ def _rank(args: argparse.Namespace, out: TextIO) -> int:
     hand = parse_cards(" ".join(args.hand))
     if not hand:
         raise UsageError("--hand needs the cards the player to move holds")
-    starter = parse_card(args.starter) if args.starter else None
-    discards = parse_cards(" ".join(args.discards)) if args.discards else ()
-    situation = PegSituation.from_tokens(
-        parse_peg_tokens(args.tokens),
-        hand,
-        starter=starter,
-        discards=discards,
-        variant=args.variant or "six-card",
-        player=args.player,
-    )
+    situation = situation_from_args(args, hand)
     opponent = args.opponent or "random"
     analysis = analyse(situation, opponent=opponent)
     options = explain_analysis(analysis)

@@ -29,6 +29,8 @@ from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 from crib_trainer.core.show import heels, is_run
 
 LIMIT = 31
+#: The most a card counts in the play (tens and court cards).
+MAX_PIPS = 10
 # The most one card can score in the play: the fourth card of a rank (a double pair royal,
 # 12) that brings the count to 15 (2) as the last card of the play (1), e.g. K-Q-J, go,
 # then 7-2-2-2-2. Pairs and runs of one card exclude each other, as 31 excludes the go;
@@ -55,6 +57,16 @@ class PegKind(StrEnum):
 
 
 _SAME_RANK = {2: (PegKind.PAIR, 2), 3: (PegKind.PAIR_ROYAL, 6), 4: (PegKind.DOUBLE_PAIR_ROYAL, 12)}
+
+
+def same_rank_points(n: int) -> int:
+    """Points for ``n`` cards of one rank laid running: a pair 2, a pair royal 6, a double
+    pair royal 12 (a lone card nothing).
+
+    >>> [same_rank_points(n) for n in range(1, 5)]
+    [0, 2, 6, 12]
+    """
+    return _SAME_RANK[n][1] if n in _SAME_RANK else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +110,116 @@ class SaidGo:
 
 def count_of(cards: Sequence[Card]) -> int:
     return sum(c.value for c in cards)
+
+
+# --- The rules of the turn: who lays the next card, the go, 31 and the last card --------
+
+
+def comes_in(pips: int, count: int) -> bool:
+    """Whether a card worth ``pips`` may be laid at ``count``: the count never passes 31.
+
+    >>> comes_in(10, 21), comes_in(10, 22)
+    (True, False)
+    """
+    return count + pips <= LIMIT
+
+
+def go_possible(count: int) -> bool:
+    """Whether a player holding cards can be unable to come in at ``count``: only where
+    some card does not fit, at 22 or more (every card comes in at 21).
+
+    >>> go_possible(21), go_possible(22)
+    (False, True)
+    """
+    return count > LIMIT - MAX_PIPS
+
+
+def next_leader(last: int, holding: Sequence[bool]) -> int | None:
+    """Who leads a new count after a go or 31: the first player after ``last`` (who laid
+    the last card) that still holds cards, ``last`` himself when only he does; None when
+    no one holds any. ``holding[q]``: player ``q`` still holds cards.
+
+    >>> next_leader(0, [True, True]), next_leader(0, [True, False]), next_leader(2, [True] * 3)
+    (1, 0, 0)
+    """
+    n = len(holding)
+    for step in range(1, n + 1):
+        q = (last + step) % n
+        if holding[q]:
+            return q
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What follows a card laid (see :func:`after_card`).
+
+    - ``player``: who lays the next card, or -1 when the play is over;
+    - ``said_go``: the players passed over who hold cards but none that comes in, in
+      turn order (they say go);
+    - ``point``: :attr:`PegKind.GO` or :attr:`PegKind.LAST` when the player of the card
+      scores one for it (never at 31, which scored two), else None;
+    - ``new_count``: the count ended (a go or 31): the next card starts a count from 0.
+    """
+
+    player: int
+    said_go: tuple[int, ...] = ()
+    point: PegKind | None = None
+    new_count: bool = False
+
+
+def after_card(
+    last: int, count: int, held: Sequence[Sequence[int]], *, ends_at_first_go: bool
+) -> Turn:
+    """The rules of the play after player ``last`` lays a card that makes ``count``;
+    ``held[q]`` are the pips of the cards player ``q`` still holds.
+
+    The next player in turn who holds a card that comes in lays the next card; those
+    passed over who hold cards say go. When no one can come in, the last player scores
+    one for the go and the first player after him who holds cards leads a new count (he
+    himself if only he does); at 31 the count ends the same way, with no point for the
+    go. When no one holds a card the play is over, and the last card scores one unless
+    it made 31. ``ends_at_first_go``: the play ends when its first count ends (the
+    five-card game).
+
+    >>> after_card(0, 27, [[10], [4, 10]], ends_at_first_go=False)
+    Turn(player=1, said_go=(), point=None, new_count=False)
+    >>> after_card(0, 28, [[10], [10]], ends_at_first_go=False)
+    Turn(player=1, said_go=(1, 0), point=<PegKind.GO: 'go'>, new_count=True)
+    >>> after_card(1, 31, [[], []], ends_at_first_go=False)
+    Turn(player=-1, said_go=(), point=None, new_count=True)
+    """
+    n = len(held)
+    point_kind = PegKind.GO
+    if not any(held):
+        point_kind = PegKind.LAST
+    elif count < LIMIT:
+        said_go: list[int] = []
+        for step in range(1, n + 1):
+            q = (last + step) % n
+            if not held[q]:
+                continue
+            if any(comes_in(pips, count) for pips in held[q]):
+                return Turn(q, tuple(said_go))
+            said_go.append(q)
+        return _count_over(last, held, count, PegKind.GO, tuple(said_go), ends_at_first_go)
+    return _count_over(last, held, count, point_kind, (), ends_at_first_go)
+
+
+def _count_over(
+    last: int,
+    held: Sequence[Sequence[int]],
+    count: int,
+    kind: PegKind,
+    said_go: tuple[int, ...],
+    ends_at_first_go: bool,
+) -> Turn:
+    """No one can come in (or the count is 31, or no one holds a card): the count ends."""
+    point = kind if count < LIMIT else None
+    leader = next_leader(last, [bool(h) for h in held])
+    if leader is None or ends_at_first_go:
+        return Turn(-1, said_go, point, True)
+    return Turn(leader, said_go, point, True)
 
 
 def score_card(count_cards: Sequence[Card], card: Card) -> tuple[PegItem, ...]:
@@ -543,35 +665,25 @@ class PlayState:
         return state._after_play(self.turn)
 
     def _after_play(self, last: int) -> PlayState:
-        n = self.players
-        if not any(self.hands):
-            return self._end_count(last, final=True)
-        if self.count == LIMIT:
-            return self._end_count(last, final=False)
+        """The rules of :func:`after_card` applied: the goes said, the point for the go or
+        the last card, and a new count."""
+        turn = after_card(
+            last,
+            self.count,
+            [[c.value for c in hand] for hand in self.hands],
+            ends_at_first_go=self.variant.play_ends_at_first_go,
+        )
         events = list(self.events)
         passed = set(self.passed)
-        for step in range(1, n + 1):
-            q = (last + step) % n
-            hand = self.hands[q]
-            if not hand:
-                continue
-            if any(c.value <= LIMIT - self.count for c in hand):
-                return replace(self, turn=q, events=tuple(events), passed=frozenset(passed))
+        for q in turn.said_go:
             if q not in passed:
                 events.append(SaidGo(q))
                 passed.add(q)
-        return replace(self, events=tuple(events))._end_count(last, final=False)
-
-    def _end_count(self, last: int, *, final: bool) -> PlayState:
-        """No one can play on this count: score the go (or last card), then start anew."""
-        events = list(self.events)
-        if self.count < LIMIT:
-            kind = PegKind.LAST if final else PegKind.GO
+        if turn.point is not None:
             at = max(i for i, e in enumerate(events) if isinstance(e, Played))
-            events[at] = _with_item(events[at], PegItem(kind, 1))  # type: ignore[arg-type]
-        state = replace(self, events=tuple(events), count_cards=(), passed=frozenset())
-        if final or self.variant.play_ends_at_first_go:
-            return replace(state, turn=-1)
-        n = self.players
-        leader = next(q for q in ((last + s) % n for s in range(1, n + 1)) if self.hands[q])
-        return replace(state, turn=leader)
+            events[at] = _with_item(events[at], PegItem(turn.point, 1))  # type: ignore[arg-type]
+        if turn.new_count:
+            return replace(
+                self, events=tuple(events), count_cards=(), passed=frozenset(), turn=turn.player
+            )
+        return replace(self, events=tuple(events), passed=frozenset(passed), turn=turn.player)

@@ -3,7 +3,7 @@
 A drill is dealt like a real hand: six cards each (five in the five-card game), each side
 keeps what a good player keeps (:func:`default_keep`), a starter is turned, and the play
 runs from the lead with both sides laying the card that is best with everything known
-(the exact play-out of :class:`~crib_trainer.analysis.pegplay.Solver`, ties broken at
+(the exact play-out of :class:`~crib_trainer.analysis.pegging.Solver`, ties broken at
 random). One moment of that play where the player to move has a real choice (two legal
 cards of different ranks) becomes the drill, seen from that player's side.
 
@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crib_trainer.analysis.discard import analyse_discards
-from crib_trainer.analysis.pegplay import (
+from crib_trainer.analysis.pegging import (
     PegSituation,
     Position,
     Solver,
@@ -49,7 +49,7 @@ from crib_trainer.analysis.pegplay import (
     tail_of,
 )
 from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
-from crib_trainer.core.pegging import LIMIT, PegKind, PlayState
+from crib_trainer.core.pegging import LIMIT, PegKind, PlayState, parse_peg_tokens
 from crib_trainer.core.rules import Variant, get_variant
 
 THEMES: tuple[str, ...] = (
@@ -175,13 +175,13 @@ class PegDrill:
     @classmethod
     def from_question(cls, q: dict[str, Any]) -> PegDrill:
         """Rebuild a drill from a stored question (to replay it)."""
-        situation = PegSituation.from_tokens(
-            q["played"],
+        situation = PegSituation.from_sequence(
+            parse_peg_tokens(q["played"]),
             parse_cards(q["hand"]),
             starter=parse_card(q["starter"]) if q.get("starter") else None,
             discards=parse_cards(q.get("discards", [])),
             variant=q.get("variant", "six-card"),
-            player="B" if q["dealer"] else "A",
+            holder="B" if q["dealer"] else "A",
             dealer=bool(q["dealer"]),
         )
         themes = tuple(q.get("themes", ()))

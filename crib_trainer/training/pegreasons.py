@@ -1,13 +1,15 @@
 """Ranked pegging plays with a one-line reason each, for people.
 
-The numbers come from :mod:`crib_trainer.analysis.pegplay`; this module only puts them
+The numbers come from :mod:`crib_trainer.analysis.pegging`; this module only puts them
 into words: what the card scores now, the replies that would score on it (most likely
 first, each with how likely he is to hold it), and your answer to each when you have a
 good one.
 
 >>> from crib_trainer.core.cards import parse_cards
->>> from crib_trainer.analysis.pegplay import PegSituation
->>> best = rank_plays(PegSituation.from_tokens(["KS"], parse_cards("5H 9C 2D 8S")))[0]
+>>> from crib_trainer.analysis.pegging import PegSituation
+>>> from crib_trainer.core.pegging import parse_peg_tokens
+>>> s = PegSituation.from_sequence(parse_peg_tokens(["KS"]), parse_cards("5H 9C 2D 8S"))
+>>> best = rank_plays(s)[0]
 >>> best.card.code, best.reason
 ('5H', 'makes 15 for 2, but leaves a 5 to pair (18%)')
 """
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from crib_trainer.analysis.pegplay import (
+from crib_trainer.analysis.pegging import (
     Analysis,
     HoldingWeight,
     PegSituation,
@@ -209,5 +211,5 @@ def rank_plays(
 ) -> list[PlayOption]:
     """Every legal card for the player to move, best first, each with its expected net
     points to the end of the play, its risk, a one-line reason, and whether it is as good
-    as the best (see :class:`~crib_trainer.analysis.pegplay.PlayOption`)."""
+    as the best (see :class:`~crib_trainer.analysis.pegging.PlayOption`)."""
     return explain_analysis(analyse(situation, opponent=opponent, weight=weight))

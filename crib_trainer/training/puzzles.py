@@ -361,10 +361,14 @@ def pegging_truth(options: list[Any]) -> tuple[Card, ...]:
 
 def pegging_situation(p: Puzzle) -> Any:
     """The pegging situation a ``pegging-play`` puzzle asks about."""
-    from crib_trainer.analysis.pegplay import PegSituation
+    from crib_trainer.analysis.pegging import PegSituation
 
-    return PegSituation.from_tokens(
-        list(p.sequence), p.hand, starter=p.starter, discards=p.discards, variant=p.variant
+    return PegSituation.from_sequence(
+        parse_peg_tokens(list(p.sequence)),
+        p.hand,
+        starter=p.starter,
+        discards=p.discards,
+        variant=p.variant,
     )
 
 

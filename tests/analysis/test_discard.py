@@ -20,12 +20,12 @@ from crib_trainer.analysis.discard import (
     analyse_discards,
     crib_model,
     crib_totals,
-    multisets,
     other_slots,
     random_model,
     slot_model,
     unseen_cards,
 )
+from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.analysis.tables import show_total
 from crib_trainer.core.cards import FULL_DECK, Card, CardError, Rank
 from crib_trainer.core.rules import VARIANTS, get_variant

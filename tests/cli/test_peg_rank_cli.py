@@ -113,7 +113,10 @@ def test_without_hand_peg_still_scores():
         (["KS", "--hand", "5D", "XX", "9D"], "'XX'"),
         (["KS", "--hand", "5D", "5S", "9D", "2C", "--starter", "5D"], "duplicate card"),
         (["KS", "--hand", "5D", "5S", "9D", "2C", "--unfinished"], "--unfinished is for scoring"),
-        (["KS", "--hand", "5D", "5S", "9D", "2C", "--player", "Z"], "not one of the players"),
+        (
+            ["KS", "--hand", "5D", "5S", "9D", "2C", "--player", "Z"],
+            "--player 'Z' is not one of the players: A, B",
+        ),
         (["go", "--hand", "5D", "5S", "9D", "KC"], "the count is 0"),
         (["KS", "QH", "9C", "go", "go", "--hand", "5D", "5S"], "the count is 0"),
         (["--hand", "4S", "9H", "KD", "QC", "--variant", "seven"], "unknown variant"),

@@ -11,13 +11,19 @@ from hypothesis import strategies as st
 
 from crib_trainer.core.cards import FULL_DECK, CardError
 from crib_trainer.core.pegging import (
+    LIMIT,
     PegKind,
     PegToken,
     Played,
     PlayError,
     PlayState,
     SaidGo,
+    after_card,
+    comes_in,
+    go_possible,
+    next_leader,
     parse_peg_tokens,
+    same_rank_points,
     score_card,
     score_sequence,
 )
@@ -351,3 +357,92 @@ def test_random_plays_keep_the_rules(variant_name, rng):
 def test_played_records_are_plain_values():
     p = Played(0, card("5H"), 5)
     assert p.points == 0
+
+
+# --- The rules of the turn, as pure functions -----------------------------------------
+
+
+def test_a_card_comes_in_while_the_count_stays_at_31_or_under():
+    assert comes_in(10, 21) and comes_in(1, 30) and comes_in(5, 26)
+    assert not comes_in(10, 22) and not comes_in(2, 30)
+
+
+def test_a_go_is_possible_only_where_some_card_does_not_fit():
+    assert [c for c in range(LIMIT) if go_possible(c)] == list(range(22, 31))
+    for count in range(LIMIT):
+        assert go_possible(count) == (not comes_in(10, count))
+
+
+def test_the_next_leader_is_the_first_player_after_the_last_who_holds_cards():
+    assert next_leader(0, [True, True]) == 1
+    assert next_leader(1, [True, True]) == 0
+    assert next_leader(0, [True, False]) == 0  # only the last player holds: he leads
+    assert next_leader(1, [False, False]) is None
+    assert next_leader(2, [False, True, True, True]) == 3
+    assert next_leader(3, [False, True, True, False]) == 1  # player 0 is out: player 1
+
+
+def test_same_rank_points():
+    assert [same_rank_points(n) for n in range(5)] == [0, 0, 2, 6, 12]
+
+
+def test_after_a_card_the_next_player_who_can_come_in_plays():
+    # three players: player 1 cannot come in at 25 (a ten), player 2 can (a 6)
+    turn = after_card(0, 25, [[3], [10], [6]], ends_at_first_go=False)
+    assert (turn.player, turn.said_go, turn.point, turn.new_count) == (2, (1,), None, False)
+
+
+def test_after_a_card_no_one_can_come_in_the_go_and_a_new_count():
+    turn = after_card(0, 28, [[10], [10, 9]], ends_at_first_go=False)
+    assert (turn.player, turn.said_go, turn.point, turn.new_count) == (1, (1, 0), PegKind.GO, True)
+    # the five-card game ends there
+    assert after_card(0, 28, [[10], [10, 9]], ends_at_first_go=True).player == -1
+
+
+def test_after_31_no_go_point_and_a_new_count():
+    turn = after_card(1, 31, [[5], [2]], ends_at_first_go=False)
+    assert (turn.player, turn.said_go, turn.point, turn.new_count) == (0, (), None, True)
+    assert after_card(1, 31, [[5], [2]], ends_at_first_go=True).player == -1
+
+
+def test_the_last_card_scores_one_unless_it_makes_31():
+    assert after_card(0, 20, [[], []], ends_at_first_go=False).point is PegKind.LAST
+    assert after_card(0, 20, [[], []], ends_at_first_go=False).player == -1
+    assert after_card(0, 31, [[], []], ends_at_first_go=False).point is None
+
+
+def test_playing_on_alone_after_the_others_go():
+    turn = after_card(0, 27, [[4, 9], [10]], ends_at_first_go=False)
+    assert (turn.player, turn.said_go, turn.point) == (0, (1,), None)
+
+
+@settings(max_examples=300)
+@given(
+    st.integers(2, 4).flatmap(
+        lambda n: st.tuples(
+            st.integers(0, n - 1),
+            st.integers(1, LIMIT),
+            st.lists(st.lists(st.integers(1, 10), max_size=4), min_size=n, max_size=n),
+            st.booleans(),
+        )
+    )
+)
+def test_after_card_keeps_the_rules(case):
+    """Whatever the hands: the next player holds a card that comes in (or leads a new
+    count, or the play is over); everyone passed over holds cards and none comes in; the
+    go or last point is never at 31."""
+    last, count, held, ends = case
+    turn = after_card(last, count, held, ends_at_first_go=ends)
+    for q in turn.said_go:
+        assert held[q] and not any(comes_in(p, count) for p in held[q])
+    if turn.point is not None:
+        assert count < LIMIT and turn.new_count
+    if not turn.new_count:
+        assert turn.player >= 0 and any(comes_in(p, count) for p in held[turn.player])
+    elif turn.player >= 0:
+        assert not ends and held[turn.player]
+        assert turn.player == next_leader(last, [bool(h) for h in held])
+    else:
+        assert ends or not any(held)
+    if count == LIMIT or not any(held):
+        assert turn.new_count and turn.said_go == ()

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from crib_trainer.analysis.pegplay import read_situation
+from crib_trainer.analysis.pegging import read_situation
 from crib_trainer.cli import main
 from crib_trainer.core.pegging import PlayError
 from crib_trainer.training.pegdrills import (

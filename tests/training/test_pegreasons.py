@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 
-from crib_trainer.analysis.pegplay import PegSituation
+from crib_trainer.analysis.pegging import PegSituation
 from crib_trainer.core.cards import FULL_DECK, Rank
-from crib_trainer.core.pegging import PlayState
+from crib_trainer.core.pegging import PlayState, parse_peg_tokens
 from crib_trainer.training.pegreasons import rank_plays
 from tests.conftest import card, cards
 
 
 def reasons(tokens: str, hand: str, **kw) -> dict[str, str]:
-    situation = PegSituation.from_tokens(tokens.split(), cards(hand), **kw)
+    situation = PegSituation.from_sequence(parse_peg_tokens(tokens.split()), cards(hand), **kw)
     return {o.card.code: o.reason for o in rank_plays(situation)}
 
 
@@ -47,8 +47,11 @@ def test_every_scoring_reply_is_named_most_likely_first():
 def test_a_counter_play_is_told_apart_by_what_it_answers():
     # Issue 19.3: on 7-8 a 6 and a 9 both make a run, but only after a 9 does your 7 make 31.
     options = rank_plays(
-        PegSituation.from_tokens(
-            ["7C"], cards("7H 7D 8S 2C"), starter=card("JD"), discards=cards("KS QS")
+        PegSituation.from_sequence(
+            parse_peg_tokens(["7C"]),
+            cards("7H 7D 8S 2C"),
+            starter=card("JD"),
+            discards=cards("KS QS"),
         )
     )
     eight = next(o for o in options if o.card == card("8S"))

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from crib_trainer.analysis.pegplay import read_situation
+from crib_trainer.analysis.pegging import read_situation
 from crib_trainer.ui.app import CribTrainerApp
 
 FROZEN_NOW = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Static
 
-from crib_trainer.analysis.pegplay import read_situation
+from crib_trainer.analysis.pegging import read_situation
 from crib_trainer.training.pegreasons import rank_plays
 from crib_trainer.ui.screens.pegging import PegScreen, last_card_points
 from tests.ui.conftest import answer_while_analysing

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from crib_trainer.analysis.pegplay import PegSituation, PlayOption, read_situation
+from crib_trainer.analysis.pegging import PegSituation, PlayOption, read_situation
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.pegging import PegKind, PlayState
 from crib_trainer.training.answers import decision_grade, peg_play_attempt, peg_score_attempt

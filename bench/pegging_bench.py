@@ -1,6 +1,6 @@
 """Pegging analysis speed: ranking every legal play, from the opening lead to late in the play.
 
-Run:  python bench/pegplay_bench.py [--deals N] [--seed S]
+Run:  python bench/pegging_bench.py [--deals N] [--seed S]
 Seeded deals are kept the way the pegging drills keep them (the discard analysis when
 installed, else the drills' heuristic) and played out; at each stage the player to move's
 plays are ranked against a random opponent with a fresh cache (nothing carried over from
@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 
-from crib_trainer.analysis.pegplay import PegSituation, analyse
+from crib_trainer.analysis.pegging import PegSituation, analyse
 from crib_trainer.core.cards import parse_card, parse_cards
 from crib_trainer.training.pegdrills import deal_moments
 

@@ -1,0 +1,71 @@
+"""Pegging analysis: which card gives the most net points from now to the end of the play.
+
+Four rooms, each with one job:
+
+- :mod:`.situation` — the position: :class:`PegSituation` (what the player to move
+  knows) and :func:`read_situation` (checked against the rules, read into a
+  :class:`Position`);
+- :mod:`.solver` — the exact rank-level play-out with both hands known (:class:`Solver`);
+- :mod:`.holdings` — the hidden cards' holdings and their weights, the opponent models;
+- :mod:`.ranking` — :func:`analyse`: every legal card with its expected net, risk and
+  the opponent's replies.
+
+The rules of the play come from :mod:`crib_trainer.core.pegging`; written sequences are
+read with :func:`crib_trainer.core.pegging.parse_peg_tokens`.
+
+>>> from crib_trainer.core.cards import parse_cards
+>>> best = analyse(PegSituation(parse_cards("5H 9C 2D 8S"))).options[0]
+>>> best.card.code, best.as_good
+('2D', True)
+"""
+
+from crib_trainer.analysis.pegging.holdings import (
+    HoldingWeight,
+    OpponentModelError,
+    holding_distribution,
+    holdings,
+    opponent_weight,
+    weighted_opponent,
+)
+from crib_trainer.analysis.pegging.ranking import (
+    AS_GOOD,
+    Analysis,
+    PlayOption,
+    Reply,
+    analyse,
+    analyse_plays,
+)
+from crib_trainer.analysis.pegging.situation import (
+    PegSituation,
+    Position,
+    UnknownHolderError,
+    check_supported,
+    read_situation,
+    supported,
+)
+from crib_trainer.analysis.pegging.solver import Solver, pack_hand, pack_tail, tail_of
+
+__all__ = [
+    "AS_GOOD",
+    "Analysis",
+    "HoldingWeight",
+    "OpponentModelError",
+    "PegSituation",
+    "PlayOption",
+    "Position",
+    "Reply",
+    "Solver",
+    "UnknownHolderError",
+    "analyse",
+    "analyse_plays",
+    "check_supported",
+    "holding_distribution",
+    "holdings",
+    "opponent_weight",
+    "pack_hand",
+    "pack_tail",
+    "read_situation",
+    "supported",
+    "tail_of",
+    "weighted_opponent",
+]

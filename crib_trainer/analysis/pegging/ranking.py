@@ -1,0 +1,380 @@
+"""Ranking the plays: every legal card with its expected net points to the end of the
+play, its risk, and the opponent's scoring replies.
+
+For each way the opponent's cards could lie (a holding, :mod:`.holdings`) the rest of the
+play is played out exactly with both hands known (:class:`~.solver.Solver`), both players
+choosing cards to maximise their own net points (own minus other's), under the rules of
+:mod:`crib_trainer.core.pegging`. The results are averaged over holdings, either
+uniformly (``random``) or weighted by how likely a good player is to have kept the hand
+(``weighted``). The analysis makes no sentences: ``training.pegreasons`` adds the words.
+
+>>> from crib_trainer.core.cards import parse_cards
+>>> from crib_trainer.core.pegging import parse_peg_tokens
+>>> from crib_trainer.analysis.pegging.situation import PegSituation
+>>> s = PegSituation.from_sequence(parse_peg_tokens(["KS"]), parse_cards("5H 9C 2D 8S"))
+>>> [(o.card.code, o.immediate, round(o.expected_net, 2)) for o in analyse_plays(s)]
+[('5H', 2, 2.17), ('9C', 0, 1.7), ('8S', 0, 1.04), ('2D', 0, 0.88)]
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import permutations
+
+from crib_trainer.analysis.pegging.holdings import (
+    HoldingWeight,
+    holding_distribution,
+    opponent_weight,
+)
+from crib_trainer.analysis.pegging.situation import PegSituation, Position, read_situation
+from crib_trainer.analysis.pegging.solver import (
+    RANK_PIPS,
+    Solver,
+    pack_hand,
+    pack_tail,
+    tail_of,
+)
+from crib_trainer.core.cards import FULL_DECK, Card, Rank
+from crib_trainer.core.pegging import LIMIT, PegItem, comes_in, score_card
+
+#: Plays whose expected net is within this of the best are "as good".
+AS_GOOD = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """A card the opponent might answer with, and what it would score at once.
+
+    ``ranks`` are the ranks that score alike and leave you the same best answer (four
+    ten-cards often do); ``chance`` is the probability that he holds at least one of them;
+    ``counter`` is the most your best answer to it would score at once (0 if none comes
+    in), with its ``counter_items``.
+    """
+
+    ranks: tuple[Rank, ...]
+    items: tuple[PegItem, ...]
+    points: int
+    chance: float
+    counter: int = 0
+    counter_items: tuple[PegItem, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """``{"reply": ["5"], "points": 2, "items": ["thirty-one"], "chance", "answer"}``:
+        the ranks he would play, what that scores, the chance he holds one, and the most
+        your best answer then scores."""
+        return {
+            "reply": [r.letter for r in self.ranks],
+            "points": self.points,
+            "items": [i.kind.value for i in self.items],
+            "chance": round(self.chance, 4),
+            "answer": self.counter,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOption:
+    """One legal card, and what it leads to.
+
+    - ``immediate``: what the card scores as it is laid: fifteen, 31, pairs and runs (the
+      ``items``). The go and the last card are never in it — they depend on what follows —
+      but they are in ``expected_net``.
+    - ``expected_net``: your points minus your opponent's from now to the end of the play,
+      this card included, averaged over his possible holdings.
+    - ``risk``: the chance that he holds a reply that scores 2 or more at once.
+    - ``count``: the count once the card is laid.
+    - ``replies``: his scoring replies, most likely first (JSON ``threats``: those that
+      score 2 or more).
+    - ``opponent_can_reply``: the chance that he can lay a card on it at all.
+    - ``reason``: one line for people (filled in by ``training.pegreasons``).
+    - ``as_good``: within :data:`AS_GOOD` of the best play's expected net.
+    """
+
+    card: Card
+    immediate: int
+    expected_net: float
+    risk: float
+    count: int
+    items: tuple[PegItem, ...] = ()
+    replies: tuple[Reply, ...] = ()
+    opponent_can_reply: float = 0.0
+    as_good: bool = False
+    reason: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "card": self.card.code,
+            "immediate": self.immediate,
+            "expected_net": round(self.expected_net, 4),
+            "risk": round(self.risk, 4),
+            "reason": self.reason,
+            "as_good": self.as_good,
+            "threats": [r.to_json() for r in self.replies if r.points >= 2],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Every legal play ranked best first, with what was assumed about the hidden cards."""
+
+    position: Position
+    options: tuple[PlayOption, ...]
+    opponent: str
+    holdings: int  # rank multisets averaged over
+    states: int = field(default=0, compare=False)  # positions searched
+
+
+def analyse(
+    situation: PegSituation,
+    *,
+    opponent: str = "random",
+    weight: HoldingWeight | None = None,
+) -> Analysis:
+    """Rank every legal card by expected net points to the end of the play.
+
+    ``opponent`` is ``random`` or ``weighted`` (see :func:`opponent_weight`); ``weight``
+    overrides the model's holding weights (for tests and experiments). Python's cyclic
+    garbage collector is paused while it runs (up to about a second for an opening lead).
+    """
+    # The search makes millions of small tuples and no reference cycles: the cyclic
+    # garbage collector would only slow it down (by about a fifth), so it waits till the end.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _analyse(situation, opponent, weight)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | None) -> Analysis:
+    position = read_situation(situation)
+    if weight is None:
+        weight = opponent_weight(situation, opponent)
+    dist = holding_distribution(position, weight)
+    count_ranks = [int(c.rank) for c in position.count_cards]
+    my_ranks = [int(c.rank) for c in position.hand]
+    # A card and a holding that are another card and holding with the ten-ranks relabelled
+    # play out alike: each pair is searched as the one it relabels to, once.
+    relabel = ten_relabelling(my_ranks, count_ranks)
+    nets: dict[tuple[int, tuple[int, ...]], int] = {}
+    solver = Solver(position.variant)
+    count = position.count
+    tail = pack_tail(count, *tail_of(count_ranks))
+    mine = pack_hand(my_ranks)
+    representative = _representatives(position.unseen)
+
+    by_rank: dict[int, PlayOption] = {}
+    for card in position.legal_cards():
+        r = int(card.rank)
+        if r in by_rank:
+            continue
+        rest = mine - (1 << (3 * (r - 1)))
+        points, tail2 = solver.step(tail, r)
+        count2 = count + card.value
+        room2 = LIMIT - count2
+        reply_points = {s: solver.step(tail2, s)[0] for s in range(1, 14) if RANK_PIPS[s] <= room2}
+        # He answers when the count goes on and he has a card that comes in (with no cards
+        # on either side the play is over).
+        replies_possible = count2 < LIMIT and (rest or position.opponent_left)
+        expected = risk = can_reply = 0.0
+        reply_chance: dict[int, float] = {}
+        for ranks, p in dist:
+            same = relabel(r, ranks)
+            net = nets.get(same)
+            if net is None:
+                r2, ranks2 = same
+                rest2 = mine - (1 << (3 * (r2 - 1)))
+                net = nets[same] = solver.play(rest2, pack_hand(ranks2), tail, r2)
+            expected += p * net
+            if not replies_possible or not ranks or RANK_PIPS[ranks[0]] > room2:
+                continue
+            can_reply += p
+            best_reply = 0
+            for s in set(ranks):
+                if s in reply_points:
+                    reply_chance[s] = reply_chance.get(s, 0.0) + p
+                    best_reply = max(best_reply, reply_points[s])
+            if best_reply >= 2:
+                risk += p
+        by_rank[r] = PlayOption(
+            card=card,
+            immediate=points,
+            expected_net=expected,
+            risk=min(risk, 1.0),
+            count=count2,
+            items=score_card(position.count_cards, card),
+            replies=_replies(
+                dist,
+                reply_chance,
+                reply_points,
+                count_cards=(*position.count_cards, card),
+                representative=representative,
+                hand=position.hand,
+                played=card,
+            ),
+            opponent_can_reply=min(can_reply, 1.0),
+        )
+    options = [replace(by_rank[int(c.rank)], card=c) for c in position.legal_cards()]
+    best = max(o.expected_net for o in options)
+    options.sort(key=lambda o: (-o.expected_net, -o.immediate, o.risk, o.card))
+    final = tuple(replace(o, as_good=o.expected_net >= best - AS_GOOD - 1e-9) for o in options)
+    return Analysis(position, final, opponent, len(dist), solver.positions)
+
+
+def analyse_plays(
+    situation: PegSituation, *, opponent: str = "random", weight: HoldingWeight | None = None
+) -> list[PlayOption]:
+    """The legal plays, best first, with facts but no ``reason`` (see
+    ``crib_trainer.training.pegreasons.rank_plays`` for the one with reasons)."""
+    return list(analyse(situation, opponent=opponent, weight=weight).options)
+
+
+_TEN_RANKS = (10, 11, 12, 13)
+# The runs of three that take in a ten-rank (every longer run is a chain of these).
+_TEN_WINDOWS = ((8, 9, 10), (9, 10, 11), (10, 11, 12), (11, 12, 13))
+
+
+def ten_relabelling(
+    mine: Sequence[int], count_ranks: Sequence[int]
+) -> Callable[[int, tuple[int, ...]], tuple[int, tuple[int, ...]]]:
+    """A function taking the rank you lay and a holding (sorted ranks) to a rank and a
+    holding that play out exactly alike, the same for all pairs that relabel into one
+    another.
+
+    The four ten-ranks count 10 alike; they differ only in pairs (each rank with itself)
+    and runs. Swap them about by a permutation that leaves the cards of the current count
+    alone and your hand as it is (a ten-rank of yours may only change places with
+    another you hold as many of), and every line of play maps to a line that scores the
+    same, card for card, as long as the ranks on the table and in both hands that make
+    runs of three still make them after the swap and no others do (every longer run is a
+    chain of runs of three, each overlapping the next by two ranks, so those go along).
+    So laying ``r`` against a holding nets what laying the image of ``r`` nets against
+    the image of the holding. Of all the images the least is taken: pairs that relabel
+    into one another give the same.
+
+    >>> relabel = ten_relabelling([1, 2, 3, 4], [])
+    >>> relabel(4, (5, 11, 13, 13)), relabel(4, (5, 10, 12, 12))  # no runs through tens
+    ((4, (5, 10, 10, 11)), (4, (5, 10, 10, 11)))
+    >>> relabel(4, (8, 9, 12, 13))  # Q-K and 8-9 want a third card that no one holds
+    (4, (8, 9, 11, 12))
+    >>> relabel(4, (9, 10, 11, 13))  # 9-10-J is a run, and a Q for the K would make another
+    (4, (9, 10, 11, 13))
+    >>> tens = ten_relabelling([1, 4, 10, 12], [])  # a 10 and a Q in hand
+    >>> tens(12, (2, 5, 6, 11)), tens(10, (2, 5, 6, 11))  # with his J: 10-J-Q either way
+    ((10, (2, 5, 6, 11)), (10, (2, 5, 6, 11)))
+    >>> tens(12, (2, 5, 6, 7))  # with no ten-card in his hand the Q leads as the 10 does
+    (10, (2, 5, 6, 7))
+    """
+    held = [0] * 14
+    for r in mine:
+        held[r] += 1
+    on_table = set(count_ranks)
+    swaps = []
+    for image in permutations(_TEN_RANKS):
+        swap = dict(zip(_TEN_RANKS, image, strict=True))
+        if all(swap[r] == r or (r not in on_table and held[swap[r]] == held[r]) for r in swap):
+            swaps.append(swap)
+    fixed_high = {r for r in (*mine, *count_ranks) if r >= 8}
+    allowed: dict[frozenset[int], list[dict[int, int]]] = {}
+    memo: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+
+    def windows(ranks: set[int] | frozenset[int]) -> set[tuple[int, ...]]:
+        return {w for w in _TEN_WINDOWS if ranks.issuperset(w)}
+
+    def relabel(r: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        first_ten = len(ranks)
+        while first_ten and ranks[first_ten - 1] >= 10:
+            first_ten -= 1
+        tens = ranks[first_ten:]
+        lead = r if r >= 10 else 0
+        if not tens and not lead:
+            return r, ranks
+        # What decides the runs through ten-ranks: the 8s and 9s too.
+        key = (lead, 8 in ranks, 9 in ranks, *tens)
+        got = memo.get(key)
+        if got is None:
+            high = frozenset(fixed_high.union(x for x in ranks if x >= 8))
+            valid = allowed.get(high)
+            if valid is None:
+                runs = windows(high)
+                valid = allowed[high] = [
+                    swap
+                    for swap in swaps
+                    if {tuple(sorted(swap.get(x, x) for x in w)) for w in runs}
+                    == windows({swap.get(x, x) for x in high})
+                ]
+            got = memo[key] = min(  # the identity is always among them
+                (swap.get(lead, lead), tuple(sorted(swap[x] for x in tens))) for swap in valid
+            )
+        return got[0] or r, ranks[:first_ten] + got[1]
+
+    return relabel
+
+
+def _representatives(unseen: Sequence[Card]) -> dict[int, Card]:
+    out: dict[int, Card] = {}
+    for c in unseen:
+        out.setdefault(int(c.rank), c)
+    for c in FULL_DECK:
+        out.setdefault(int(c.rank), c)
+    return out
+
+
+def _replies(
+    dist: Sequence[tuple[tuple[int, ...], float]],
+    chance: dict[int, float],
+    points: dict[int, int],
+    *,
+    count_cards: tuple[Card, ...],
+    representative: dict[int, Card],
+    hand: tuple[Card, ...],
+    played: Card,
+) -> tuple[Reply, ...]:
+    """His replies that score, grouped by what they score and by what your best answer to
+    them scores (a 6 and a 9 can both make a run on 7-8, but only the 9 lets your 7 make
+    31 as well), most likely first."""
+    rest_cards = list(hand)
+    rest_cards.remove(played)
+    groups: dict[tuple[object, ...], list[int]] = {}
+    facts: dict[int, tuple[tuple[PegItem, ...], int, tuple[PegItem, ...]]] = {}
+    for s, p in chance.items():
+        if points[s] <= 0 or p <= 0:
+            continue
+        rep = representative[s]
+        items = score_card(count_cards, rep)
+        counter, counter_items = _best_answer((*count_cards, rep), rest_cards)
+        facts[s] = (items, counter, counter_items)
+        signature = (
+            points[s],
+            tuple((i.kind, i.points) for i in items),
+            counter,
+            tuple((i.kind, i.points) for i in counter_items),
+        )
+        groups.setdefault(signature, []).append(s)
+    out: list[Reply] = []
+    for (pts, *_), ranks in groups.items():
+        rank_set = set(ranks)
+        p_any = min(1.0, sum(p for h, p in dist if rank_set.intersection(h)))
+        items, counter, counter_items = facts[ranks[0]]
+        out.append(
+            Reply(tuple(Rank(s) for s in sorted(ranks)), items, pts, p_any, counter, counter_items)
+        )
+    out.sort(key=lambda rp: (-rp.chance, -rp.points, rp.ranks))
+    return tuple(out)
+
+
+def _best_answer(
+    count_cards: tuple[Card, ...], cards: Sequence[Card]
+) -> tuple[int, tuple[PegItem, ...]]:
+    """The most one of ``cards`` scores at once laid on ``count_cards``, and its items."""
+    count = sum(c.value for c in count_cards)
+    best, best_items = 0, ()
+    for c in cards:
+        if comes_in(c.value, count):
+            items = score_card(count_cards, c)
+            total = sum(i.points for i in items)
+            if total > best:
+                best, best_items = total, items
+    return best, best_items
