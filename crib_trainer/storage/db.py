@@ -9,7 +9,8 @@
   points it was worth and the points missed), backfilling presence from the stored
   questions, and rebuilds ``attempts`` without the old column. Version 3 adds ``games``
   (the scorekeeper's games, each its settings and entries as JSON, saved after every
-  entry).
+  entry); version 4 ``practice_games`` (games against the computer, saved after every
+  move).
 - **Damage**: a file SQLite says is not a database or is malformed (``quick_check``), or
   one with a schema that is not ours (tables but no version, or a version whose tables are
   wrong), is renamed ``<name>.damaged-<UTC time>`` (its ``-wal`` and ``-shm`` files with
@@ -27,7 +28,7 @@ Every error is a :class:`StorageError` whose message is one sentence for people.
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     with open_store(pathlib.Path(folder) / "h.sqlite3") as store:
 ...         store.schema_version, store.notice, store.journal_mode
-(3, None, 'wal')
+(4, None, 'wal')
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from typing import Any
 
 from crib_trainer.storage.paths import database_path
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DEFAULT_BUSY_TIMEOUT_S = 5.0
 MEMORY = Path(":memory:")  # the path of a history kept in memory (open_memory_copy)
 
@@ -175,6 +176,22 @@ def _to_v3(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_by_update ON games (finished, updated_at)")
 
 
+def _to_v4(conn: sqlite3.Connection) -> None:
+    """Version 4: the practice games against the computer, saved after every move."""
+    conn.execute(
+        """
+        CREATE TABLE practice_games (
+            id INTEGER PRIMARY KEY,
+            started_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+            game TEXT NOT NULL
+        )
+        """
+    )
+    conn.execute("CREATE INDEX practice_games_by_update ON practice_games (finished, updated_at)")
+
+
 def _create_v2_indexes(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at)")
     conn.execute("CREATE INDEX attempts_by_kind ON attempts (kind, answered_at)")
@@ -214,7 +231,12 @@ def _present_v1(kind: str, question: dict[str, Any], missed: dict[str, Any]) -> 
 
 
 #: ``MIGRATIONS[v]`` takes a file from schema version ``v`` to ``v + 1``.
-MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (_to_v1, _to_v2, _to_v3)
+MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (
+    _to_v1,
+    _to_v2,
+    _to_v3,
+    _to_v4,
+)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 _V1_ATTEMPTS = {
@@ -239,6 +261,7 @@ SCHEMAS: dict[int, dict[str, set[str]]] = {
     },
 }
 SCHEMAS[3] = SCHEMAS[2] | {"games": {"id", "started_at", "updated_at", "finished", "game"}}
+SCHEMAS[4] = SCHEMAS[3] | {"practice_games": SCHEMAS[3]["games"]}
 assert set(SCHEMAS) == set(range(1, SCHEMA_VERSION + 1))
 
 
@@ -380,7 +403,7 @@ def open_memory_copy(path: Path | None = None) -> Store:
     >>> home = pathlib.Path(tempfile.mkdtemp())
     >>> with open_memory_copy(home / "none.sqlite3") as store:
     ...     store.schema_version, store.read("SELECT COUNT(*) FROM attempts")[0][0]
-    (3, 0)
+    (4, 0)
     """
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     with contextlib.suppress(OSError, ValueError):  # (no data folder: start empty)
