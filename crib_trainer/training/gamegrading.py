@@ -18,7 +18,7 @@ plus points handed to the opponent for a count), one line saying why, and the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -38,7 +38,7 @@ from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.discard_advice import rank_text, throw_reason
 from crib_trainer.training.drills import CountDrill
 from crib_trainer.training.explain import describe_item
-from crib_trainer.training.grading import judge_claim
+from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
 from crib_trainer.training.pegdrills import PegDrill, position_themes
 from crib_trainer.training.pegreasons import rank_plays
 
@@ -249,6 +249,7 @@ def grade_count(
     variant: str = "six-card",
     total: int | None = None,
     items: Iterable[ShowItem] | None = None,
+    by_kind: Mapping[Kind, int] | None = None,
     options: RuleOptions | None = None,
     deal: int,
     seconds: float,
@@ -263,6 +264,7 @@ def grade_count(
         variant=variant,
         total=total,
         items=items,
+        by_kind=by_kind,
         options=options,
         deal=deal,
         seconds=seconds,
@@ -278,14 +280,16 @@ def rule_count(
     variant: str = "six-card",
     total: int | None = None,
     items: Iterable[ShowItem] | None = None,
+    by_kind: Mapping[Kind, int] | None = None,
     options: RuleOptions | None = None,
     deal: int,
     seconds: float,
     answered_at: datetime,
 ) -> CountGrade:
-    """A count graded and ruled on. The points lost are those he did not peg plus those
-    the opponent pegged for it (muggins takes what he missed; an over-claim is put right,
-    with the rule set's penalty).
+    """A count graded and ruled on: a ``total``, the ``items`` claimed, or the points
+    claimed for each kind (``by_kind``, as the count drill asks item by item). The points
+    lost are those he did not peg plus those the opponent pegged for it (muggins takes
+    what he missed; an over-claim is put right, with the rule set's penalty).
 
     >>> from datetime import datetime, UTC
     >>> from crib_trainer.core.cards import parse_cards, parse_card
@@ -309,12 +313,22 @@ def rule_count(
         there = {_item_key(i) for i in b.items}
         missed = tuple(i for i in b.items if _item_key(i) not in wanted)
         over = tuple(i for i in claimed_items if _item_key(i) not in there)
+    elif by_kind is not None:
+        attempt = count_attempt(drill, by_kind=by_kind, seconds=seconds, answered_at=answered_at)
+        said = sum(by_kind.values())
+        missed = tuple(
+            item
+            for g in grade_items(b, dict(by_kind))
+            if g.missed
+            for item in likely_missed(b.of_kind(g.kind), g.missed)[0]
+        )
+        over = ()
     elif total is not None:
         attempt = count_attempt(drill, total=total, seconds=seconds, answered_at=answered_at)
         verdict = judge_claim(b, total, options)
         said, missed, over = verdict.counted, verdict.missed, ()
     else:
-        raise ValueError("give the count as a total or as items")
+        raise ValueError("give the count as a total, as items or by kind")
     ruling = rule_claim(options, said, b.total)
     lost = float(b.total - ruling.scored + ruling.to_opponent)
     whose = "crib" if crib else "hand"

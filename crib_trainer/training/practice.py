@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -42,7 +42,7 @@ from crib_trainer.core.cards import Card, format_cards, parse_cards
 from crib_trainer.core.engine import EngineError, EngineGame
 from crib_trainer.core.pegging import Played, SaidGo
 from crib_trainer.core.rules import RuleOptions, get_ruleset, get_variant
-from crib_trainer.core.show import Breakdown, ShowItem
+from crib_trainer.core.show import Breakdown, Kind, ShowItem
 from crib_trainer.training.explain import explain_play, spoken_count
 from crib_trainer.training.gamegrading import (
     Grade,
@@ -347,10 +347,12 @@ class Practice:
         *,
         total: int | None = None,
         items: Sequence[ShowItem] | None = None,
+        by_kind: Mapping[Kind, int] | None = None,
         seconds: float,
         answered_at: datetime,
     ) -> tuple[Practice, Grade]:
-        """The learner counts his hand or crib (a ``total``, or ``items``). Graded now: he
+        """The learner counts his hand or crib (a ``total``, ``items``, or points
+        ``by_kind``). Graded now: he
         pegs what the rules allow, and with muggins the computer takes what he missed
         (said with the items)."""
         self._expect("count")
@@ -362,6 +364,7 @@ class Practice:
             variant=self.settings.variant,
             total=total,
             items=items,
+            by_kind=by_kind,
             options=self.settings.options(),
             deal=self.deal,
             seconds=seconds,
@@ -407,6 +410,11 @@ class Practice:
         if pending.take_back:
             grade = grade.taken_back()
         return replace(self, pending=rest, grades=(*self.grades, (pending.action, grade)))
+
+    def recorded(self, grade: Grade, stored: Grade) -> Practice:
+        """The same game with ``grade`` replaced by ``stored`` (its attempt now has an id)."""
+        grades = tuple((a, stored if g is grade else g) for a, g in self.grades)
+        return replace(self, grades=grades)
 
     def deal_grades(self, deal: int) -> list[Grade]:
         return [g for _, g in self.grades if g.deal == deal]

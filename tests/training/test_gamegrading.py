@@ -128,7 +128,7 @@ def test_an_itemised_count_names_what_was_missed_and_what_is_not_there():
 
 
 def test_a_count_needs_a_total_or_items():
-    with pytest.raises(ValueError, match="total or as items"):
+    with pytest.raises(ValueError, match="a total, as items or by kind"):
         grade_count(parse_cards("2H 4H 6H 8H"), parse_card("KS"), crib=False, deal=0, seconds=1,
                     answered_at=T)  # fmt: skip
 
@@ -165,3 +165,16 @@ def test_a_grade_round_trips_through_json():
     assert Grade.from_json(g.to_json()) == g
     with pytest.raises(ValueError, match="unknown decision"):
         Grade.from_json({**g.to_json(), "decision": "cut"})
+
+
+def test_a_count_by_kind_names_the_items_short_in_each_kind():
+    cards, starter = parse_cards("7H 8C 8D KS"), parse_card("9D")
+    b = score_show(cards, starter)
+    claimed = {Kind.FIFTEEN: 4, Kind.RUN: 3}  # the pair and one run forgotten
+    mug = RuleOptions(HOYLE, muggins=True)
+    c = rule_count(cards, starter, crib=False, by_kind=claimed, options=mug, deal=0, seconds=2,
+                   answered_at=T)  # fmt: skip
+    assert sorted(i.kind for i in c.missed) == sorted([Kind.PAIR, Kind.RUN])
+    assert sum(i.points for i in c.missed) == b.total - 7
+    assert c.ruling.scored == 7 and c.ruling.to_opponent == b.total - 7
+    assert c.grade.attempt.answer == {"by_kind": {"fifteen": 4, "run": 3}}
