@@ -144,7 +144,7 @@ def grade_discard(
     >>> hand = parse_cards("5H 5D JC QS 2H 9C")
     >>> g = grade_discard(hand, parse_cards("5H 5D"), dealer=False, deal=0, seconds=3,
     ...                   answered_at=datetime(2025, 5, 1, tzinfo=UTC))
-    >>> g.attempt.kind, g.points_lost > 1, g.text.startswith("Threw 5-5: gave up")
+    >>> g.attempt.kind, g.points_lost > 1, g.text.startswith("Threw 5-5: ")
     ('discard', True, True)
     """
     analysis = analyse_discards(tuple(cards), dealer=dealer, variant=variant, opponent="weighted")
@@ -220,7 +220,7 @@ def grade_play(
     else:
         text = (
             f"Played {card} {on}: gave up {lost:.2f}; {best.card} was best "
-            f"({best.reason}). Yours {mine.reason}."
+            f"({best.reason}). Yours: {mine.reason}."
         )
     return Grade("play", deal, lost, text, attempt)
 

@@ -38,7 +38,7 @@ def test_the_best_throw_gives_up_nothing_and_a_worse_one_its_loss():
     bad = grade_discard(HAND, worst.discard, dealer=False, deal=2, seconds=3, answered_at=T)
     assert bad.points_lost == pytest.approx(worst.loss) and not bad.attempt.correct
     assert bad.attempt.kind == "discard" and bad.attempt.missed == {"discard-pone": worst.loss}
-    assert bad.deal == 2 and "gave up" in bad.text
+    assert bad.deal == 2 and f"Gives up {worst.loss:.2f}" in bad.text
     assert replayable(bad.attempt)
 
 
