@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.markup import escape
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Header, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
 
@@ -85,6 +86,7 @@ class PracticeScreen(TrainerScreen):
         self.summarised = practice.over
         self.itemised = practice.settings.itemised
         self.save_failed = False
+        self.logged: tuple[str, ...] = ()  # the log lines on the screen
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -204,19 +206,26 @@ class PracticeScreen(TrainerScreen):
         self.query_one("#practice-hand", Static).update(self._hand_text())
         self.query_one("#practice-prompt", Static).update(self._prompt_text())
         counting = p.waiting_for == "count"
-        answer = self.query_one("#practice-answer")
-        answer.display = counting
-        self.query_one("#practice-total").display = counting and not self.itemised
-        self.query_one("#practice-items").display = counting and self.itemised
+        _show(self.query_one("#practice-answer"), counting)
+        _show(self.query_one("#practice-total"), counting and not self.itemised)
+        _show(self.query_one("#practice-items"), counting and self.itemised)
         if counting:
             first = f"#practice-{Kind.FIFTEEN}" if self.itemised else "#practice-total"
             self.query_one(first, PointsInput).focus()
         elif isinstance(self.focused, PointsInput):
             self.query_one("#practice-log", RichLog).focus()  # keys go to the screen
+        self._write_log(p.log)
+
+    def _write_log(self, lines: tuple[str, ...]) -> None:
+        """Write the lines not yet shown (all of them again if the log was cut short)."""
         log = self.query_one("#practice-log", RichLog)
-        log.clear()
-        for line in p.log:
+        shown = self.logged
+        if lines[: len(shown)] != shown:
+            log.clear()
+            shown = ()
+        for line in lines[len(shown) :]:
             log.write(line)
+        self.logged = lines
 
     def _table_text(self) -> str:
         g = self.practice.game
@@ -371,6 +380,11 @@ class PracticeScreen(TrainerScreen):
 
     def holds_an_answer(self) -> bool:
         return bool(self.practice.pending)
+
+
+def _show(widget: Widget, shown: bool) -> None:
+    if widget.display != shown:  # (a change of display lays the screen out again)
+        widget.display = shown
 
 
 def _last_points(practice: Practice, seat: int) -> int:
