@@ -161,12 +161,10 @@ def grade_discard(
         variant=get_variant(variant).name,
         truth={"net_ev": mine.net_ev, "best_net_ev": analysis.best.net_ev},
     )
-    if lost <= BEST_TOLERANCE:
+    if mine.loss <= BEST_TOLERANCE:
         text = f"Threw {rank_text(mine.discard)}: the best throw."
-    else:
-        text = (
-            f"Threw {rank_text(mine.discard)}: gave up {lost:.2f}. {throw_reason(mine, analysis)}"
-        )
+    else:  # as good as the best, or what it gives up and why
+        text = f"Threw {rank_text(mine.discard)}: {throw_reason(mine, analysis)}"
     return Grade("discard", deal, lost, text, attempt)
 
 

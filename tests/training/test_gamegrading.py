@@ -48,6 +48,7 @@ def test_a_throw_as_good_as_the_best_is_not_marked_down():
     assert near.as_good and near.loss > 0  # within the margin, but not a tie
     g = grade_discard(hand, near.discard, dealer=True, deal=0, seconds=1, answered_at=T)
     assert g.points_lost == 0 and g.attempt.grade == "best"
+    assert g.text.startswith("Threw 2-K: As good as the best throw")
 
 
 def _lead_situation():

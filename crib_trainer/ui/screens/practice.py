@@ -240,12 +240,13 @@ class PracticeScreen(TrainerScreen):
         p = self.practice
         if p.waiting_for == "count":
             _, crib, b = p.next_show()
-            cards = " ".join(card_markup(c) for c in b.cards)
-            return f"Your {'crib' if crib else 'hand'}: {cards}   starter {card_markup(b.starter)}"
-        cards = p.hand
-        legal = set(p.game.play_state.legal_cards()) if p.waiting_for == "play" else set(cards)
+            faces = " ".join(card_markup(c) for c in b.cards)
+            return f"Your {'crib' if crib else 'hand'}: {faces}   starter {card_markup(b.starter)}"
+        state = p.game.play_state
+        playing = p.waiting_for == "play" and state is not None
+        legal = set(state.legal_cards() if playing and state is not None else p.hand)
         shown = []
-        for n, card in enumerate(cards, start=1):
+        for n, card in enumerate(p.hand, start=1):
             face = card_markup(card)
             if card in self.picked:
                 face = f"[reverse]{face}[/reverse]"
