@@ -1,4 +1,4 @@
-"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles|game``; with no
+"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles|game|serve``; with no
 subcommand, the trainer.
 
 Every command prints text for people by default and stable JSON with ``--json``.
@@ -15,13 +15,13 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import TextIO
 
-from crib_trainer.cli import discard, game, odds, peg, puzzles, score, stats
+from crib_trainer.cli import discard, game, odds, peg, puzzles, score, serve, stats
 from crib_trainer.cli.common import PROG, Parser, SafeText, UsageError
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.pegging import PlayError
 from crib_trainer.core.safe_text import shown
 
-COMMANDS = (score, discard, peg, odds, stats, puzzles, game)
+COMMANDS = (score, discard, peg, odds, stats, puzzles, game, serve)
 
 
 def build_parser() -> Parser:
