@@ -14,9 +14,12 @@ login.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import ipaddress
 import logging
 import shlex
+import signal
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TextIO
@@ -90,8 +93,27 @@ class TrainerServer(Server):
         logging.basicConfig(level=logging.WARNING, format="crib-trainer serve: %(message)s")
 
     async def on_startup(self, app: web.Application) -> None:
+        """(No banner: the line is said once the server listens, in :meth:`serve`.)"""
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until ctrl+c (or SIGTERM); say where once the server listens."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        with contextlib.suppress(NotImplementedError):  # (no signal handlers on Windows)
+            loop.add_signal_handler(signal.SIGINT, self.request_exit)
+            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
         address = page_address(self.host, self.port)
-        print(f"Serving the trainer at {address} (ctrl+c stops it)", file=self.out, flush=True)
+        web.run_app(
+            self._make_app(),
+            host=self.host,
+            port=self.port,
+            handle_signals=False,
+            loop=loop,
+            print=lambda _: print(
+                f"Serving the trainer at {address} (ctrl+c stops it)", file=self.out, flush=True
+            ),
+        )
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()

@@ -9,10 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,32 +24,6 @@ pytestmark = pytest.mark.skipif(
 
 HOME = "Drills and tools"
 VERDICT = re.compile(r"✓ Right: 7\.|✗ You said 7; it is \d+")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def served(tmp_path) -> Iterator[str]:
-    """The trainer served on a free port, with the test's history folder; its address."""
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "crib_trainer.cli", "serve", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        assert server.stdout is not None
-        line = server.stdout.readline()
-        assert line.startswith("Serving the trainer at"), line
-        yield f"http://localhost:{port}/"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 async def test_count_a_hand_in_the_browser_and_see_it_in_another_tab(served):
