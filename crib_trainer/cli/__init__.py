@@ -1,4 +1,4 @@
-"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles|game``; with no
+"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles|game|serve``; with no
 subcommand, the trainer.
 
 Every command prints text for people by default and stable JSON with ``--json``.
@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "stats": "your progress: accuracy, speed, streaks, weak spots",
     "puzzles": "check or list the curated puzzles",
     "game": "replay a game log: every ruling, the scores, the result",
+    "serve": "the trainer as a web page (each browser tab its own trainer)",
 }
 
 
