@@ -1,5 +1,5 @@
-"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles|game|match``; with no
-subcommand, the trainer.
+"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles|game|match|winprob``;
+with no subcommand, the trainer.
 
 Every command prints text for people by default and stable JSON with ``--json``.
 Bad input exits with status 2 and one line on stderr, never a traceback. Each command
@@ -15,13 +15,13 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import TextIO
 
-from crib_trainer.cli import discard, game, match, odds, peg, puzzles, score, stats
+from crib_trainer.cli import discard, game, match, odds, peg, puzzles, score, stats, winprob
 from crib_trainer.cli.common import PROG, Parser, SafeText, UsageError
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.pegging import PlayError
 from crib_trainer.core.safe_text import shown
 
-COMMANDS = (score, discard, peg, odds, stats, puzzles, game, match)
+COMMANDS = (score, discard, peg, odds, stats, puzzles, game, match, winprob)
 
 
 def build_parser() -> Parser:
