@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
-from typing import TextIO
+from typing import TextIO, cast
 
 from crib_trainer.cli import discard, game, match, odds, peg, puzzles, score, stats, winprob
 from crib_trainer.cli.common import PROG, Parser, SafeText, UsageError
@@ -91,7 +91,7 @@ def _run(argv: list[str], out: SafeText) -> int:
         run_trainer()
         return 0
     try:
-        code = run(args, out)
+        code = run(args, cast(TextIO, out))  # SafeText is a text stream
         out.flush()  # a full disk or a broken pipe shows here, not at exit
         return code
     except (UsageError, CardError, PlayError, ValueError) as err:

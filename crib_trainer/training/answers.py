@@ -53,7 +53,7 @@ def count_attempt(
     *,
     total: int | None = None,
     items: Iterable[ShowItem] | None = None,
-    by_kind: Mapping[Kind | str, int] | None = None,
+    by_kind: Mapping[Kind, int] | Mapping[str, int] | None = None,
     seconds: float,
     answered_at: datetime,
     puzzle_id: str | None = None,

@@ -196,7 +196,7 @@ def count_categories(b: Breakdown) -> dict[str, int]:
 def missed_by_category(
     b: Breakdown,
     claimed_total: int | None = None,
-    claimed_items: Iterable[ShowItem] | Mapping[Kind | str, int] | None = None,
+    claimed_items: Iterable[ShowItem] | Mapping[Kind, int] | Mapping[str, int] | None = None,
 ) -> dict[str, float]:
     """Points missed per category for a claim: a total, or itemised (give one, not both).
 
@@ -265,7 +265,7 @@ def _over(missed: Counter[str], b: Breakdown, excess: int, *, counted_flush: int
 def _by_kind(
     missed: Counter[str],
     b: Breakdown,
-    claimed: Mapping[Kind | str, int],
+    claimed: Mapping[Kind, int] | Mapping[str, int],
     cats: dict[ShowItem, str],
 ) -> None:
     known = {str(k) for k in Kind}

@@ -48,6 +48,13 @@ class Judged:
     text: str
 
 
+def _counting(drill: object) -> CountDrill | JudgeDrill:
+    """``drill`` as a counting question (a stored row of another kind is not one)."""
+    if not isinstance(drill, CountDrill | JudgeDrill):
+        raise ValueError("not a counting question")
+    return drill
+
+
 class CountScreen(TrainerScreen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
@@ -119,7 +126,7 @@ class CountScreen(TrainerScreen):
             self.replay_id = None
             if attempt is not None:
                 self.why = f"Replaying a hand from {attempt.answered_at:%d %b}."
-                return replay(attempt.kind, attempt.question)
+                return _counting(replay(attempt.kind, attempt.question))
         if not self.adaptive:
             self.why = "A random hand."
             return drill_for(self.kind, trainer.rng)
@@ -128,7 +135,7 @@ class CountScreen(TrainerScreen):
             attempt = trainer.replayed(choice.replay_id)
             if attempt is not None:
                 self.why = "A review: you missed this one before."
-                return replay(attempt.kind, attempt.question)
+                return _counting(replay(attempt.kind, attempt.question))
         drill = drill_for(self.kind, trainer.rng, target_category=choice.category)
         if choice.category and (drill.deal if isinstance(drill, JudgeDrill) else drill).hit:
             self.why = aimed_at(choice)
@@ -224,7 +231,7 @@ class CountScreen(TrainerScreen):
         seconds = self.trainer.ticks() - self.started
         now = self.trainer.now()
         if self.itemised:
-            claimed = {
+            claimed: dict[Kind, int] = {
                 kind: _number(self.query_one(f"#claim-{kind}", Input).value)
                 for kind, _ in ITEM_FIELDS
             }
