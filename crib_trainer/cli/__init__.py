@@ -1,4 +1,5 @@
-"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles|game|serve``; with no
+"""The command line:
+``crib-trainer score|discard|peg|odds|stats|puzzles|game|serve|match|winprob``; with no
 subcommand, the trainer.
 
 Every command prints text for people by default and stable JSON with ``--json``.
@@ -32,6 +33,8 @@ COMMANDS: dict[str, str] = {
     "puzzles": "check or list the curated puzzles",
     "game": "replay a game log: every ruling, the scores, the result",
     "serve": "the trainer as a web page (each browser tab its own trainer)",
+    "match": "play computer against computer and report the results",
+    "winprob": "the chance to win from a score",
 }
 
 
