@@ -43,9 +43,12 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crib_trainer.storage.paths import database_path
+
+if TYPE_CHECKING:
+    from crib_trainer.training.attempt import Attempt
 
 SCHEMA_VERSION = 4
 DEFAULT_BUSY_TIMEOUT_S = 5.0
@@ -338,6 +341,19 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+    def load_attempts(self) -> list[Attempt]:
+        """Every answer, oldest first (``storage.progress.attempts``): with
+        :meth:`save_attempt`, a store is a history a ``training.session.Session`` keeps."""
+        from crib_trainer.storage.progress import attempts  # (progress builds on this module)
+
+        return attempts(self)
+
+    def save_attempt(self, attempt: Attempt) -> int:
+        """Record one answer, committed on return (``storage.progress.record_attempt``)."""
+        from crib_trainer.storage.progress import record_attempt
+
+        return record_attempt(self, attempt)
 
     @property
     def schema_version(self) -> int:

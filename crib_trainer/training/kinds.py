@@ -67,7 +67,8 @@ class Kind:
     - ``replay(question)``: the drill a stored question asks again (``ValueError``,
       ``KeyError`` or ``TypeError`` if it does not read).
     - ``holds(drill)``: the categories a drill holds, before it is answered.
-    - ``grade(drill, answer, seconds=, answered_at=)``: the answer (a dict, as stored)
+    - ``grade(drill, answer, seconds=, answered_at=, odds=)``: the answer (a dict, as
+      stored; ``odds``: the learner's, to explain a total that could mean several misses)
       graded into an :class:`~crib_trainer.training.attempt.Attempt`, or None where the
       grading needs an analysis the screen runs itself (discards and pegging).
     """
@@ -96,20 +97,30 @@ def _count_holds(drill: CountDrill | JudgeDrill) -> frozenset[str]:
 
 
 def _grade_count(
-    drill: CountDrill, answer: Mapping[str, Any], *, seconds: float, answered_at: datetime
+    drill: CountDrill,
+    answer: Mapping[str, Any],
+    *,
+    seconds: float,
+    answered_at: datetime,
+    odds: Mapping[str, float] | None = None,
 ) -> Attempt:
     """A count given as ``{"total": n}`` or ``{"items": {"fifteen": 4, …}}`` (by kind)."""
     if "items" in answer:
+        by_kind = dict(answer["items"])
         return count_attempt(
-            drill, by_kind=dict(answer["items"]), seconds=seconds, answered_at=answered_at
+            drill, by_kind=by_kind, seconds=seconds, answered_at=answered_at, odds=odds
         )
-    return count_attempt(
-        drill, total=int(answer["total"]), seconds=seconds, answered_at=answered_at
-    )
+    total = int(answer["total"])
+    return count_attempt(drill, total=total, seconds=seconds, answered_at=answered_at, odds=odds)
 
 
 def _grade_judge(
-    drill: JudgeDrill, answer: Mapping[str, Any], *, seconds: float, answered_at: datetime
+    drill: JudgeDrill,
+    answer: Mapping[str, Any],
+    *,
+    seconds: float,
+    answered_at: datetime,
+    odds: Mapping[str, float] | None = None,
 ) -> Attempt:
     """A judged claim: the learner's total (the verdict follows from it), or a verdict."""
     total = answer.get("total")
@@ -119,7 +130,7 @@ def _grade_judge(
             raise ValueError("a judged claim needs the true total or a verdict")
         verdict = "correct" if total == drill.claim else "under" if drill.claim < total else "over"
     return judge_attempt(
-        drill, verdict=verdict, total=total, seconds=seconds, answered_at=answered_at
+        drill, verdict=verdict, total=total, seconds=seconds, answered_at=answered_at, odds=odds
     )
 
 
