@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--deals must be at least {BATCHES}")
     arrays = build(args.deals, args.seed, args.workers)
     with args.out.open("wb") as handle:
-        np.savez_compressed(handle, **arrays)
+        np.savez_compressed(handle, allow_pickle=False, **arrays)
     print(f"wrote {args.out}", file=sys.stderr)
 
 
