@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from statistics import fmean, stdev
@@ -121,6 +121,48 @@ def play_deal(
     return DealRecord(tuple((e.role, e.points) for e in game.deals[0].events))
 
 
+def _deal_one(job: tuple[str, int, str]) -> DealRecord:
+    player, seed, variant = job
+    return play_deal(player, player, seed=seed, variant=variant)
+
+
+def play_deals(
+    count: int,
+    *,
+    seed: int,
+    player: str = "expert",
+    variant: Variant | str = SIX_CARD,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[DealRecord]:
+    """``count`` deals between two players of one strength, each played to the crib
+    (deal ``i`` of seed ``s`` has seed ``s * 1_000_003 + i``), in ``workers`` processes;
+    the records come back in deal order, the same for any number of workers."""
+    name = get_variant(variant).name
+    jobs = [(player, seed * _GAME_STRIDE + i, name) for i in range(count)]
+    return _in_pool(_deal_one, jobs, workers, progress)
+
+
+def _in_pool(work, jobs, workers, progress):  # type: ignore[no-untyped-def]
+    """``map(work, jobs)`` in order, in a process pool when ``workers`` > 1."""
+    if workers > 1 and len(jobs) > 1:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(work, jobs, chunksize=max(1, min(50, len(jobs) // (8 * workers))))
+    else:
+        pool = None
+        results = map(work, jobs)
+    out = []
+    try:
+        for result in results:
+            out.append(result)
+            if progress:
+                progress(len(out))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return out
+
+
 def _play_one(job: tuple[str, str, int, str, str | None]) -> GameRecord:
     first, second, seed, variant, ruleset = job
     return play_game(first, second, seed=seed, variant=variant, ruleset=ruleset)
@@ -142,23 +184,7 @@ def run_match(
     back in game order."""
     name = get_variant(variant).name
     jobs = [(first, second, seed * _GAME_STRIDE + i, name, ruleset) for i in range(games)]
-    results: Iterator[GameRecord]
-    if workers > 1 and games > 1:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(_play_one, jobs, chunksize=max(1, min(20, games // (8 * workers))))
-    else:
-        pool = None
-        results = map(_play_one, jobs)
-    records = []
-    try:
-        for record in results:
-            records.append(record)
-            if progress:
-                progress(len(records))
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
-    return records
+    return _in_pool(_play_one, jobs, workers, progress)
 
 
 @dataclass(frozen=True, slots=True)

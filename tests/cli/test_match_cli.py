@@ -91,3 +91,44 @@ def test_bad_input_is_one_line_and_status_2(argv, message, capsys):
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_winprob_json_and_its_bounds():
+    code, out = run("winprob", "85", "90", "--dealer", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"win", "me", "him", "dealer"} <= set(data)
+    assert (data["me"], data["him"], data["dealer"]) == (85, 90, True)
+    assert 0 < data["win"] < 1
+    pone = json.loads(run("winprob", "85", "90", "--pone", "--json")[1])
+    assert pone["dealer"] is False and pone["win"] != data["win"]
+    dealing = json.loads(run("winprob", "0", "0", "--dealer", "--json")[1])["win"]
+    assert dealing > 0.5 > json.loads(run("winprob", "0", "0", "--pone", "--json")[1])["win"]
+    code, out = run("winprob", "0", "0", "--pone", "--variant", "five")
+    assert code == 0 and "game to 61" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["121", "0", "--dealer"], "ME is 121: scores run from 0 to 120"),
+        (["0", "-1", "--pone"], "HIM is -1"),
+        (["60", "0", "--dealer", "--variant", "five"], None),
+        (["61", "0", "--dealer", "--variant", "five"], "0 to 60"),
+        (["1", "2"], "one of the arguments --dealer --pone is required"),
+        (["1", "2", "--dealer", "--pone"], "not allowed with argument"),
+        (["1", "2", "--dealer", "--variant", "three"], "two-player games"),
+    ],
+)
+def test_winprob_bad_input_is_one_line_and_status_2(argv, message, capsys):
+    try:
+        code = main(["winprob", *argv], out=io.StringIO())
+    except SystemExit as exit:  # argparse's own errors
+        code = exit.code
+    err = capsys.readouterr().err
+    if message is None:
+        assert code == 0
+        return
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
