@@ -25,8 +25,9 @@ from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.core.safe_text import shown
 from crib_trainer.core.show import score_show
 from crib_trainer.textfiles import TextFileError, check_toml_shape, read_text_file
+from crib_trainer.training.kinds import PUZZLE_KINDS
 
-KINDS = ("count", "crib-count", "discard", "pegging-score", "pegging-play")
+KINDS = PUZZLE_KINDS  # (the registry of drill kinds names them)
 ROLES = ("dealer", "pone")
 DIFFICULTIES = range(1, 6)
 
