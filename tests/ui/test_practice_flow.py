@@ -107,9 +107,12 @@ async def test_the_summary_replays_a_decision_as_its_drill():
     app = make_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
         pilot.app.push_screen(PracticeScreen(p))  # grades the game's throws and cards
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, ReviewScreen)  # the last hand's
+        for _ in range(50):  # every grade filed, then the last hand's review
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(pilot.app.screen, ReviewScreen):
+                break
+        assert isinstance(pilot.app.screen, ReviewScreen)
         await pilot.press("escape", "s")
         await pilot.pause()
         summary = pilot.app.screen
