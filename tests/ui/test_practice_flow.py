@@ -217,3 +217,33 @@ async def test_take_back_the_last_decision_and_see_it_marked():
         await pilot.pause()
         review = pilot.app.screen
         assert isinstance(review, ReviewScreen) and review.grades == [taken]
+
+
+async def test_leaving_while_a_card_is_graded_grades_it_once_on_resuming(monkeypatch):
+    import threading
+
+    from crib_trainer.ui.screens import practice as screen_module
+
+    release = threading.Event()
+    real = screen_module.grade_pending
+
+    def slow(*args):
+        release.wait(10)  # as an opening lead's analysis would take its time
+        return real(*args)
+
+    monkeypatch.setattr(screen_module, "grade_pending", slow)
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        await pilot.press("1", "2", "enter", "escape")  # home before the grade is filed
+        release.set()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(screen.practice.pending) == 1 and not attempts(app.store)
+        await pilot.press("0")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        resumed = pilot.app.screen
+        assert isinstance(resumed, PracticeScreen) and not resumed.practice.pending
+        [kept] = attempts(app.store)
+        assert kept.kind == "discard" and resumed.practice.all_grades()[0].attempt.id == kept.id

@@ -148,6 +148,8 @@ class PracticeScreen(TrainerScreen):
 
     def graded(self, pending: Pending, grade: Grade | None) -> None:
         self.grading.discard(pending)
+        if self not in self.app.screen_stack:
+            return  # left meanwhile: the game was saved with it pending, graded on resuming
         if pending not in self.practice.pending:
             return  # (a game replaced meanwhile)
         practice = self.practice.graded(pending, grade)
