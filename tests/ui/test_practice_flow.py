@@ -30,7 +30,7 @@ async def start(pilot, **settings) -> PracticeScreen:
     for name in ("variant", "rules", "strength"):
         if name in settings:
             form.query_one(f"#practice-{name}", Select).value = settings[name]
-    for name in ("muggins", "auto-go", "at-once", "itemised"):
+    for name in ("muggins", "auto-go", "at-once", "itemised", "miscounts"):
         if name in settings:
             form.query_one(f"#practice-{name}", Checkbox).value = settings[name]
     await pilot.pause()
@@ -247,3 +247,32 @@ async def test_leaving_while_a_card_is_graded_grades_it_once_on_resuming(monkeyp
         assert isinstance(resumed, PracticeScreen) and not resumed.practice.pending
         [kept] = attempts(app.store)
         assert kept.kind == "discard" and resumed.practice.all_grades()[0].attempt.id == kept.id
+
+
+async def test_muggins_on_the_computers_short_count_by_key():
+    rng = random.Random(7)
+    app = make_app(seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, rules="hoyle", muggins=True, miscounts=True,
+                             strength="beginner")  # fmt: skip
+        for _ in range(200):
+            p = screen.practice
+            if isinstance(pilot.app.screen, ReviewScreen):
+                await pilot.press("escape")
+                await pilot.pause()
+            elif p.waiting_for == "check" and p.computer_claim()[1]:
+                break
+            elif p.waiting_for == "check":
+                await pilot.press("enter")  # a right count: accepted
+                await pilot.pause()
+            else:
+                await decide(pilot, screen, rng)
+        claim, left_out = screen.practice.computer_claim()
+        prompt = str(screen.query_one("#practice-prompt").render())
+        assert f"He claims {claim}" in prompt and "calls muggins" in prompt
+        before = screen.practice.game.scores[0]
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.practice.game.scores[0] - before >= left_out[0].points
+        assert any(line.startswith("Muggins! You take") for line in screen.practice.log)
+        assert attempts(app.store)[-1].kind == "judge"
