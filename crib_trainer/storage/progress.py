@@ -93,8 +93,13 @@ def record_attempt(store: Store, attempt: Attempt) -> int:
         _stamp(attempt.answered_at),
         attempt.puzzle_id,
     )
-    cats = sorted(set(attempt.present) | set(attempt.missed))
-    for value in (attempt.seconds, *attempt.present.values(), *attempt.missed.values()):
+    cats = sorted(set(attempt.present) | set(attempt.missed) | set(attempt.maybe))
+    for value in (
+        attempt.seconds,
+        *attempt.present.values(),
+        *attempt.missed.values(),
+        *attempt.maybe.values(),
+    ):
         if not math.isfinite(value):
             raise ValueError(f"seconds and points must be finite numbers, not {value}")
     with store.write() as conn:
@@ -106,10 +111,16 @@ def record_attempt(store: Store, attempt: Attempt) -> int:
         attempt_id = cursor.lastrowid
         assert attempt_id is not None
         conn.executemany(
-            "INSERT INTO attempt_categories (attempt_id, category, present, missed) "
-            "VALUES (?, ?, ?, ?)",
+            "INSERT INTO attempt_categories (attempt_id, category, present, missed, maybe) "
+            "VALUES (?, ?, ?, ?, ?)",
             [
-                (attempt_id, c, attempt.present.get(c, 0.0), attempt.missed.get(c, 0.0))
+                (
+                    attempt_id,
+                    c,
+                    attempt.present.get(c, 0.0),
+                    attempt.missed.get(c, 0.0),
+                    attempt.maybe.get(c, 0.0),
+                )
                 for c in cats
             ],
         )
@@ -165,18 +176,21 @@ def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[A
         return []
     present: dict[int, dict[str, float]] = defaultdict(dict)
     missed: dict[int, dict[str, float]] = defaultdict(dict)
+    maybe: dict[int, dict[str, float]] = defaultdict(dict)
     ids = [r["id"] for r in rows]
     for chunk in range(0, len(ids), 500):
         part = ids[chunk : chunk + 500]
         marks = ", ".join("?" * len(part))
         for r in store.read(
-            "SELECT attempt_id, category, present, missed FROM attempt_categories "
+            "SELECT attempt_id, category, present, missed, maybe FROM attempt_categories "
             f"WHERE attempt_id IN ({marks})",
             part,
         ):
             present[r[0]][r[1]] = r[2]
             if r[3]:
                 missed[r[0]][r[1]] = r[3]
+            elif r[4]:
+                maybe[r[0]][r[1]] = r[4]
     out = []
     for r in rows:
         try:
@@ -194,6 +208,7 @@ def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[A
                     puzzle_id=r["puzzle_id"],
                     present=present[r["id"]],
                     id=r["id"],
+                    maybe=maybe[r["id"]],
                 )
             )
         except (TypeError, ValueError):

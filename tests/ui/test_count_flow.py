@@ -75,8 +75,7 @@ async def test_item_by_item_claims(app):
         assert screen.itemised
         by_kind = screen.breakdown.points_by_kind()
         for i, kind in enumerate(Kind):
-            if by_kind[kind]:
-                await type_number(pilot, by_kind[kind])
+            await type_number(pilot, by_kind[kind])
             if i < len(Kind) - 1:
                 await pilot.press("tab")
         await pilot.press("enter")
@@ -101,8 +100,7 @@ async def test_item_by_item_missing_a_kind_marks_it(app):
         while not screen.breakdown.points_by_kind()[Kind.FIFTEEN]:
             screen.new_hand()
             await pilot.pause()
-        await pilot.press("i")
-        await pilot.press("enter")  # claims nothing at all
+        await pilot.press("i", "tab", "0", "enter")  # claims nothing at all
         await pilot.pause()
         fifteens = screen.breakdown.points_by_kind()[Kind.FIFTEEN]
         assert f"fifteen: said 0, it is {fifteens}" in screen_text(pilot, "#verdict")
@@ -134,6 +132,35 @@ async def test_enter_with_nothing_typed_asks_for_a_number(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_count(pilot)
         await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.revealed and not app.session
+
+
+async def test_item_by_item_bare_enter_is_ignored(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await pilot.press("i", "enter")
+        await pilot.pause()
+        assert not screen.revealed and not app.session
+        await pilot.press("0", "enter")  # a hand worth nothing is said with a 0
+        await pilot.pause()
+        assert screen.revealed and app.session[-1].answer["by_kind"][Kind.FIFTEEN] == 0
+
+
+async def test_a_total_over_29_is_refused_as_a_typo(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await type_number(pilot, 96)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.revealed and not app.session
+        assert screen.query_one("#total").value == "96"  # left to be put right
+
+
+async def test_items_adding_up_over_29_are_refused_as_a_typo(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await pilot.press("i", "2", "4", "tab", "1", "2", "enter")
         await pilot.pause()
         assert not screen.revealed and not app.session
 

@@ -1,6 +1,9 @@
 """Count a hand or a crib, or judge a claim: type the total (or claim item by item), then
 see every item, lit up card by card.
 
+A total (or items adding up) over 29 is refused as a typo, never recorded; enter with no
+item typed is ignored.
+
 Keys: enter checks, ``i`` switches between the total and item by item, ``m`` turns
 muggins on or off, ``h`` gives a hint (again for the next step; a right answer after hints
 is partly right), ``s`` switches between the scheduler's choice (weak spots more often)
@@ -18,7 +21,7 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Header, Input, Static
 
 from crib_trainer.core.rules import RuleOptions
-from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.core.show import MAX_SHOW, Breakdown, Kind, ShowItem
 from crib_trainer.training.answers import count_attempt, judge_attempt
 from crib_trainer.training.drills import CountDrill, JudgeDrill, drill_for, replay
 from crib_trainer.training.explain import describe_item, rarity_line, spoken_count
@@ -49,6 +52,13 @@ class Judged:
     over: int
     correct: bool
     text: str
+
+
+def _counting(drill: object) -> CountDrill | JudgeDrill:
+    """``drill`` as a counting question (a stored row of another kind is not one)."""
+    if not isinstance(drill, CountDrill | JudgeDrill):
+        raise ValueError("not a counting question")
+    return drill
 
 
 class CountScreen(TrainerScreen):
@@ -125,7 +135,7 @@ class CountScreen(TrainerScreen):
             self.replay_id = None
             if attempt is not None:
                 self.why = f"Replaying a hand from {attempt.answered_at:%d %b}."
-                return replay(attempt.kind, attempt.question)
+                return _counting(replay(attempt.kind, attempt.question))
         if not self.adaptive:
             self.why = "A random hand."
             return drill_for(self.kind, trainer.rng)
@@ -134,7 +144,7 @@ class CountScreen(TrainerScreen):
             attempt = trainer.replayed(choice.replay_id)
             if attempt is not None:
                 self.why = "A review: you missed this one before."
-                return replay(attempt.kind, attempt.question)
+                return _counting(replay(attempt.kind, attempt.question))
         drill = drill_for(self.kind, trainer.rng, target_category=choice.category)
         if choice.category and (drill.deal if isinstance(drill, JudgeDrill) else drill).hit:
             self.why = aimed_at(choice)
@@ -243,10 +253,16 @@ class CountScreen(TrainerScreen):
         seconds = self.trainer.ticks() - self.started
         now = self.trainer.now()
         if self.itemised:
-            claimed = {
-                kind: _number(self.query_one(f"#claim-{kind}", Input).value)
-                for kind, _ in ITEM_FIELDS
+            values = [self.query_one(f"#claim-{kind}", Input).value for kind, _ in ITEM_FIELDS]
+            if not any(values):
+                self.notify("Type the points for each kind first (0 if none).", severity="warning")
+                return
+            claimed: dict[Kind, int] = {
+                kind: _number(value) for (kind, _), value in zip(ITEM_FIELDS, values, strict=True)
             }
+            if sum(claimed.values()) > MAX_SHOW:
+                self._refuse_typo(sum(claimed.values()))
+                return
             judged = judge_items(self.breakdown, claimed, muggins=self.muggins)
             assert isinstance(self.drill, CountDrill)
             attempt = count_attempt(self.drill, by_kind=claimed, seconds=seconds, answered_at=now)
@@ -256,6 +272,9 @@ class CountScreen(TrainerScreen):
                 self.notify("Type the total first (0 to 29).", severity="warning")
                 return
             total = int(value)
+            if total > MAX_SHOW:
+                self._refuse_typo(total)
+                return
             judged = judge_total(self.breakdown, total, muggins=self.muggins)
             if isinstance(self.drill, JudgeDrill):
                 judged = judge_drill_text(self.drill, judged, muggins=self.muggins)
@@ -267,6 +286,13 @@ class CountScreen(TrainerScreen):
                 attempt = count_attempt(self.drill, total=total, seconds=seconds, answered_at=now)
         self.trainer.record(with_hints(attempt, self.hints_shown))
         self.reveal(judged, seconds)
+
+    def _refuse_typo(self, total: int) -> None:
+        self.notify(
+            f"{total} is more than any hand scores ({MAX_SHOW} is the most): a typo? "
+            "Type it again.",
+            severity="warning",
+        )
 
     def reveal(self, judged: Judged, seconds: float) -> None:
         assert self.breakdown is not None

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, Static
 
 from crib_trainer.core.cards import format_cards
+from crib_trainer.core.show import MAX_SHOW
 from crib_trainer.training.answers import count_attempt
 from crib_trainer.training.drills import CountDrill
 from crib_trainer.training.patterns import pattern
@@ -121,9 +122,16 @@ class TimedScreen(TrainerScreen):
         event.stop()
         if not self.running or not event.value:
             return
+        said = int(event.value)
+        if said > MAX_SHOW:
+            self.notify(
+                f"{said} is more than any hand scores ({MAX_SHOW} is the most): a typo? "
+                "Type it again.",
+                severity="warning",
+            )
+            return
         now = self.trainer.ticks()
         deal = self.deals[len(self.results)]
-        said = int(event.value)
         assert self.started_at is not None
         attempt = count_attempt(
             deal, total=said, seconds=now - self.shown, answered_at=self.trainer.now()
