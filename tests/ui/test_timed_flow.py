@@ -61,6 +61,8 @@ async def test_a_run_left_unfinished_is_not_a_run(app):
         await pilot.press("enter")
         await pilot.pause()
         await enter_text(pilot, "0")
+        await enter_text(pilot, "45")  # a typo: refused, not counted
+        assert len(app.session) == 1
         await pilot.press("r")  # no new run in the middle of one
         assert text(screen, "#timed-status").startswith("Hand 2 of")
         await pilot.press("escape")
