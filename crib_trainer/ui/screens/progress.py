@@ -20,6 +20,7 @@ from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import category_label
+from crib_trainer.training.hints import HINTED
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
 from crib_trainer.ui.screens.base import TrainerScreen
@@ -196,6 +197,9 @@ class ProgressScreen(TrainerScreen):
             missed = ", ".join(
                 f"{category_label(c)} {round(p, 2):g}" for c, p in attempt.missed.items()
             )
+            hints = attempt.answer.get("hints")
+            if attempt.grade == HINTED and isinstance(hints, list) and not missed:
+                missed = f"right after {len(hints)} hint{'s' if len(hints) > 1 else ''}"
             when = attempt.answered_at.astimezone(self.trainer.now().tzinfo)
             table.add_row(
                 when.strftime("%d %b %H:%M"),
