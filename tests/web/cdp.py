@@ -190,15 +190,16 @@ class Page:
         """The terminal's text ("" before it exists)."""
         return await self.evaluate(SCREEN_TEXT) or ""
 
-    async def wait_for_text(self, *words: str, timeout: float = 15) -> str:
-        """Wait until the screen shows any of ``words``; the screen's text."""
+    async def wait_for_text(self, *words: str, timeout: float = 15, every: float = 0.05) -> str:
+        """Wait until the screen shows any of ``words`` (looking ``every`` seconds); the
+        screen's text."""
         end = time.monotonic() + timeout
         text = ""
         while time.monotonic() < end:
             text = await self.screen()
             if any(word in text for word in words):
                 return text
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(every)
         raise TimeoutError(f"none of {words} on the page after {timeout} s; it shows:\n{text}")
 
     async def press(self, *keys: str) -> None:
