@@ -18,8 +18,10 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import os
 import shlex
 import signal
+import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TextIO
@@ -75,7 +77,9 @@ def trainer_command() -> str:
     >>> trainer_command().endswith("-m crib_trainer.cli")
     True
     """
-    return shlex.join([sys.executable, "-m", "crib_trainer.cli"])
+    words = [sys.executable, "-m", "crib_trainer.cli"]
+    # (textual-serve hands it to the system's shell: cmd's quoting on Windows)
+    return subprocess.list2cmdline(words) if os.name == "nt" else shlex.join(words)
 
 
 class TrainerServer(Server):

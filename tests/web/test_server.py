@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import re
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import aiohttp
 import pytest
 
 from crib_trainer.storage.paths import database_path
+from crib_trainer.ui import web
 from tests.web.conftest import start_server
 
 #: Escape sequences, to read the terminal's output as text.
@@ -104,3 +107,14 @@ async def test_ctrl_c_with_tabs_open_stops_at_once_and_their_trainers_with_it():
     while any(state(p) not in (None, "Z") for p in trainers) and time.monotonic() < end:
         time.sleep(0.05)
     assert all(state(p) in (None, "Z") for p in trainers)
+
+
+def test_the_tab_command_survives_a_python_path_with_spaces(tmp_path, monkeypatch):
+    """Each tab's command goes through the shell: a venv in "My Documents" must work."""
+    python = tmp_path / "my venv's bin" / "python"
+    python.parent.mkdir()
+    python.symlink_to(sys.executable)
+    monkeypatch.setattr(sys, "executable", str(python))
+    command = web.trainer_command() + " --version"
+    out = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.startswith("crib-trainer "), out.stderr
