@@ -1,4 +1,5 @@
-"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles|game``; with no
+"""The command line:
+``crib-trainer score|discard|peg|odds|stats|puzzles|game|serve|match|winprob``; with no
 subcommand, the trainer.
 
 Every command prints text for people by default and stable JSON with ``--json``.
@@ -15,7 +16,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
-from typing import TextIO
+from typing import TextIO, cast
 
 from crib_trainer.cli.common import PROG, Parser, SafeText, UsageError
 from crib_trainer.core.safe_text import shown
@@ -31,6 +32,9 @@ COMMANDS: dict[str, str] = {
     "stats": "your progress: accuracy, speed, streaks, weak spots",
     "puzzles": "check or list the curated puzzles",
     "game": "replay a game log: every ruling, the scores, the result",
+    "serve": "the trainer as a web page (each browser tab its own trainer)",
+    "match": "play computer against computer and report the results",
+    "winprob": "the chance to win from a score",
 }
 
 
@@ -128,7 +132,7 @@ def _run(argv: list[str], out: SafeText) -> int:
         run_trainer()
         return 0
     try:
-        code = run(args, out)
+        code = run(args, cast(TextIO, out))  # SafeText is a text stream
         out.flush()  # a full disk or a broken pipe shows here, not at exit
         return code
     except (UsageError, ValueError) as err:  # CardError, PlayError and the rest
