@@ -74,7 +74,7 @@ class Breakdown:
         return self.variant.shown_size(self.crib) - len(self.cards)
 
     def of_kind(self, kind: Kind | str) -> tuple[ShowItem, ...]:
-        return tuple(item for item in self.items if item.kind == kind)
+        return tuple([item for item in self.items if item.kind == kind])
 
     def points_by_kind(self) -> dict[str, int]:
         """Points per kind, every kind present (zero when it scored nothing)."""
