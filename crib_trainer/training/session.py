@@ -79,8 +79,9 @@ class MemoryHistory:
 @dataclass(frozen=True, slots=True)
 class Plan:
     """What to ask, before it is dealt: the ``kind``, the category ``aimed_at`` (or None),
-    why (``reason``: start, final-check, check, weak, placement, fresh, replay) and, for a
-    question asked again, the answer it came from (``again``)."""
+    why (``reason``: start, final-check, check, weak, placement, fresh; ``random`` when
+    the learner asked for random questions, ``replay`` and ``given`` for questions not
+    chosen here) and, for a question asked again, the answer it came from (``again``)."""
 
     kind: str
     aimed_at: str | None
@@ -201,10 +202,10 @@ class Session:
             return [k for k in allowed if can_aim(k, category)]
 
         weak = sorted(
-            (m for m in model.values() if m.state == "weak" and able(m.category)),
+            (m for m in model.values() if m.state == "weak"),
             key=lambda m: (-m.rate_now, m.category),
         )
-        for m in weak:
+        for m in weak:  # (the same cards: any kind allowed, aimable or not)
             last = m.last_miss
             if (
                 m.streak >= LEARN_STREAK - 1
@@ -222,6 +223,7 @@ class Session:
         if due:
             m = min(due, key=lambda m: (m.due, m.category))
             return Plan(self.rng.choice(able(m.category)), m.category, "check", mastery=m)
+        weak = [m for m in weak if able(m.category)]
         if weak and self.rng.random() < FOCUS:
             m = self.rng.choices(weak, weights=[m.rate_now**2 for m in weak])[0]
             return Plan(self.rng.choice(able(m.category)), m.category, "weak", mastery=m)
@@ -280,6 +282,11 @@ class Session:
         kind = KINDS[attempt.kind]
         drill = kind.replay(attempt.question)
         return Question(attempt.kind, drill, None, True, "replay", kind.holds(drill), attempt)
+
+    def given(self, drill: Any) -> Question:
+        """A question for a drill dealt elsewhere (the hand kept in the discard drill)."""
+        kind = KINDS[drill.kind]
+        return Question(drill.kind, drill, None, False, "given", kind.holds(drill))
 
     # -- answers
 

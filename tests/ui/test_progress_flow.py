@@ -95,9 +95,18 @@ async def test_a_discard_review_that_does_not_read_deals_afresh(app):
 
 
 async def test_a_review_that_does_not_read_is_not_offered_again(app):
-    plant_mistake("count-hand", UNREADABLE[0])
+    plant_mistake("count-hand", UNREADABLE[0])  # an over-claim, on cards changed by hand
+    rng = random.Random(5)
+    with open_store() as store:  # then right four times running: one short of learnt
+        for n in range(4):
+            drill = count_drill(rng, crib=False)
+            at = FROZEN_NOW - timedelta(minutes=30 - n)
+            total = drill.breakdown().total
+            record_attempt(store, count_attempt(drill, total=total, seconds=4, answered_at=at))
     async with app.run_test(size=SIZE) as pilot:
-        assert pilot.app.suggest(["count-hand"]).reason == "review"  # due, not yet tried
-        await pilot.press("1")  # the review is tried, does not read, and a fresh hand comes
+        plan = pilot.app.suggest(["count-hand"])
+        assert (plan.reason, plan.aimed_at) == ("final-check", "over-claim")  # the same cards
+        await pilot.press("1")  # the check is tried, does not read, and a fresh hand comes
         await pilot.pause()
-        assert pilot.app.suggest(["count-hand"]).reason != "review"
+        assert isinstance(pilot.app.screen, CountScreen) and pilot.app.screen.breakdown
+        assert pilot.app.suggest(["count-hand"]).reason != "final-check"
