@@ -11,7 +11,8 @@
   (the scorekeeper's games, each its settings and entries as JSON, saved after every
   entry). Version 4 adds ``attempt_categories.maybe`` (the chance a category was missed
   where the answer cannot say) and books again the counts answered with a total, so a
-  guessed miss no longer stands as a certain one.
+  guessed miss no longer stands as a certain one. Version 5 adds ``practice_games``
+  (games against the computer, saved after every move).
 - **Damage**: a file SQLite says is not a database or is malformed (``quick_check``), or
   one with a schema that is not ours (tables but no version, or a version whose tables are
   wrong), is renamed ``<name>.damaged-<UTC time>`` (its ``-wal`` and ``-shm`` files with
@@ -50,7 +51,7 @@ from crib_trainer.storage.paths import database_path
 if TYPE_CHECKING:
     from crib_trainer.training.attempt import Attempt
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 DEFAULT_BUSY_TIMEOUT_S = 5.0
 MEMORY = Path(":memory:")  # the path of a history kept in memory (open_memory_copy)
 
@@ -240,6 +241,22 @@ def _rebook(
     return booked.missed, booked.maybe
 
 
+def _to_v5(conn: sqlite3.Connection) -> None:
+    """Version 5: the practice games against the computer, saved after every move."""
+    conn.execute(
+        """
+        CREATE TABLE practice_games (
+            id INTEGER PRIMARY KEY,
+            started_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+            game TEXT NOT NULL
+        )
+        """
+    )
+    conn.execute("CREATE INDEX practice_games_by_update ON practice_games (finished, updated_at)")
+
+
 def _create_v2_indexes(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at)")
     conn.execute("CREATE INDEX attempts_by_kind ON attempts (kind, answered_at)")
@@ -279,7 +296,13 @@ def _present_v1(kind: str, question: dict[str, Any], missed: dict[str, Any]) -> 
 
 
 #: ``MIGRATIONS[v]`` takes a file from schema version ``v`` to ``v + 1``.
-MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (_to_v1, _to_v2, _to_v3, _to_v4)
+MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (
+    _to_v1,
+    _to_v2,
+    _to_v3,
+    _to_v4,
+    _to_v5,
+)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 _V1_ATTEMPTS = {
@@ -307,6 +330,7 @@ SCHEMAS[3] = SCHEMAS[2] | {"games": {"id", "started_at", "updated_at", "finished
 SCHEMAS[4] = SCHEMAS[3] | {
     "attempt_categories": {"attempt_id", "category", "present", "missed", "maybe"}
 }
+SCHEMAS[5] = SCHEMAS[4] | {"practice_games": SCHEMAS[3]["games"]}
 assert set(SCHEMAS) == set(range(1, SCHEMA_VERSION + 1))
 
 

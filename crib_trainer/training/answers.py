@@ -22,6 +22,9 @@ JSON kept for each kind (cards as two ASCII characters, ``"5H"``):
   truth ``{"best", "points_lost"}`` plus whatever the caller adds.
 - peg-play / peg-score: question is the caller's (the pegging situation) plus ``"theme"``;
   answer ``{"card"}`` or ``{"points"}``; truth ``{"best", "points_lost"}`` or ``{"points"}``.
+
+A count or judge answered after hints adds ``"hints"`` (the steps shown) and ``"credit"`` to
+its answer (``training.hints.with_hints``).
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ def count_attempt(
     *,
     total: int | None = None,
     items: Iterable[ShowItem] | None = None,
-    by_kind: Mapping[Kind | str, int] | None = None,
+    by_kind: Mapping[Kind, int] | Mapping[str, int] | None = None,
     seconds: float,
     answered_at: datetime,
     puzzle_id: str | None = None,

@@ -200,7 +200,7 @@ def count_categories(b: Breakdown) -> dict[str, int]:
 def missed_by_category(
     b: Breakdown,
     claimed_total: int | None = None,
-    claimed_items: Iterable[ShowItem] | Mapping[Kind | str, int] | None = None,
+    claimed_items: Iterable[ShowItem] | Mapping[Kind, int] | Mapping[str, int] | None = None,
 ) -> dict[str, float]:
     """Points missed per category for a claim: a total, or itemised (give one, not both).
 
@@ -269,7 +269,7 @@ def _over(missed: Counter[str], b: Breakdown, excess: int, *, counted_flush: int
 def _by_kind(
     missed: Counter[str],
     b: Breakdown,
-    claimed: Mapping[Kind | str, int],
+    claimed: Mapping[Kind, int] | Mapping[str, int],
     cats: dict[ShowItem, str],
 ) -> None:
     known = {str(k) for k in Kind}
@@ -337,7 +337,7 @@ class Booking:
 def book_misses(
     b: Breakdown,
     claimed_total: int | None = None,
-    claimed_items: Iterable[ShowItem] | Mapping[Kind | str, int] | None = None,
+    claimed_items: Iterable[ShowItem] | Mapping[Kind, int] | Mapping[str, int] | None = None,
     *,
     odds: Mapping[str, float] | None = None,
 ) -> Booking:
@@ -382,7 +382,7 @@ def book_misses(
         assert isinstance(claimed_items, Mapping)
         exact = missed_by_category(b, claimed_items=claimed_items)  # (checks the claim)
         for c in (OVER_CLAIM, CRIB_FLUSH_TRAP):
-            missed[c] += exact.get(c, 0.0)
+            missed[c] += int(exact.get(c, 0))  # (whole points: over-claims and flushes)
         said = Counter({str(k): v for k, v in claimed_items.items()})
         for kind in Kind:
             items = b.of_kind(kind)
@@ -406,7 +406,7 @@ def _book_shortfall(
     families: Counter[tuple[str, int]] = Counter((cats[i], i.points) for i in items)
     keys = list(families)
     total_weight = 0.0
-    chance: Counter[str] = Counter()
+    chance: dict[str, float] = dict.fromkeys({c for c, _ in keys}, 0.0)
     least: dict[str, int] = {}  # the fewest points of each category any fit misses
     for counts in product(*(range(families[k] + 1) for k in keys)):
         if sum(n * k[1] for n, k in zip(counts, keys, strict=True)) != shortfall:

@@ -14,12 +14,13 @@ and no storage: ``now`` is passed in where it matters. Per category:
   probable misses (their chances summed).
 - **State** — ``new`` (never seen), ``fine`` (never missed), ``weak`` (missed — or
   probably missed, a chance of at least :data:`LIKELY` — and not yet learnt),
-  ``learnt`` (after a miss, :data:`LEARN_STREAK` right in a row; then checked at
+  ``learnt`` (after a miss, :data:`LEARN_STREAK` right in a row, without hints; then checked at
   :data:`CHECK_INTERVALS`, a box further after each check passed, Leitner-style, and
   ``weak`` again at once if missed).
 
 >>> from datetime import datetime, timedelta, UTC
 >>> from crib_trainer.training.attempt import Attempt
+from crib_trainer.training.hints import HINTED
 >>> t = datetime(2025, 11, 24, 20, tzinfo=UTC)
 >>> def answer(n, missed):
 ...     return Attempt("count-hand", {"n": n}, {}, {}, not missed, "", missed, 5,
@@ -41,6 +42,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from crib_trainer.training.attempt import Attempt
+from crib_trainer.training.hints import HINTED
 
 HALF_LIFE_ANSWERS = 6.0
 HALF_LIFE_DAYS = 14.0
@@ -209,8 +211,8 @@ def _update(track: _Track, a: Attempt, category: str) -> bool:
         track.state, track.streak, track.box, track.due = "weak", 0, 0, None
         track.last_miss = a
         return False
-    if chance:
-        return False  # (an unlikely miss neither breaks a streak nor adds to it)
+    if chance or a.grade == HINTED:
+        return False  # (an unlikely miss, or help taken, neither breaks a streak nor adds)
     track.streak += 1
     if track.state == "weak" and track.streak >= LEARN_STREAK:
         track.state, track.learnt_at, track.learnt_after = "learnt", when, track.streak

@@ -24,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 
 from crib_trainer.core.show import Breakdown
 from crib_trainer.training import categories as cat
-from crib_trainer.training.drills import drill_for
+from crib_trainer.training.drills import JudgeDrill, drill_for
 from crib_trainer.training.learner import weak_spots
 from crib_trainer.training.session import MemoryHistory, Question, Session
 
@@ -120,5 +120,6 @@ def base_rate(mistake: str, *, seed: int = 0, deals: int = 20000) -> float:
     held = 0
     for _ in range(deals):
         drill = drill_for(kind, rng)
-        held += category in cat.count_categories(drill.breakdown())
+        deal = drill.deal if isinstance(drill, JudgeDrill) else drill
+        held += category in cat.count_categories(deal.breakdown())
     return held / deals

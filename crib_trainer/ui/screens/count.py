@@ -1,8 +1,12 @@
 """Count a hand or a crib, or judge a claim: type the total (or claim item by item), then
 see every item, lit up card by card.
 
+A total (or items adding up) over 29 is refused as a typo, never recorded; enter with no
+item typed is ignored.
+
 Keys: enter checks, ``i`` switches between the total and item by item, ``m`` turns
-muggins on or off, ``s`` switches between the scheduler's choice (weak spots more often)
+muggins on or off, ``h`` gives a hint (again for the next step; a right answer after hints
+is partly right), ``s`` switches between the scheduler's choice (weak spots more often)
 and purely random hands, ``n`` deals the next hand, escape goes back.
 """
 
@@ -17,10 +21,12 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Header, Input, Static
 
 from crib_trainer.core.rules import RuleOptions
-from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.core.show import MAX_SHOW, Breakdown, Kind, ShowItem
 from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.explain import describe_item, rarity_line, spoken_count
 from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
+from crib_trainer.training.hints import credit, hints, with_hints
+from crib_trainer.training.patterns import pattern
 from crib_trainer.training.session import Plan, Question
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.breakdown import BreakdownView
@@ -53,6 +59,7 @@ class CountScreen(TrainerScreen):
         Binding("escape", "app.pop_screen", "Back"),
         Binding("i", "toggle_mode", "Items"),
         Binding("m", "toggle_muggins", "Muggins"),
+        Binding("h", "hint", "Hint"),
         Binding("s", "toggle_source", "Source"),
         Binding("n", "next_hand", "Next"),
     ]
@@ -74,13 +81,14 @@ class CountScreen(TrainerScreen):
         self.adaptive = adaptive
         self.replay_id = replay_id
         self.plan = plan
-        self.first = drill
         self.question: Question | None = None
+        self.first = drill
         self.drill: CountDrill | JudgeDrill | None = None
         self.breakdown: Breakdown | None = None
         self.revealed = False
         self.started = 0.0
         self.why = ""
+        self.hints_shown: list[str] = []
 
     @property
     def deal(self) -> CountDrill | None:
@@ -100,6 +108,7 @@ class CountScreen(TrainerScreen):
                     for kind, label in ITEM_FIELDS:
                         yield Static(label, classes="item-label")
                         yield PointsInput(id=f"claim-{kind}", classes="item-input", placeholder="0")
+            yield Static(id="hint")
             yield Static(id="verdict")
             yield Static(id="status")
             yield BreakdownView(id="breakdown")
@@ -121,7 +130,11 @@ class CountScreen(TrainerScreen):
         if self.replay_id is not None:
             question = trainer.replay_question(self.replay_id)
             self.replay_id = None
-            if question is not None and question.again is not None:
+            if (
+                question is not None
+                and question.again is not None
+                and isinstance(question.drill, CountDrill | JudgeDrill)  # (a counting row)
+            ):
                 self.why = f"Replaying a hand from {question.again.answered_at:%d %b}."
                 return question
         plan, self.plan = self.plan, None
@@ -138,6 +151,8 @@ class CountScreen(TrainerScreen):
         assert deal is not None
         self.breakdown = deal.breakdown()
         self.revealed = False
+        self.hints_shown = []
+        self.query_one("#hint", Static).update("")
         if isinstance(self.drill, JudgeDrill):
             what = "crib" if deal.crib else "hand"
             task = f"He claims [b]{self.drill.claim}[/b] for his {what}. What is it really?"
@@ -207,6 +222,17 @@ class CountScreen(TrainerScreen):
         self.notify("Hands from the scheduler." if self.adaptive else "Random hands.")
         self._show_status()
 
+    def action_hint(self) -> None:
+        """The next hint step, before answering (each one taken costs credit)."""
+        if self.revealed or self.breakdown is None:
+            return
+        steps = hints(self.breakdown)
+        if len(self.hints_shown) < len(steps):
+            self.hints_shown.append(steps[len(self.hints_shown)])
+        self.query_one("#hint", Static).update(
+            f"[b]Hint {len(self.hints_shown)}/{len(steps)}[/b] " + " ".join(self.hints_shown)
+        )
+
     def action_next_hand(self) -> None:
         if self.revealed:
             self.new_hand()
@@ -220,10 +246,16 @@ class CountScreen(TrainerScreen):
         seconds = self.trainer.ticks() - self.started
         practice = self.trainer.practice
         if self.itemised:
-            claimed = {
-                kind: _number(self.query_one(f"#claim-{kind}", Input).value)
-                for kind, _ in ITEM_FIELDS
+            values = [self.query_one(f"#claim-{kind}", Input).value for kind, _ in ITEM_FIELDS]
+            if not any(values):
+                self.notify("Type the points for each kind first (0 if none).", severity="warning")
+                return
+            claimed: dict[Kind, int] = {
+                kind: _number(value) for (kind, _), value in zip(ITEM_FIELDS, values, strict=True)
             }
+            if sum(claimed.values()) > MAX_SHOW:
+                self._refuse_typo(sum(claimed.values()))
+                return
             judged = judge_items(self.breakdown, claimed, muggins=self.muggins)
             assert isinstance(self.drill, CountDrill) and self.question is not None
             items = {str(kind): points for kind, points in claimed.items()}
@@ -234,13 +266,23 @@ class CountScreen(TrainerScreen):
                 self.notify("Type the total first (0 to 29).", severity="warning")
                 return
             total = int(value)
+            if total > MAX_SHOW:
+                self._refuse_typo(total)
+                return
             judged = judge_total(self.breakdown, total, muggins=self.muggins)
             assert self.question is not None
             if isinstance(self.drill, JudgeDrill):
                 judged = judge_drill_text(self.drill, judged, muggins=self.muggins)
             attempt = practice.grade(self.question, total=total, seconds=seconds)
-        self.trainer.record(attempt)
+        self.trainer.record(with_hints(attempt, self.hints_shown))
         self.reveal(judged, seconds)
+
+    def _refuse_typo(self, total: int) -> None:
+        self.notify(
+            f"{total} is more than any hand scores ({MAX_SHOW} is the most): a typo? "
+            "Type it again.",
+            severity="warning",
+        )
 
     def reveal(self, judged: Judged, seconds: float) -> None:
         assert self.breakdown is not None
@@ -256,10 +298,18 @@ class CountScreen(TrainerScreen):
         heels = ""
         if self.breakdown.starter.rank == 11:
             heels = " A jack turned is his heels: two to the dealer at the cut, never a nob."
+        chunked = pattern(self.breakdown)
         self.query_one("#spoken", Static).update(
             f"[i]{spoken_count(self.breakdown)}[/i]{heels}\n"
+            f"[b]By pattern:[/b] {chunked.says} [dim]{chunked.lesson.split(':')[0]}.[/dim]\n"
             f"[dim]{rarity_line(self.breakdown)}[/dim]"
         )
+        if self.hints_shown and judged.correct:
+            n = len(self.hints_shown)
+            self.query_one("#hint", Static).update(
+                f"[dim]Right after {n} hint{'s' if n > 1 else ''}: worth {credit(n):g} of a "
+                "right answer.[/dim]"
+            )
         self._show_status()
 
     def on_breakdown_view_item_highlighted(self, event: BreakdownView.ItemHighlighted) -> None:
