@@ -110,3 +110,22 @@ async def test_a_review_that_does_not_read_is_not_offered_again(app):
         await pilot.pause()
         assert isinstance(pilot.app.screen, CountScreen) and pilot.app.screen.breakdown
         assert pilot.app.suggest(["count-hand"]).reason != "final-check"
+
+
+async def test_the_weak_spots_tab_names_each_spot_and_what_was_learnt(app):
+    rng = random.Random(9)
+    with open_store() as store:  # his nob missed twice, then right five times running
+        for n in range(7):
+            drill = count_drill(rng, crib=False, target_category="nobs")
+            total = drill.breakdown().total - (1 if n < 2 else 0)
+            at = FROZEN_NOW - timedelta(days=2, minutes=10 - n)
+            record_attempt(store, count_attempt(drill, total=total, seconds=4, answered_at=at))
+        drill = count_drill(rng, crib=False, target_category="double-run")
+        short = drill.breakdown().total - 3  # one run of the double run left out
+        record_attempt(store, count_attempt(drill, total=short, seconds=4, answered_at=FROZEN_NOW))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        words = str(pilot.app.screen.query_one("#weak-words").render())
+        assert "Weak spots now: double runs (100% now, 100% all time)" in words
+        assert "his nob: learnt on 20 Nov after 5 right in a row." in words
