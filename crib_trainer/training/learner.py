@@ -139,6 +139,7 @@ class Learner:
 
     tracks: dict[str, _Track] = field(default_factory=dict)
     asked: dict[str, int] = field(default_factory=dict)  # times each question was answered
+    hinted: dict[str, Attempt] = field(default_factory=dict)  # answered with help, not since
 
     @classmethod
     def of(cls, history: Iterable[Attempt]) -> Learner:
@@ -152,6 +153,10 @@ class Learner:
         """Take in one answer (newer than any before); returns the categories it marked
         learnt."""
         self.asked[a.item_key] = self.asked.get(a.item_key, 0) + 1
+        if a.grade == HINTED:
+            self.hinted[a.item_key] = a
+        else:
+            self.hinted.pop(a.item_key, None)
         learnt = []
         for category in a.present:
             if category == MISCOUNT:

@@ -141,6 +141,8 @@ def _suggestion_text(choice: Plan) -> str:
         return f"{title}: a place to start."
     if choice.reason == "final-check":
         return f"{title}: cards you missed, once more — a last check on {label}."
+    if choice.reason == "hinted":
+        return f"{title}: cards you counted with a hint, once more without."
     if choice.reason == "check" and learnt:
         return f"{title}: a check on {label}, learnt on {learnt:%d %b}."
     if choice.reason == "weak" and choice.aimed_at:
