@@ -283,6 +283,11 @@ class CribTrainerApp(App):
 
         self.push_screen(JudgeScreen())
 
+    def open_timed(self) -> None:
+        from crib_trainer.ui.screens.timed import TimedScreen
+
+        self.push_screen(TimedScreen())
+
     def open_progress(self) -> None:
         from crib_trainer.ui.screens.progress import ProgressScreen
 
@@ -326,6 +331,7 @@ class CribTrainerApp(App):
             ("Count a hand", "Drill", lambda: self.open_drill("count-hand")),
             ("Count a crib", "Drill", lambda: self.open_drill("count-crib")),
             ("Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")),
+            ("Timed count", "Ten hands against the clock", self.open_timed),
             ("Discards", "Drill: choose the throw", self.open_discards),
             ("Pegging", "Drill: choose the card to play", self.open_pegging),
             ("Puzzles", "The curated puzzle library", self.open_puzzles),

@@ -147,3 +147,14 @@ def test_scorekeeper_won_with_a_lurch(snap_compare):
             await enter_text(pilot, line)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
+
+
+def test_timed_drill(snap_compare):
+    async def first_hand(pilot):
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("enter")  # the clock starts
+        await pilot.pause()
+        await enter_text(pilot, "4")
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=first_hand)

@@ -202,10 +202,18 @@ class Page:
         raise TimeoutError(f"none of {words} on the page after {timeout} s; it shows:\n{text}")
 
     async def press(self, *keys: str) -> None:
-        """Press keys as a person would: one character each, or a name in SPECIAL (into
-        the terminal, which takes the keyboard's focus first, as a click on it would)."""
+        """Press keys as a person would: one character each, ``ctrl+`` a letter, or a name
+        in SPECIAL (into the terminal, which takes the keyboard's focus first, as a click on
+        it would)."""
         await self.evaluate("window.trainerTerminal.focus()")
         for key in keys:
+            if key.startswith("ctrl+"):
+                letter = key.removeprefix("ctrl+").upper()
+                held = {"key": letter.lower(), "code": f"Key{letter}", "modifiers": 2}
+                vk = {"windowsVirtualKeyCode": ord(letter)}
+                await self.send("Input.dispatchKeyEvent", type="rawKeyDown", **held, **vk)
+                await self.send("Input.dispatchKeyEvent", type="keyUp", **held, **vk)
+                continue
             if key in SPECIAL:
                 name, code, vk, text = SPECIAL[key]
             else:
