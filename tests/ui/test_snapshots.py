@@ -149,6 +149,17 @@ def test_scorekeeper_won_with_a_lurch(snap_compare):
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
 
 
+def test_timed_drill(snap_compare):
+    async def first_hand(pilot):
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")  # the clock starts
+        await pilot.pause()
+        await enter_text(pilot, "4")
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=first_hand)
+
+
 def test_practice_deal(snap_compare):
     assert snap_compare(make_app(), terminal_size=SIZE, press=["0", "enter"])
 
