@@ -91,6 +91,10 @@ class TableSituation:
         return self.variant.players
 
     @property
+    def cards_played(self) -> tuple[Played, ...]:
+        return self.played
+
+    @property
     def dealer(self) -> bool:
         """Whether the holder deals (the last seat)."""
         return self.seat == self.players - 1
@@ -243,7 +247,8 @@ def _default_seat(plays: Sequence[Played], held: int, v: Variant, names: Sequenc
 @dataclass(frozen=True, slots=True)
 class TablePosition:
     """A situation read: the current count, how many cards each seat still holds, and the
-    fewest pips a card each seat still holds can have (1 when the play says nothing)."""
+    fewest pips a card each seat still holds can have (1 when the play says nothing), and
+    the seats that have said go on the current count."""
 
     seat: int
     hand: tuple[Card, ...]
@@ -252,6 +257,8 @@ class TablePosition:
     min_pips: tuple[int, ...]
     unseen: tuple[Card, ...]
     variant: Variant
+    # The seats holding cards that could not come in on the current count (said go).
+    passed: frozenset[int] = frozenset()
 
     @property
     def count(self) -> int:
@@ -275,6 +282,7 @@ class _Walk:
     ended: bool = False
     # Each time a seat could not come in: (seat, count, index of the next card).
     passes: list[tuple[int, int, int]] = field(default_factory=list)
+    passed_now: set[int] = field(default_factory=set)  # ... on the current count
 
     def holding(self) -> list[bool]:
         return [k > 0 for k in self.held]
@@ -287,6 +295,7 @@ class _Walk:
         while q != upto:
             if self.held[q]:
                 self.passes.append((q, at, nxt))
+                self.passed_now.add(q)
             q = (q + 1) % n
 
 
@@ -307,7 +316,8 @@ def read_table(s: TableSituation) -> TablePosition:
     unseen = tuple(c for c in FULL_DECK if c not in seen)
     left = tuple(walk.held)
     _check_room(unseen, left, min_pips, s.seat)
-    return TablePosition(s.seat, s.hand, tuple(count_cards), left, min_pips, unseen, v)
+    passed = frozenset(walk.passed_now) if count_cards else frozenset()
+    return TablePosition(s.seat, s.hand, tuple(count_cards), left, min_pips, unseen, v, passed)
 
 
 def _check_cards(s: TableSituation) -> None:
@@ -350,6 +360,7 @@ def _check_turn(walk: _Walk, i: int, p: Played, v: Variant) -> None:
                 "the last one to lay a card who still holds cards"
             )
         walk.count, walk.count_cards = 0, []
+        walk.passed_now.clear()
         return
     walk.passed_between(walk.last, p.player, walk.count, i)
 

@@ -5,7 +5,7 @@ against the analysis' choices.
 
 Keys: 1–4 pick a card and enter plays it; ``q`` switches the question (choose a card /
 score the last card); ``p`` plays on after an answer; ``n`` a new situation; ``s``
-switches scheduler/random; escape goes back.
+switches scheduler/random; ``v`` the table (two, three or four players); escape goes back.
 """
 
 from __future__ import annotations
@@ -16,7 +16,15 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from crib_trainer.analysis.pegging import PegSituation, PlayOption, read_situation
+from crib_trainer.analysis.pegging import (
+    PegSituation,
+    PlayOption,
+    TableOption,
+    TableSituation,
+    analyse_table,
+    read_situation,
+    read_table,
+)
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.pegging import PegKind, PlayState
 from crib_trainer.training.answers import decision_grade, peg_play_attempt, peg_score_attempt
@@ -29,7 +37,14 @@ from crib_trainer.training.pegdrills import (
     replay_state,
     situation_themes,
 )
-from crib_trainer.training.pegreasons import rank_plays
+from crib_trainer.training.pegreasons import explain_table, rank_plays
+from crib_trainer.training.tabledrills import (
+    DRILL_SAMPLES,
+    TABLE_VARIANTS,
+    TableDrill,
+    drill_from_question,
+    table_drill,
+)
 from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
@@ -64,7 +79,11 @@ def last_card_points(situation: PegSituation) -> int | None:
 
 class PegScreen(TrainerScreen):
     AUTO_FOCUS = None
-    HELP_KEYS = (("1–4", "pick your card"), ("enter", "play it, or give the points"))
+    HELP_KEYS = (
+        ("1–4", "pick your card"),
+        ("enter", "play it, or give the points"),
+        ("v", "two, three or four players at the table"),
+    )
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 5)),
@@ -73,6 +92,7 @@ class PegScreen(TrainerScreen):
         Binding("p", "play_on", "Play on"),
         Binding("n", "new_situation", "Next"),
         Binding("s", "toggle_source", "Source"),
+        Binding("v", "toggle_variant", "Players", show=False),
     ]
 
     def __init__(self, *, adaptive: bool = True, replay_id: int | None = None) -> None:
@@ -80,8 +100,9 @@ class PegScreen(TrainerScreen):
         self.adaptive = adaptive
         self.replay_id = replay_id
         self.mode = "play"
-        self.drill: PegDrill | None = None
-        self.options: list[PlayOption] | None = None
+        self.variant = "six-card"  # or a table of three or four (``v``)
+        self.drill: PegDrill | TableDrill | None = None
+        self.options: list[PlayOption] | list[TableOption] | None = None
         self.picked: Card | None = None
         self.answered = False
         self.waiting = False  # the learner answered before the analysis was ready
@@ -129,7 +150,7 @@ class PegScreen(TrainerScreen):
             attempt = trainer.replayed(self.replay_id)
             self.replay_id = None
             if attempt is not None and attempt.kind == "peg-play":
-                drill = PegDrill.from_question(attempt.question)
+                drill = drill_from_question(attempt.question)
                 self.app.call_from_thread(self.show, drill, "Replaying a situation you missed.")
                 return
         if self.adaptive:
@@ -137,10 +158,15 @@ class PegScreen(TrainerScreen):
             if choice.category and choice.category.removeprefix("peg-") in THEMES:
                 theme = choice.category.removeprefix("peg-")
                 why = aimed_at(choice, PEG_THEME_WORDS[theme])
-        drill = peg_drill(trainer.rng, theme=theme)
+        if self.variant in TABLE_VARIANTS:
+            drill: PegDrill | TableDrill = table_drill(
+                trainer.rng, variant=self.variant, theme=theme
+            )
+        else:
+            drill = peg_drill(trainer.rng, theme=theme)
         self.app.call_from_thread(self.show, drill, why)
 
-    def show(self, drill: PegDrill, why: str = "") -> None:
+    def show(self, drill: PegDrill | TableDrill, why: str = "") -> None:
         self.drill = drill
         self.why = why
         self.options = None
@@ -149,10 +175,14 @@ class PegScreen(TrainerScreen):
         self.waiting = False
         s = drill.situation
         counts = counts_of(s)
-        position = read_situation(s)
+        position = read_table(s) if isinstance(s, TableSituation) else read_situation(s)
         current = list(position.count_cards)
         earlier = [c for c in counts if [card for _, card in c] != current]
+        players = s.variant.players
+        me = s.seat if isinstance(s, TableSituation) else s.me
         role = "You deal" if s.dealer else "You are pone"
+        if players > 2 and not s.dealer:
+            role = f"You are seat {'ABCD'[me]} of {players} ({'ABCD'[players - 1]} deals)"
         known = [f"starter {s.starter}" if s.starter else "", ""]
         if s.discards:
             known[1] = f"you threw {format_cards(s.discards)}"
@@ -164,15 +194,14 @@ class PegScreen(TrainerScreen):
         )
 
         def laid(count: list[tuple[int, Card]]) -> str:
-            return ", ".join(f"{'you' if p == s.me else 'he'} {c}" for p, c in count)
+            return ", ".join(f"{seat_word(p, me, players)} {c}" for p, c in count)
 
         earlier_text = "  ·  ".join(laid(count) for count in earlier)
         self.query_one("#peg-earlier", Static).update(
             f"[dim]Earlier counts: {earlier_text}[/dim]" if earlier else ""
         )
         this_count = [c for c in counts if [card for _, card in c] == current]
-        he_holds = len(drill.opponent_hand)
-        holds = f"He holds {he_holds} card{'s' if he_holds != 1 else ''}."
+        holds = holds_text(drill)
         if current:
             text = f"[b]Count {position.count}[/b]: {laid(this_count[-1])}. [dim]{holds}[/dim]"
         else:
@@ -210,7 +239,7 @@ class PegScreen(TrainerScreen):
 
     def _status_text(self) -> str:
         if self.answered:
-            return "p play on · n next situation · q other question · s source"
+            return "p play on · n next situation · q other question · s source · v players"
         if self.mode == "score":
             return "What did the last card laid score? Type the points, enter · q: choose a card"
         return f"Pick your card ({self._keys()}), enter plays it · q: score the last card instead"
@@ -221,12 +250,19 @@ class PegScreen(TrainerScreen):
         return "1" if held == 1 else f"1–{held}"
 
     @work(thread=True, exclusive=True, group="analyse")
-    def analyse(self, drill: PegDrill) -> None:
-        """Rank the legal cards (a thread: an opening lead takes up to a second)."""
-        options = rank_plays(drill.situation)
+    def analyse(self, drill: PegDrill | TableDrill) -> None:
+        """Rank the legal cards (a thread: an opening lead takes up to a second, longer at
+        a table of three or four)."""
+        options: list[PlayOption] | list[TableOption]
+        if isinstance(drill, TableDrill):
+            options = explain_table(analyse_table(drill.situation, samples=DRILL_SAMPLES))
+        else:
+            options = rank_plays(drill.situation)
         self.app.call_from_thread(self._analysed, drill, options)
 
-    def _analysed(self, drill: PegDrill, options: list[PlayOption]) -> None:
+    def _analysed(
+        self, drill: PegDrill | TableDrill, options: list[PlayOption] | list[TableOption]
+    ) -> None:
         if drill is not self.drill:
             return
         self.options = options
@@ -251,7 +287,10 @@ class PegScreen(TrainerScreen):
         if self.picked is None:
             self.notify(f"Pick a card first ({self._keys()}).")
             return
-        legal = read_situation(self.drill.situation).legal_cards()
+        s = self.drill.situation
+        legal = (
+            read_table(s) if isinstance(s, TableSituation) else read_situation(s)
+        ).legal_cards()
         if self.picked not in legal:
             self.notify(f"{self.picked} would take the count past 31; pick another.")
             return
@@ -300,7 +339,9 @@ class PegScreen(TrainerScreen):
                 str(option.card),
                 str(option.immediate or ""),
                 f"{option.expected_net:+.2f}",
-                f"{100 * option.risk:.0f}%",
+                f"±{option.stderr:.2f}"
+                if isinstance(option, TableOption)
+                else f"{100 * option.risk:.0f}%",
                 option.reason,
             )
         table.display = True
@@ -308,10 +349,9 @@ class PegScreen(TrainerScreen):
         table.move_cursor(row=mine_row)
         table.focus()
         self.query_one("#peg-hand", HandView).display = False  # room for the ranking
-        hidden = format_cards(self.drill.opponent_hand)
         yours = "" if mine is best else f"\nYours: {mine.card} — {mine.reason}"
         self.query_one("#peg-why", Static).update(  # (in full: the table may cut reasons)
-            f"Best: {best.card} — {best.reason}{yours}\n[dim]He held {hidden}.[/dim]"
+            f"Best: {best.card} — {best.reason}{yours}\n[dim]{held_text(self.drill)}[/dim]"
         )
         self.query_one("#peg-status", Static).update(f"[dim]{self._status_text()}[/dim]")
 
@@ -370,6 +410,16 @@ class PegScreen(TrainerScreen):
         self.mode = "score" if self.mode == "play" else "play"
         self._ask()
 
+    def action_toggle_variant(self) -> None:
+        """Two, three or four at the table: the next situation is dealt for it."""
+        if self._still_working():
+            return
+        order = ("six-card", *TABLE_VARIANTS)
+        self.variant = order[(order.index(self.variant) + 1) % len(order)]
+        self.notify(f"{VARIANT_WORDS[self.variant]} at the table.")
+        self._clear("Dealing a situation…")
+        self.deal()
+
     def action_toggle_source(self) -> None:
         self.adaptive = not self.adaptive
         self.notify("Situations from the scheduler." if self.adaptive else "Random situations.")
@@ -380,6 +430,9 @@ class PegScreen(TrainerScreen):
         """Lay your card (or the best, after a scoring question) and let the analysis play
         his cards, up to your next choice."""
         if self.drill is None or not self.answered or self._still_working():
+            return
+        if isinstance(self.drill, TableDrill):
+            self.notify("Playing on is for two players; n deals the next situation.")
             return
         card = self.picked if self.mode == "play" else None
         if card is None:
@@ -419,6 +472,51 @@ class PegScreen(TrainerScreen):
             f"The play is over: you pegged {mine}, he pegged {his}."
         )
         self.query_one("#peg-status", Static).update("[dim]n next situation[/dim]")
+
+
+VARIANT_WORDS = {"six-card": "Two", "three-player": "Three", "four-player": "Four"}
+# Where each other seat sits, by how many seats after you it plays.
+_SEAT_WORDS = {
+    2: ("you", "he"),
+    3: ("you", "left", "right"),
+    4: ("you", "left", "partner", "right"),
+}
+
+
+def seat_word(seat: int, me: int, players: int) -> str:
+    """Who a seat is to you: "you", "he" (two players), or "left", "partner", "right".
+
+    >>> seat_word(2, 0, 3), seat_word(1, 3, 4), seat_word(1, 0, 2)
+    ('right', 'partner', 'he')
+    """
+    return _SEAT_WORDS[players][(seat - me) % players]
+
+
+def holds_text(drill: PegDrill | TableDrill) -> str:
+    """How many cards the others hold: "He holds 3 cards." or "Left 2, right 3 cards."."""
+    if isinstance(drill, PegDrill):
+        n = len(drill.opponent_hand)
+        return f"He holds {n} card{'s' if n != 1 else ''}."
+    s = drill.situation
+    held = [
+        f"{seat_word(q, s.seat, s.players)} {len(h)}"
+        for q, h in enumerate(drill.hidden)
+        if q != s.seat
+    ]
+    return capitalised(", ".join(held)) + " cards."
+
+
+def held_text(drill: PegDrill | TableDrill) -> str:
+    """The hidden cards, shown after the answer."""
+    if isinstance(drill, PegDrill):
+        return f"He held {format_cards(drill.opponent_hand)}."
+    s = drill.situation
+    held = [
+        f"{seat_word(q, s.seat, s.players)} {format_cards(h) or 'nothing'}"
+        for q, h in enumerate(drill.hidden)
+        if q != s.seat
+    ]
+    return "They held: " + " · ".join(held) + "."
 
 
 def capitalised(text: str) -> str:
