@@ -34,9 +34,9 @@ def replayable(attempt: Attempt) -> bool:
             replay_table(TableDrill.from_question(attempt.question))  # reads, and fits
             return True
         if attempt.kind == "peg-play":
-            drill = PegDrill.from_question(attempt.question)
-            read_situation(drill.situation)
-            replay_state(drill)  # the hidden cards must fit too, to play on
+            peg = PegDrill.from_question(attempt.question)
+            read_situation(peg.situation)
+            replay_state(peg)  # the hidden cards must fit too, to play on
             return True
         drill = replay(attempt.kind, attempt.question)
         if isinstance(drill, DiscardDrill):

@@ -26,6 +26,9 @@ from crib_trainer.storage.db import MEMORY, StorageError, Store, open_memory_cop
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.scheduler import DrillChoice, next_item
 
+#: Said after a copy in the browser: the page cannot tell whether the browser allowed it.
+BROWSER_COPY = "Sent to your browser's clipboard (browsers allow it on localhost and https pages)."
+
 
 class CribTrainerApp(App):
     """Cribbage counting and decisions, keyboard first."""
@@ -215,7 +218,13 @@ class CribTrainerApp(App):
 
     def copy(self, text: str) -> None:
         """Copy text (pyperclip, else OSC 52 through the terminal) and say how it went, in
-        a thread: a clipboard tool that hangs or fails slowly never freezes the screen."""
+        a thread: a clipboard tool that hangs or fails slowly never freezes the screen.
+        Served to a browser (``crib-trainer serve``), the clipboard is the browser's: OSC 52
+        through the page, which hands it to the browser's clipboard."""
+        if self.is_web:
+            self.copy_to_clipboard(text)
+            self.notify(BROWSER_COPY)
+            return
         self.run_worker(
             lambda: self._copy_in_thread(text), thread=True, group="copy", exclusive=True
         )
@@ -271,6 +280,11 @@ class CribTrainerApp(App):
 
         self.push_screen(JudgeScreen())
 
+    def open_timed(self) -> None:
+        from crib_trainer.ui.screens.timed import TimedScreen
+
+        self.push_screen(TimedScreen())
+
     def open_progress(self) -> None:
         from crib_trainer.ui.screens.progress import ProgressScreen
 
@@ -291,6 +305,12 @@ class CribTrainerApp(App):
                 self.push_screen(ScorekeeperScreen(game, self.save_game(game, None)[0]))
 
         self.push_screen(NewGameScreen(self.finished_games()), start)
+
+    def open_practice(self, new: bool = False) -> None:
+        """Resume the practice game not yet won, or choose the settings of a new one."""
+        from crib_trainer.ui.screens.practice import open_practice
+
+        open_practice(self, new=new)
 
     def from_home(self, open_screen: Callable[[], object]) -> Callable[[], None]:
         """``open_screen`` run from the home screen: the palette goes back home first, so
@@ -314,6 +334,7 @@ class CribTrainerApp(App):
             ("Count a hand", "Drill", lambda: self.open_drill("count-hand")),
             ("Count a crib", "Drill", lambda: self.open_drill("count-crib")),
             ("Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")),
+            ("Timed count", "Ten hands against the clock", self.open_timed),
             ("Discards", "Drill: choose the throw", self.open_discards),
             ("Pegging", "Drill: choose the card to play", self.open_pegging),
             ("Puzzles", "The curated puzzle library", self.open_puzzles),
@@ -321,6 +342,7 @@ class CribTrainerApp(App):
             ("Progress", "Accuracy, speed and weak spots", self.open_progress),
             ("Scorekeeper", "Keep score of a real game", self.open_scorekeeper),
             ("New game (scorekeeper)", "Start a new game", lambda: self.open_scorekeeper(True)),
+            ("Practice game", "Play the computer, every decision graded", self.open_practice),
         )
         for title, help_text, open_screen in screens:
             yield SystemCommand(title, help_text, self.from_home(open_screen))

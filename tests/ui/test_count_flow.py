@@ -75,8 +75,7 @@ async def test_item_by_item_claims(app):
         assert screen.itemised
         by_kind = screen.breakdown.points_by_kind()
         for i, kind in enumerate(Kind):
-            if by_kind[kind]:
-                await type_number(pilot, by_kind[kind])
+            await type_number(pilot, by_kind[kind])
             if i < len(Kind) - 1:
                 await pilot.press("tab")
         await pilot.press("enter")
@@ -101,8 +100,7 @@ async def test_item_by_item_missing_a_kind_marks_it(app):
         while not screen.breakdown.points_by_kind()[Kind.FIFTEEN]:
             screen.new_hand()
             await pilot.pause()
-        await pilot.press("i")
-        await pilot.press("enter")  # claims nothing at all
+        await pilot.press("i", "tab", "0", "enter")  # claims nothing at all
         await pilot.pause()
         fifteens = screen.breakdown.points_by_kind()[Kind.FIFTEEN]
         assert f"fifteen: said 0, it is {fifteens}" in screen_text(pilot, "#verdict")
@@ -134,6 +132,35 @@ async def test_enter_with_nothing_typed_asks_for_a_number(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_count(pilot)
         await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.revealed and not app.session
+
+
+async def test_item_by_item_bare_enter_is_ignored(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await pilot.press("i", "enter")
+        await pilot.pause()
+        assert not screen.revealed and not app.session
+        await pilot.press("0", "enter")  # a hand worth nothing is said with a 0
+        await pilot.pause()
+        assert screen.revealed and app.session[-1].answer["by_kind"][Kind.FIFTEEN] == 0
+
+
+async def test_a_total_over_29_is_refused_as_a_typo(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await type_number(pilot, 96)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.revealed and not app.session
+        assert screen.query_one("#total").value == "96"  # left to be put right
+
+
+async def test_items_adding_up_over_29_are_refused_as_a_typo(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await pilot.press("i", "2", "4", "tab", "1", "2", "enter")
         await pilot.pause()
         assert not screen.revealed and not app.session
 
@@ -181,3 +208,59 @@ async def test_judge_drill_says_muggins_only_when_it_is_on(app):
         short = screen.breakdown.total - screen.drill.claim
         verdict = screen_text(pilot, "#verdict")
         assert f"muggins! You peg the {short} he missed." in verdict and "✓ Right" in verdict
+
+
+async def test_hints_come_in_steps_and_a_hinted_answer_is_partly_right(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot, "2")
+        assert screen_text(pilot, "#hint") == ""
+        await pilot.press("h")
+        first = screen_text(pilot, "#hint")
+        assert first.startswith("Hint 1/3") and "fifteen" in first
+        await pilot.press("h", "h", "h")  # a fourth press has no fourth step
+        text = screen_text(pilot, "#hint")
+        assert text.startswith("Hint 3/3") and text.count("Hint") == 1
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        attempt = app.session[-1]
+        assert attempt.grade == "hinted" and not attempt.correct
+        assert len(attempt.answer["hints"]) == 3 and attempt.answer["credit"] == 0.25
+        assert attempt.answer["hints"][0] in first
+        assert "worth 0.25 of a right answer" in screen_text(pilot, "#hint")
+        await pilot.press("h")  # no hints once the answer is out
+        assert len(app.session[-1].answer["hints"]) == 3
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_text(pilot, "#hint") == ""  # a new hand starts without hints
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session[-1].grade == "correct" and "hints" not in app.session[-1].answer
+        await pilot.press("escape", "8")  # a hinted answer is among the mistakes to look at
+        await pilot.pause()
+        table = app.screen.query_one("#mistakes")
+        assert table.row_count == 1 and table.get_row_at(0)[-1] == "right after 3 hints"
+
+
+async def test_a_judged_claim_takes_a_hint(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot, "3")
+        await pilot.press("h")
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session[-1].kind == "judge" and len(app.session[-1].answer["hints"]) == 1
+
+
+async def test_the_count_is_named_by_its_pattern(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        from crib_trainer.training.patterns import pattern
+
+        p = pattern(screen.breakdown)
+        spoken = " ".join(screen_text(pilot, "#spoken").split())
+        assert f"By pattern: {p.says}" in spoken and p.lesson.split(":")[0] in spoken

@@ -40,7 +40,7 @@ async def test_judge_a_short_claim_and_copy(app, monkeypatch):
         verdict = text_of(screen, "#judge-verdict")
         assert "Claimed 28, but the hand is worth 29: 1 missed." in verdict
         assert "his nob J♦" in verdict
-        await pilot.press("c")
+        await pilot.press("ctrl+y")
         await pilot.app.workers.wait_for_complete()  # the copy runs in a thread
         await pilot.pause()
         assert copied and copied[-1].startswith("Claimed 28")
@@ -78,7 +78,7 @@ async def test_no_clipboard_falls_back_to_the_terminal(app, monkeypatch):
         await fill(pilot, screen, "7h 8c 8d ks", "9c", "12")
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("c")
+        await pilot.press("ctrl+y")
         await pilot.app.workers.wait_for_complete()  # the copy runs in a thread
         await pilot.pause()
         assert app.clipboard.startswith("Claimed 12: correct.")
@@ -101,3 +101,65 @@ async def test_text_that_looks_like_markup_is_shown_as_typed(app):
         await pilot.press("enter")
         await pilot.pause()
         assert "'[/x]'" in text_of(screen, "#check")
+
+
+async def test_enter_on_crib_or_muggins_judges_and_leaves_the_box_as_it_was(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_judge(pilot)
+        await fill(pilot, screen, "5h 5c 5s jd", "5d", "28")
+        for box in ("#crib", "#muggins"):
+            screen.query_one(box).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not screen.query_one(box).value
+            assert "Claimed 28, but the hand is worth 29" in text_of(screen, "#judge-verdict")
+        assert app.focused is screen.query_one("#cards")
+        screen.query_one("#muggins").focus()
+        await pilot.press("space")  # space still ticks
+        assert screen.query_one("#muggins").value
+
+
+async def test_after_a_verdict_typing_goes_to_the_cards(app, monkeypatch):
+    copied: list[str] = []
+    monkeypatch.setattr(pyperclip, "copy", copied.append)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_judge(pilot)
+        await fill(pilot, screen, "5h 5c 5s jd", "5d", "28")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is screen.query_one("#cards")
+        await pilot.press(*"4c 5c")  # the old cards were selected: typed over
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.query_one("#cards").value == "4c 5c" and not copied
+        assert text_of(screen, "#judge-verdict") == ""  # no verdict on other cards
+
+
+async def test_changing_muggins_or_crib_judges_again(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_judge(pilot)
+        await fill(pilot, screen, "5h 5c 5s jd", "5d", "28")
+        await pilot.press("enter")
+        await pilot.pause()
+        before = text_of(screen, "#judge-verdict")
+        screen.query_one("#muggins").focus()
+        await pilot.press("space")
+        await pilot.pause()
+        after = text_of(screen, "#judge-verdict")
+        assert after != before and "Claimed 28" in after
+        await pilot.press("space")
+        await pilot.pause()
+        assert text_of(screen, "#judge-verdict") == before
+
+
+async def test_the_starter_as_a_fifth_card_or_after_a_bar(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_judge(pilot)
+        for cards in ("5h 5c 5s jd 5d", "5h 5c 5s jd | 5d"):
+            await fill(pilot, screen, cards, "", "29")
+            assert "✓ 4 cards and the starter" in text_of(screen, "#check")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Claimed 29: correct." in text_of(screen, "#judge-verdict")
+        await fill(pilot, screen, "5h 5c 5s jd | 5d", "5d", "29")
+        assert "not both" in text_of(screen, "#check")

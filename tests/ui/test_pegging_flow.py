@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.widgets import DataTable, Static
 
 from crib_trainer.analysis.pegging import read_situation
+from crib_trainer.core.cards import parse_card
 from crib_trainer.training.pegreasons import rank_plays
 from crib_trainer.ui.screens.pegging import PegScreen, last_card_points
 from tests.ui.conftest import answer_while_analysing
@@ -136,3 +139,90 @@ async def test_three_at_the_table(app):
         assert attempt.kind == "peg-play" and attempt.correct
         assert attempt.question["variant"] == "three-player"
         assert attempt.question["seat"] == s.seat
+
+
+async def a_situation_with_a_card_laid(pilot, screen) -> None:
+    while last_card_points(screen.drill.situation) is None:
+        screen.answered = True
+        await pilot.press("n")
+        await settle(pilot)
+
+
+async def test_q_after_an_answer_asks_the_other_question_about_the_same_moment(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        await a_situation_with_a_card_laid(pilot, screen)
+        s = screen.drill.situation
+        legal = read_situation(s).legal_cards()
+        await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")
+        await settle(pilot)
+        assert "q score the last card" in text(screen, "#peg-status")
+        await pilot.press("q")
+        await pilot.pause()
+        points = screen.query_one("#peg-points")
+        assert points.display and app.focused is points
+        await pilot.press(*str(last_card_points(s)), "enter")
+        await pilot.pause()
+        assert screen.drill.situation is s
+        assert [a.kind for a in app.session] == ["peg-play", "peg-score"]
+        assert "q " not in text(screen, "#peg-status")  # both asked: the hint says no more
+
+
+async def test_a_score_question_does_not_stick_and_card_keys_pick_cards(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        await a_situation_with_a_card_laid(pilot, screen)
+        await pilot.press("q", "1", "enter")  # (a wrong or right score: either is an answer)
+        await pilot.pause()
+        await pilot.press("n")
+        await settle(pilot)
+        assert "Pick your card" in text(screen, "#peg-status")
+        s = screen.drill.situation
+        legal = read_situation(s).legal_cards()
+        await pilot.press(str(s.hand.index(legal[0]) + 1))
+        assert screen.query_one("#peg-points").value == ""
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [a.kind for a in app.session] == ["peg-score", "peg-play"]
+
+
+def log_text(screen) -> str:
+    return text(screen, "#peg-log-text")
+
+
+async def test_the_play_is_told_card_by_card_in_a_log(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        me = screen.drill.situation.me
+        first = screen.drill.situation.cards_played
+        for p in first:  # the play so far, with its counts
+            assert f"{'You' if p.player == me else 'He'} {p.card}: " in log_text(screen)
+        while "The play is over" not in text(screen, "#peg-verdict"):
+            s = screen.drill.situation
+            legal = read_situation(s).legal_cards()
+            await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")
+            await settle(pilot)
+            await pilot.press("p")
+            await settle(pilot)
+        lines = log_text(screen).splitlines()
+        laid = [line for line in lines if re.match(r"(You|He) \S+: ", line)]
+        assert len(laid) == 8  # every card of the play, each on its line
+        count = 0
+        for line in lines:  # each count is the running total of the cards laid
+            if line == "New count.":
+                count = 0
+            elif m := re.match(r"(?:You|He) (\S+): (\d+)", line):
+                count += parse_card(m[1]).value
+                assert int(m[2]) == count, line
+        assert lines[-1].endswith("last card for 1.") or "31 for 2" in lines[-1]
+
+
+async def test_playing_on_after_a_score_question_says_it_plays_the_best_card(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        await a_situation_with_a_card_laid(pilot, screen)
+        best = rank_plays(screen.drill.situation)[0].card
+        await pilot.press("q", "1", "enter", "p")
+        await settle(pilot)
+        assert f"{best}: " in log_text(screen)
+        assert "the best card, played for you" in log_text(screen)

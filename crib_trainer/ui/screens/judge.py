@@ -1,7 +1,11 @@
 """Judge a claim: enter the hand, the starter and the score claimed; get the verdict.
 
 Cards are checked as you type, and a lone rank at the end is completed with a suit (press
-→ to accept). Enter judges; ``c`` copies the verdict.
+→ to accept). The starter goes in its box, or after the cards as one more card, or after a
+``|`` as on the command line (``5H 5C 5S JD | 5D``). Enter judges, from any box (space
+ticks Crib and Muggins); the focus goes back to the cards, ready for the next hand, and
+changing Crib, Muggins or the game judges again. ctrl+y copies the verdict (``c`` too,
+when no box has the focus).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from textual.widgets import Checkbox, Footer, Header, Input, Select, Static
 from crib_trainer.core.cards import (
     RANK_LETTERS,
     SUIT_ORDER,
+    Card,
     CardError,
     parse_card,
     parse_cards,
@@ -59,12 +64,25 @@ class SuitSuggester(Suggester):
         return None
 
 
+class JudgeCheckbox(Checkbox, inherit_bindings=False):
+    """A checkbox that space ticks and enter leaves to the screen (enter judges)."""
+
+    BINDINGS = [
+        Binding("space", "toggle_button", "Toggle", show=False),
+        Binding("enter", "screen.judge", "Judge", show=False),
+    ]
+
+
 class JudgeScreen(TrainerScreen):
-    HELP_KEYS = (("ctrl+y", "copy the verdict, even while typing"),)
+    HELP_KEYS = (
+        ("enter", "judge the claim, from any box"),
+        ("space", "tick or untick Crib and Muggins"),
+        ("c", "copy the verdict, when no box has the focus"),
+    )
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("c", "copy", "Copy"),
-        Binding("ctrl+y", "copy", "Copy verdict", show=False, priority=True),
+        Binding("c", "copy", "Copy verdict", show=False),
+        Binding("ctrl+y", "copy", "Copy verdict", priority=True),
     ]
 
     def __init__(self) -> None:
@@ -86,8 +104,8 @@ class JudgeScreen(TrainerScreen):
             with Horizontal(classes="judge-row"):
                 yield Static("Claimed", classes="judge-label")
                 yield PointsInput(id="claim", placeholder="pts")
-                yield Checkbox("Crib", id="crib")
-                yield Checkbox("Muggins", id="muggins")
+                yield JudgeCheckbox("Crib", id="crib")
+                yield JudgeCheckbox("Muggins", id="muggins")
                 yield Select(
                     [(v.title, v.name) for v in VARIANTS.values()],
                     value="six-card",
@@ -106,29 +124,41 @@ class JudgeScreen(TrainerScreen):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._check()
+        if self.verdict_text:  # a verdict on other cards or another claim: gone
+            self.verdict_text = ""
+            self.query_one("#judge-verdict", Static).update("")
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self._check()
+        self._judge_again()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self._check()
+        self._judge_again()
+
+    def _judge_again(self) -> None:
+        """A rule changed under a verdict: judge again, keeping the focus where it is."""
+        if self.verdict_text:
+            self.judge(refocus=False)
 
     def _read(self):
         """The entered deal, or raise CardError/ValueError saying what is wrong."""
         variant = get_variant(str(self.query_one("#variant", Select).value))
         crib = self.query_one("#crib", Checkbox).value
-        cards = parse_cards(self.query_one("#cards", Input).value)
-        starter_text = self.query_one("#starter", Input).value.strip()
-        if not starter_text:
-            raise CardError("give the starter card")
-        starter = parse_card(starter_text)
+        cards, starter = read_deal(
+            self.query_one("#cards", Input).value,
+            self.query_one("#starter", Input).value,
+            variant.shown_size(crib),
+        )
         return score_show(cards, starter, crib=crib, variant=variant)
 
     def _check(self) -> None:
         """Validate as the user types: say what is wrong, or that the deal is complete."""
         status = self.query_one("#check", Static)
         if not self.query_one("#cards", Input).value.strip():
-            status.update("[dim]Cards like 5H 10d J♣ — spaces or commas between.[/dim]")
+            status.update(
+                "[dim]Cards like 5H 10d J♣, spaces or commas between; then the starter.[/dim]"
+            )
             return
         try:
             b = self._read()
@@ -143,7 +173,10 @@ class JudgeScreen(TrainerScreen):
         event.stop()
         self.judge()
 
-    def judge(self) -> None:
+    def action_judge(self) -> None:
+        self.judge()
+
+    def judge(self, *, refocus: bool = True) -> None:
         try:
             b = self._read()
         except (CardError, ValueError) as err:
@@ -160,10 +193,44 @@ class JudgeScreen(TrainerScreen):
         parts.append(explain_show(b))
         self.verdict_text = "\n\n".join(parts)
         self.query_one("#judge-verdict", Static).update(Text(self.verdict_text))
-        self.query_one("#verdict-box").focus()
+        self.query_one("#verdict-box").scroll_home(animate=False)
+        if refocus:  # ready for the next hand: typing goes to the cards (all selected)
+            self.query_one("#cards", Input).focus()
 
     def action_copy(self) -> None:
         if not self.verdict_text:
             self.notify("Nothing to copy yet: judge a claim first.", severity="warning")
             return
         self.trainer.copy(self.verdict_text)
+
+
+def read_deal(cards_text: str, starter_text: str, shown: int) -> tuple[tuple[Card, ...], Card]:
+    """The cards shown and the starter, from the cards box and the starter box. The starter
+    may instead follow a ``|`` in the cards box, or be one card more than the ``shown``.
+
+    >>> cards, starter = read_deal("5h 5c 5s jd | 5d", "", 4)
+    >>> len(cards), starter.code
+    (4, '5D')
+    >>> read_deal("5h 5c 5s jd 5d", "", 4)[1].code
+    '5D'
+    >>> read_deal("5h 5c 5s jd", "", 4)
+    Traceback (most recent call last):
+    crib_trainer.core.cards.CardError: give the starter card (in its box, or after the cards)
+    """
+    hand_text, bar, after = cards_text.partition("|")
+    starter_text = starter_text.strip()
+    if bar:
+        if starter_text:
+            raise CardError("give the starter after '|' or in its box, not both")
+        words = split_card_text(after)
+        if len(words) != 1:
+            raise CardError(
+                f"after '|' give exactly one starter card; got {' '.join(words) or 'nothing'}"
+            )
+        return parse_cards(hand_text), parse_card(words[0])
+    cards = parse_cards(hand_text)
+    if starter_text:
+        return cards, parse_card(starter_text)
+    if len(cards) == shown + 1:
+        return cards[:-1], cards[-1]
+    raise CardError("give the starter card (in its box, or after the cards)")

@@ -3,17 +3,24 @@ say what the last card scored); see every legal card ranked by the points it lea
 the end of the play, yours highlighted, with the risk and why. Then play on, if you like,
 against the analysis' choices.
 
+The play so far is a log beside your hand, one line per card laid (the count and what it
+scored), each go said, each go or last-card point; playing on adds to it.
+
 Keys: 1–4 pick a card and enter plays it; ``q`` switches the question (choose a card /
-score the last card); ``p`` plays on after an answer; ``n`` a new situation; ``s``
-switches scheduler/random; ``v`` the table (two, three or four players); escape goes back.
+score the last card), and after an answer asks the other one about the same moment;
+``p`` plays on after an answer; ``n`` a new situation; ``s`` switches scheduler/random;
+``v`` the table (two, three or four players); escape goes back. Each new situation starts
+with "choose a card".
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from crib_trainer.analysis.pegging import (
@@ -26,7 +33,7 @@ from crib_trainer.analysis.pegging import (
     read_table,
 )
 from crib_trainer.core.cards import Card, format_cards
-from crib_trainer.core.pegging import PegKind, PlayState
+from crib_trainer.core.pegging import PegKind, Played, PlayState, SaidGo
 from crib_trainer.training.answers import decision_grade, peg_play_attempt, peg_score_attempt
 from crib_trainer.training.categories import PEG_THEME_WORDS
 from crib_trainer.training.explain import explain_play
@@ -38,11 +45,13 @@ from crib_trainer.training.pegdrills import (
     situation_themes,
 )
 from crib_trainer.training.pegreasons import explain_table, rank_plays
+from crib_trainer.training.playlog import play_lines
 from crib_trainer.training.tabledrills import (
     DRILL_SAMPLES,
     TABLE_VARIANTS,
     TableDrill,
     drill_from_question,
+    replay_table,
     table_drill,
 )
 from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
@@ -100,6 +109,8 @@ class PegScreen(TrainerScreen):
         self.adaptive = adaptive
         self.replay_id = replay_id
         self.mode = "play"
+        self.asked: set[str] = set()  # the questions answered on this situation
+        self.notes: dict[Card, str] = {}  # cards laid for you as you played on
         self.variant = "six-card"  # or a table of three or four (``v``)
         self.drill: PegDrill | TableDrill | None = None
         self.options: list[PlayOption] | list[TableOption] | None = None
@@ -113,9 +124,11 @@ class PegScreen(TrainerScreen):
         yield Header()
         with Vertical(id="pegging"):
             yield Static(id="peg-role")
-            yield Static(id="peg-earlier")
             yield Static(id="peg-count")
-            yield HandView(id="peg-hand", numbered=True)
+            with Horizontal(id="peg-table"):
+                yield HandView(id="peg-hand", numbered=True)
+                with VerticalScroll(id="peg-log"):
+                    yield Static(id="peg-log-text")
             yield PointsInput(id="peg-points", placeholder="points")
             yield Static(id="peg-status")
             yield Static(id="peg-verdict")
@@ -138,6 +151,7 @@ class PegScreen(TrainerScreen):
         if self._still_working():
             return
         self._clear("Dealing a situation…")
+        self.notes = {}
         self.deal()
 
     @work(thread=True, exclusive=True, group="deal")
@@ -177,7 +191,6 @@ class PegScreen(TrainerScreen):
         counts = counts_of(s)
         position = read_table(s) if isinstance(s, TableSituation) else read_situation(s)
         current = list(position.count_cards)
-        earlier = [c for c in counts if [card for _, card in c] != current]
         players = s.variant.players
         me = s.seat if isinstance(s, TableSituation) else s.me
         role = "You deal" if s.dealer else "You are pone"
@@ -196,10 +209,7 @@ class PegScreen(TrainerScreen):
         def laid(count: list[tuple[int, Card]]) -> str:
             return ", ".join(f"{seat_word(p, me, players)} {c}" for p, c in count)
 
-        earlier_text = "  ·  ".join(laid(count) for count in earlier)
-        self.query_one("#peg-earlier", Static).update(
-            f"[dim]Earlier counts: {earlier_text}[/dim]" if earlier else ""
-        )
+        self._write_log(play_events(drill), me, players)
         this_count = [c for c in counts if [card for _, card in c] == current]
         holds = holds_text(drill)
         if current:
@@ -207,11 +217,9 @@ class PegScreen(TrainerScreen):
         else:
             text = f"[b]You lead[/b] a new count. [dim]{holds}[/dim]"
         self.query_one("#peg-count", Static).update(text)
-        hand = self.query_one("#peg-hand", HandView)
-        hand.show(s.hand)
-        hand.display = True
-        if self.mode == "score" and last_card_points(s) is None:
-            self.mode = "play"
+        self.query_one("#peg-hand", HandView).show(s.hand)
+        self.mode = "play"  # each situation asks for a card first; q asks the other question
+        self.asked = set()
         self._ask()
         self.analyse(drill)
 
@@ -226,6 +234,9 @@ class PegScreen(TrainerScreen):
 
     def _ask(self) -> None:
         self._clear(self._status_text())
+        self.query_one("#peg-table", Horizontal).display = True
+        hand = self.query_one("#peg-hand", HandView)
+        hand.mark([self.picked] if self.picked and self.mode == "play" else [], "picked")
         points = self.query_one("#peg-points", Input)
         points.value = ""
         scoring = self.mode == "score"
@@ -239,10 +250,21 @@ class PegScreen(TrainerScreen):
 
     def _status_text(self) -> str:
         if self.answered:
-            return "p play on · n next situation · q other question · s source · v players"
+            other = self._other_question()
+            ask = {"play": " · q choose a card", "score": " · q score the last card"}
+            return f"p play on · n next situation{ask.get(other or '', '')} · v players"
         if self.mode == "score":
             return "What did the last card laid score? Type the points, enter · q: choose a card"
         return f"Pick your card ({self._keys()}), enter plays it · q: score the last card instead"
+
+    def _other_question(self) -> str | None:
+        """The question not yet answered on this situation, if it can be asked."""
+        other = "score" if self.mode == "play" else "play"
+        if other in self.asked or self.drill is None:
+            return None
+        if other == "score" and last_card_points(self.drill.situation) is None:
+            return None
+        return other
 
     def _keys(self) -> str:
         """The number keys that pick a card now: ``1–3`` for three cards."""
@@ -295,6 +317,7 @@ class PegScreen(TrainerScreen):
             self.notify(f"{self.picked} would take the count past 31; pick another.")
             return
         self.answered = True
+        self.asked.add("play")
         if self.options is None:
             self.waiting = True
             self.query_one("#peg-status", Static).update("[dim]Working it out…[/dim]")
@@ -348,7 +371,7 @@ class PegScreen(TrainerScreen):
         table.can_focus = True
         table.move_cursor(row=mine_row)
         table.focus()
-        self.query_one("#peg-hand", HandView).display = False  # room for the ranking
+        self.query_one("#peg-table", Horizontal).display = False  # room for the ranking
         yours = "" if mine is best else f"\nYours: {mine.card} — {mine.reason}"
         self.query_one("#peg-why", Static).update(  # (in full: the table may cut reasons)
             f"Best: {best.card} — {best.reason}{yours}\n[dim]{held_text(self.drill)}[/dim]"
@@ -368,6 +391,7 @@ class PegScreen(TrainerScreen):
         assert actual is not None
         claimed = int(value)
         self.answered = True
+        self.asked.add("score")
         theme = self.drill.theme or (self.drill.themes[0] if self.drill.themes else "lead")
         self.trainer.record(
             peg_score_attempt(
@@ -402,12 +426,18 @@ class PegScreen(TrainerScreen):
         return self.waiting
 
     def action_toggle_question(self) -> None:
-        if self.drill is None or self.answered:
+        """Switch between choosing a card and scoring the last card; after an answer, ask
+        the other question about the same moment (once)."""
+        if self.drill is None or self._still_working():
+            return
+        if self.answered and self._other_question() is None:
+            self.notify("Both questions are answered here: p plays on, n deals the next.")
             return
         if self.mode == "play" and last_card_points(self.drill.situation) is None:
             self.notify("No card has been laid yet: there is nothing to score.")
             return
         self.mode = "score" if self.mode == "play" else "play"
+        self.answered = False
         self._ask()
 
     def action_toggle_variant(self) -> None:
@@ -434,12 +464,14 @@ class PegScreen(TrainerScreen):
         if isinstance(self.drill, TableDrill):
             self.notify("Playing on is for two players; n deals the next situation.")
             return
-        card = self.picked if self.mode == "play" else None
+        card = self.picked if "play" in self.asked else None
         if card is None:
             if self.options is None:
                 self.notify("Still working it out; try again in a moment.")
                 return
             card = self.options[0].card
+            self.notes[card] = "the best card, played for you"
+            self.notify(f"You chose no card: {card}, the best, is played for you.")
         self._clear("He is thinking…")
         self.play_on(self.drill, card)
 
@@ -447,10 +479,13 @@ class PegScreen(TrainerScreen):
     def play_on(self, drill: PegDrill, card: Card) -> None:
         state = replay_state(drill).play(card)
         s = drill.situation
+        forced: dict[Card, str] = {}
         while not state.over:  # his cards, and any card of yours that is forced
             legal = state.legal_cards()
             if len({c.rank for c in legal}) == 1:  # one card, or one rank: no real choice
                 choice = legal[0]
+                if state.turn == s.me:
+                    forced[choice] = "played for you: no other choice"
             elif state.turn == s.me:
                 break  # a real choice: ask
             else:
@@ -458,20 +493,49 @@ class PegScreen(TrainerScreen):
                 choice = rank_plays(his_view)[0].card
             state = state.play(choice)
         if state.over:
-            self.app.call_from_thread(self._play_over, state)
+            self.app.call_from_thread(self._play_over, state, forced)
             return
         mine = PegSituation.from_state(state, starter=s.starter, discards=s.discards)
         opponent = state.hands[1 - s.me]
         nxt = PegDrill(mine, situation_themes(mine), opponent, drill.theme)
-        self.app.call_from_thread(self.show, nxt, "Playing on.")
+        self.app.call_from_thread(self._played_on, nxt, forced)
 
-    def _play_over(self, state: PlayState) -> None:
+    def _played_on(self, drill: PegDrill, forced: dict[Card, str]) -> None:
+        self.notes.update(forced)
+        self.show(drill, "Playing on.")
+
+    def _play_over(self, state: PlayState, forced: dict[Card, str]) -> None:
+        self.notes.update(forced)
         me = self.drill.situation.me if self.drill else 0
+        self._write_log(state.events, me)
+        self.query_one("#peg-hand", HandView).show(())
+        self.query_one("#peg-table", Horizontal).display = True
+        self.asked = {"play", "score"}
         mine, his = state.scores[me], state.scores[1 - me]
+        self.query_one("#peg-count", Static).update("")
         self.query_one("#peg-verdict", Static).update(
             f"The play is over: you pegged {mine}, he pegged {his}."
         )
         self.query_one("#peg-status", Static).update("[dim]n next situation[/dim]")
+
+    def _write_log(self, events: Sequence[Played | SaidGo], me: int, players: int = 2) -> None:
+        """The play so far, one line an event, scrolled to the latest."""
+        names = [capitalised(seat_word(q, me, players)) for q in range(players)]
+        lines = play_lines(events, me, notes=self.notes, names=names if players > 2 else None)
+        text = "\n".join(f"[dim]{line}[/dim]" if line == "New count." else line for line in lines)
+        self.query_one("#peg-log-text", Static).update(text or "[dim]No card laid yet.[/dim]")
+        self.query_one("#peg-log", VerticalScroll).anchor()  # the latest line in view
+
+
+def play_events(drill: PegDrill | TableDrill) -> tuple[Played | SaidGo, ...]:
+    """The play up to this moment, with the goes said (replayed with every hand known; a
+    stored question without the hidden cards gives the cards laid alone)."""
+    try:
+        if isinstance(drill, TableDrill):
+            return replay_table(drill).events
+        return replay_state(drill).events
+    except ValueError:
+        return drill.situation.cards_played
 
 
 VARIANT_WORDS = {"six-card": "Two", "three-player": "Three", "four-player": "Four"}

@@ -1,5 +1,5 @@
-"""Progress: accuracy and speed over time as plots, miss rate by category as bars, and the
-recent mistakes, any of which can be opened and replayed.
+"""Progress: accuracy and speed over time as plots, miss rate by category as bars, the
+recent mistakes, any of which can be opened and replayed, and the timed runs' times.
 
 Keys: ``w`` switches days/weeks, enter on a mistake replays it, escape goes back.
 """
@@ -7,6 +7,7 @@ Keys: ``w`` switches days/weeks, enter on a mistake replays it, escape goes back
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,7 +20,9 @@ from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import category_label
+from crib_trainer.training.hints import HINTED
 from crib_trainer.training.review import replayable
+from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
 from crib_trainer.ui.screens.base import TrainerScreen
 
 REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play")
@@ -41,7 +44,7 @@ class ProgressScreen(TrainerScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.period = "day"
+        self.period: Literal["day", "week"] = "day"
         self.mistakes: list[Attempt] = []
 
     def compose(self) -> ComposeResult:
@@ -55,6 +58,8 @@ class ProgressScreen(TrainerScreen):
                 yield PlotextPlot(id="weak-plot")
             with TabPane("Mistakes", id="tab-mistakes"):
                 yield DataTable(id="mistakes", cursor_type="row", zebra_stripes=True)
+            with TabPane("Timed", id="tab-timed"):
+                yield PlotextPlot(id="timed-plot")
         yield Static(id="progress-note")
         yield Footer()
 
@@ -83,11 +88,13 @@ class ProgressScreen(TrainerScreen):
             categories = progress.category_stats(store)
             self.mistakes = progress.recent_mistakes(store, 30)
             total = progress.count_attempts(store)
+            runs = timed_runs(progress.attempts(store, kind="count-hand"))
         except StorageError as err:
             note.update(Content.from_markup("[yellow]$err", err=str(err)))
             return
         self._plot_accuracy(periods)
         self._plot_speed(periods)
+        self._plot_timed(runs)
         self._plot_weak(categories)
         self._fill_mistakes()
         span = "the last 30 days by day" if self.period == "day" else "the last 12 weeks"
@@ -110,6 +117,29 @@ class ProgressScreen(TrainerScreen):
         points = [(i, p.mean_seconds) for i, p in enumerate(periods) if p.mean_seconds is not None]
         title = f"Mean seconds per answer, per {self.period}"
         self._line_plot("#speed-plot", title, points, periods)
+
+    def _plot_timed(self, runs: list[TimedRun]) -> None:
+        """Each finished timed run's time (with penalties), in order, and the best."""
+        best = personal_best(runs)
+        title = "Timed runs: seconds for 10 hands, 10 s a wrong count"
+        if best is not None:
+            title += f" (best {best.score:.1f})"
+        plt = self.query_one("#timed-plot", PlotextPlot).plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title(title)
+        plt.xlim(0, max(len(runs) - 1, 1))
+        if runs:
+            xs = list(range(len(runs)))
+            ys = [r.score for r in runs]
+            plt.plot(xs, ys, marker="braille")
+            plt.scatter(xs, ys)
+        if best is not None:
+            plt.hline(best.score, "green")
+        _ticks(
+            plt, [r.started.astimezone(self.trainer.now().tzinfo).strftime("%d/%m") for r in runs]
+        )
+        self.query_one("#timed-plot", PlotextPlot).refresh()
 
     def _line_plot(
         self,
@@ -167,6 +197,9 @@ class ProgressScreen(TrainerScreen):
             missed = ", ".join(
                 f"{category_label(c)} {round(p, 2):g}" for c, p in attempt.missed.items()
             )
+            hints = attempt.answer.get("hints")
+            if attempt.grade == HINTED and isinstance(hints, list) and not missed:
+                missed = f"right after {len(hints)} hint{'s' if len(hints) > 1 else ''}"
             when = attempt.answered_at.astimezone(self.trainer.now().tzinfo)
             table.add_row(
                 when.strftime("%d %b %H:%M"),
