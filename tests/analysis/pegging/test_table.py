@@ -171,7 +171,7 @@ def test_impossible_situations_are_refused(variant, tokens, hand, holder, messag
 # --- the ranking ----------------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(
     st.sampled_from(["three-player", "four-player"]),
     st.integers(0, 10**6),
