@@ -147,7 +147,8 @@ class TableSearch:
         count after, and what follows."""
         after = (*hands[:seat], hands[seat] - (1 << (3 * (r - 1))), *hands[seat + 1 :])
         count2 = count + _PIPS[r]
-        key = (count, tail, r)
+        # What a card scores turns on whether it makes 15 or 31, and on the tail.
+        key = (count2 if count2 == 15 or count2 == LIMIT else 0, tail, r)
         own = self._points.get(key)
         if own is None:
             cards = _cards_of((*seq, r))
