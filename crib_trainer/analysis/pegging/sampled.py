@@ -71,7 +71,7 @@ def exact_deals(position: TablePosition, limit: int) -> list[tuple[RankDeal, flo
 
     def rec(i: int, chosen: list[tuple[int, ...]], ways: int) -> bool:
         if i == len(hidden):
-            hands = [()] * len(position.left)
+            hands: list[tuple[int, ...]] = [()] * len(position.left)
             hands[position.seat] = mine
             for q, h in zip(hidden, chosen, strict=True):
                 hands[q] = h

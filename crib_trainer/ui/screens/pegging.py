@@ -67,7 +67,7 @@ GRADE_WORDS = {
 NO_GO = frozenset({PegKind.GO, PegKind.LAST})
 
 
-def counts_of(situation: PegSituation) -> list[list[tuple[int, Card]]]:
+def counts_of(situation: PegSituation | TableSituation) -> list[list[tuple[int, Card]]]:
     """The cards played, split into counts: [(player, card), …] for each count. A card
     starts a new count exactly when the count after it is its own value."""
     counts: list[list[tuple[int, Card]]] = []
@@ -78,7 +78,7 @@ def counts_of(situation: PegSituation) -> list[list[tuple[int, Card]]]:
     return counts
 
 
-def last_card_points(situation: PegSituation) -> int | None:
+def last_card_points(situation: PegSituation | TableSituation) -> int | None:
     """What the last card laid scored as it was laid (fifteen, 31, pairs, runs)."""
     if not situation.cards_played:
         return None
@@ -113,7 +113,7 @@ class PegScreen(TrainerScreen):
         self.notes: dict[Card, str] = {}  # cards laid for you as you played on
         self.variant = "six-card"  # or a table of three or four (``v``)
         self.drill: PegDrill | TableDrill | None = None
-        self.options: list[PlayOption] | list[TableOption] | None = None
+        self.options: list[PlayOption | TableOption] | None = None
         self.picked: Card | None = None
         self.answered = False
         self.waiting = False  # the learner answered before the analysis was ready
@@ -164,8 +164,8 @@ class PegScreen(TrainerScreen):
             attempt = trainer.replayed(self.replay_id)
             self.replay_id = None
             if attempt is not None and attempt.kind == "peg-play":
-                drill = drill_from_question(attempt.question)
-                self.app.call_from_thread(self.show, drill, "Replaying a situation you missed.")
+                again = drill_from_question(attempt.question)
+                self.app.call_from_thread(self.show, again, "Replaying a situation you missed.")
                 return
         if self.adaptive:
             choice = trainer.suggest(["peg-play"])
@@ -275,15 +275,15 @@ class PegScreen(TrainerScreen):
     def analyse(self, drill: PegDrill | TableDrill) -> None:
         """Rank the legal cards (a thread: an opening lead takes up to a second, longer at
         a table of three or four)."""
-        options: list[PlayOption] | list[TableOption]
+        options: list[PlayOption | TableOption]
         if isinstance(drill, TableDrill):
-            options = explain_table(analyse_table(drill.situation, samples=DRILL_SAMPLES))
+            options = [*explain_table(analyse_table(drill.situation, samples=DRILL_SAMPLES))]
         else:
-            options = rank_plays(drill.situation)
+            options = [*rank_plays(drill.situation)]
         self.app.call_from_thread(self._analysed, drill, options)
 
     def _analysed(
-        self, drill: PegDrill | TableDrill, options: list[PlayOption] | list[TableOption]
+        self, drill: PegDrill | TableDrill, options: list[PlayOption | TableOption]
     ) -> None:
         if drill is not self.drill:
             return
@@ -506,7 +506,7 @@ class PegScreen(TrainerScreen):
 
     def _play_over(self, state: PlayState, forced: dict[Card, str]) -> None:
         self.notes.update(forced)
-        me = self.drill.situation.me if self.drill else 0
+        me = self.drill.situation.me if isinstance(self.drill, PegDrill) else 0
         self._write_log(state.events, me)
         self.query_one("#peg-hand", HandView).show(())
         self.query_one("#peg-table", Horizontal).display = True
