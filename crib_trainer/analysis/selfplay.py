@@ -109,6 +109,13 @@ def play_deal(
     >>> sum(r.totals) > 0
     True
     """
+    deal = first_deal(dealer, pone, seed=seed, variant=variant)
+    return DealRecord(tuple((e.role, e.points) for e in deal.events))
+
+
+def first_deal(dealer: str, pone: str, *, seed: int, variant: Variant | str = SIX_CARD) -> Deal:
+    """One deal played to the end of the crib whatever the score, as the engine records it
+    (its events carry their kind: ``heels``, ``play``, ``hand``, ``crib``)."""
     v = get_variant(variant)
     endless = Variant(
         v.name, v.title, v.players, v.dealt, v.discard, v.crib_from_pack, target=10_000,
@@ -118,7 +125,7 @@ def play_deal(
     players = _players((pone, dealer), seed)
     while game.deal_number == 0:
         game = _step(game, players)
-    return DealRecord(tuple((e.role, e.points) for e in game.deals[0].events))
+    return game.deals[0]
 
 
 def _deal_one(job: tuple[str, int, str]) -> DealRecord:
