@@ -24,18 +24,13 @@ from typing import Any
 
 import numpy as np
 
-from crib_trainer.analysis.selfplay import _GAME_STRIDE, _in_pool, first_deal
+from crib_trainer.analysis.selfplay import play_first_deals
 from crib_trainer.core.engine import DEALER, PONE, Deal
 from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
 
 DEFAULT_DEALS = 4000
 DEFAULT_SEED = 2718
 SAMPLE_PATH = Path(__file__).parent / "data" / "deal_sample.npz"
-
-
-def _one(job: tuple[int, str]) -> Deal:
-    seed, variant = job
-    return first_deal("expert", "expert", seed=seed, variant=variant)
 
 
 def arrays_of(deals: list[Deal], key: str) -> dict[str, np.ndarray]:
@@ -63,8 +58,7 @@ def build(deals: int, seed: int, workers: int) -> dict[str, np.ndarray]:
     arrays: dict[str, np.ndarray] = {"seed": np.array(seed)}
     for variant in (SIX_CARD, FIVE_CARD):
         started = time.perf_counter()
-        jobs = [(seed * _GAME_STRIDE + i, variant.name) for i in range(deals)]
-        played = _in_pool(_one, jobs, workers, None)
+        played = play_first_deals(deals, seed=seed, variant=variant, workers=workers)
         arrays.update(arrays_of(played, variant.name.replace("-", "_")))
         print(
             f"{variant.name}: {deals} deals in {time.perf_counter() - started:.0f} s",

@@ -170,6 +170,21 @@ def _in_pool(work, jobs, workers, progress):  # type: ignore[no-untyped-def]
     return out
 
 
+def _first_deal_job(job: tuple[int, str]) -> Deal:
+    seed, variant = job
+    return first_deal("expert", "expert", seed=seed, variant=variant)
+
+
+def play_first_deals(
+    count: int, *, seed: int, variant: Variant | str = SIX_CARD, workers: int = 1
+) -> list[Deal]:
+    """As :func:`play_deals` between two experts (the same seeds), but each deal as the
+    engine records it, its events with their kinds."""
+    name = get_variant(variant).name
+    jobs = [(seed * _GAME_STRIDE + i, name) for i in range(count)]
+    return _in_pool(_first_deal_job, jobs, workers, None)
+
+
 def _play_one(job: tuple[str, str, int, str, str | None]) -> GameRecord:
     first, second, seed, variant, ruleset = job
     return play_game(first, second, seed=seed, variant=variant, ruleset=ruleset)
