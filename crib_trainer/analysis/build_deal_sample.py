@@ -7,8 +7,9 @@ For each two-player game (six-card, five-card) it plays ``--deals`` deals betwee
 ``seed * 1_000_003 + i``, as :func:`crib_trainer.analysis.selfplay.play_deals` does), on
 every core, and keeps per deal: the points of the play in the order they were pegged
 (``<name>_play_role``: 0 pone, 1 dealer; ``<name>_play_points``; deal ``i``'s events are
-``<name>_play_start[i]`` up to ``[i + 1]``), the pone's hand and the dealer's hand
-(``<name>_pone_hand``, ``<name>_dealer_hand``), with ``<name>_deals`` and ``seed``::
+``<name>_play_start[i]`` up to ``[i + 1]``), the pone's hand, the dealer's hand and the
+crib (``<name>_pone_hand``, ``<name>_dealer_hand``, ``<name>_crib``), with
+``<name>_deals`` and ``seed``::
 
     python -m crib_trainer.analysis.build_deal_sample [--deals 4000] [--seed 2718]
 """
@@ -50,6 +51,7 @@ def arrays_of(deals: list[Deal], key: str) -> dict[str, np.ndarray]:
         f"{key}_play_start": np.array(starts, dtype=np.int32),
         f"{key}_pone_hand": np.array([d.points(PONE, "hand") for d in deals], dtype=np.int8),
         f"{key}_dealer_hand": np.array([d.points(DEALER, "hand") for d in deals], dtype=np.int8),
+        f"{key}_crib": np.array([d.points(DEALER, "crib") for d in deals], dtype=np.int8),
         f"{key}_deals": np.array(len(deals)),
     }
 
