@@ -4,13 +4,15 @@ Run:  python bench/position_bench.py [--hands N] [--seed S]
 Analyses N seeded six-card deals (alternately as dealer and pone, at scores drawn from
 the last 30 holes of the game), after a warm-up pass that loads the table and the deal
 sample: the points analysis alone (``analyse_discards``) and the position-aware one
-(``analyse_position``, which includes it), in this process. Prints one table of
+(``analyse_position``, which includes it), and a whole line of ``discard --batch
+--score`` (the analysis, its reason and the JSON), in this process. Prints one table of
 milliseconds per hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import random
 import statistics
@@ -19,7 +21,9 @@ from collections.abc import Callable
 
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.analysis.position import analyse_position
+from crib_trainer.cli.discard import position_json
 from crib_trainer.core.cards import FULL_DECK, Card
+from crib_trainer.core.rules import SIX_CARD
 
 Job = tuple[tuple[Card, ...], bool, int, int]
 
@@ -52,6 +56,9 @@ def main() -> None:
         "position (analyse_position)": lambda j: analyse_position(
             j[0], dealer=j[1], me=j[2], him=j[3]
         ),
+        "a `discard --batch --score` line (JSON with reasons)": lambda j: json.dumps(
+            position_json(j[0], j[1], SIX_CARD, (j[2], j[3]))
+        ),
     }
     start = time.perf_counter()
     for run in runs.values():
@@ -69,7 +76,7 @@ def main() -> None:
             f"| {name} | {statistics.median(t):.1f} | {t[int(0.9 * len(t))]:.1f} | "
             f"{t[-1]:.1f} | {results[name]:.1f} |"
         )
-    points, position = results.values()
+    points, position, _ = results.values()
     print(f"position / points (means): {position / points:.2f}")
 
 
