@@ -212,17 +212,28 @@ def crib_chances(unseen: Sequence[Card], throws: Sequence[tuple[Card, ...]]) -> 
     jack = JACK - 1
     his_nob = ((ranks[i] == jack) & (suits[i] == sk)) | ((ranks[j] == jack) & (suits[j] == sk))
     one_suit = (suits[i] == sk) & (suits[j] == sk)
-    base = k * MAX_POINTS + his_nob  # the key of (starter, points) before the throw's points
-    points = _crib_points()[rows][:, idx]
-    points += base
+    # Pairs alike for every throw (same starter, rank triple, nob and suit facts) are
+    # counted once: a few thousand kinds instead of tens of thousands of pairs.
+    kinds = _crib_points().shape[1]
+    key = ((k * kinds + idx) * 2 + his_nob) * 2 + one_suit
+    ways = np.bincount(key, minlength=n * kinds * 4)
+    (present,) = np.nonzero(ways)
+    ways = ways[present]
+    one, rest = present % 2, present // 2
+    nob, rest = rest % 2, rest // 2
+    idx, k = rest % kinds, rest // kinds
+    sk = suits[k]
+    points = _crib_points()[rows][:, idx] + (k * MAX_POINTS + nob)
     for row, t in enumerate(throws):
         points[row] += row * n * MAX_POINTS
         for c in t:
             if c.rank == Rank.JACK:  # a thrown jack of the starter's suit
                 points[row] += sk == c.suit.index
         if all(c.suit is t[0].suit for c in t):
-            points[row] += 5 * (one_suit & (sk == t[0].suit.index))
-    counts = np.bincount(points.ravel(), minlength=len(throws) * n * MAX_POINTS)
+            points[row] += 5 * (one & (sk == t[0].suit.index))
+    counts = np.bincount(
+        points.ravel(), weights=np.tile(ways, len(throws)), minlength=len(throws) * n * MAX_POINTS
+    )
     return counts.reshape(len(throws), n, MAX_POINTS) / ((n - 1) * (n - 2) // 2)
 
 
