@@ -6,6 +6,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from crib_trainer.analysis.discard import analyse_discards, unseen_cards
 from crib_trainer.analysis.position import (
@@ -85,3 +87,20 @@ def test_a_dealer_on_a_jack_short_of_two_wins_with_his_heels():
 def test_scores_outside_the_game_are_refused(me, him):
     with pytest.raises(ValueError, match="scores run from 0 to 120"):
         analyse_position("5S 5H 6C 8D 7D 2C", dealer=True, me=me, him=him)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    dealer=st.booleans(),
+    me=st.integers(0, 119),
+    him=st.integers(0, 120),
+)
+def test_every_throw_wins_no_less_a_point_further_on(seed, dealer, me, him):
+    cards = random.Random(seed).sample(FULL_DECK, 6)
+    now = analyse_position(cards, dealer=dealer, me=me, him=him)
+    ahead = analyse_position(cards, dealer=dealer, me=me + 1, him=him)
+    later = {frozenset(o.option.discard): o.win for o in ahead.options}
+    for o in now.options:
+        assert 0.0 <= o.win <= 1.0
+        assert later[frozenset(o.option.discard)] >= o.win - 1e-9
