@@ -15,9 +15,9 @@ from crib_trainer.core.rules import Variant, get_variant
 from crib_trainer.core.safe_text import shown
 
 if TYPE_CHECKING:
-    from crib_trainer.analysis.pegging import PegSituation
+    from crib_trainer.analysis.pegging import Analysis, PegSituation
 
-_RANK_ONLY = ("starter", "discards", "opponent", "player", "variant", "samples", "seed")
+_RANK_ONLY = ("starter", "discards", "opponent", "player", "variant", "samples", "seed", "score")
 _TABLE_ONLY = ("samples", "seed")
 
 
@@ -97,6 +97,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="three or four players: the seed the deals are drawn with (default 0): the "
         "same seed gives the same ranking",
     )
+    rank.add_argument(
+        "--score",
+        nargs=2,
+        type=int,
+        metavar=("ME", "HIM"),
+        help="the score of the player to move and his opponent's before this card: rank "
+        "the plays by the chance to win the game (a card that pegs out wins now)",
+    )
     peg.set_defaults(run=cmd_peg)
 
 
@@ -174,6 +182,26 @@ def situation_from_args(args: argparse.Namespace, hand: tuple[Card, ...]) -> Peg
         ) from None
 
 
+def _wins(
+    args: argparse.Namespace, situation: PegSituation, analysis: Analysis, opponent: str
+) -> list[float]:
+    """The chance to win after each play (in the analysis's order)."""
+    from crib_trainer.analysis.endplay import play_wins
+
+    me, him = args.score
+    return play_wins(situation, analysis, me=me, him=him, opponent=opponent)
+
+
+def _check_score(args: argparse.Namespace, situation: PegSituation) -> None:
+    from crib_trainer.analysis.position import check_scores
+
+    try:
+        me, him = args.score
+        check_scores(me, him, situation.variant)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
 def _rank(args: argparse.Namespace, out: TextIO) -> int:
     from crib_trainer.analysis.pegging import analyse
     from crib_trainer.core.cards import format_cards
@@ -186,6 +214,8 @@ def _rank(args: argparse.Namespace, out: TextIO) -> int:
     if not hand:
         raise UsageError("--hand needs the cards the player to move holds")
     if _variant(args).players > 2:
+        if args.score:
+            raise UsageError("--score is for the two-player games (the win table is theirs)")
         return _rank_table(args, hand, out)
     given = [f"--{name}" for name in _TABLE_ONLY if getattr(args, name) is not None]
     if given:
@@ -195,11 +225,20 @@ def _rank(args: argparse.Namespace, out: TextIO) -> int:
             "(the two-player analysis is exact)"
         )
     situation = situation_from_args(args, hand)
+    if args.score:
+        _check_score(args, situation)
     opponent = args.opponent or "random"
     analysis = analyse(situation, opponent=opponent)
     options = explain_analysis(analysis)
+    wins = _wins(args, situation, analysis, opponent) if args.score else None
+    if wins is not None:
+        ranked = sorted(zip(options, wins, strict=True), key=lambda ow: -round(ow[1], 6))
+        options, wins = [o for o, _ in ranked], [w for _, w in ranked]
     if args.json:
-        print(json.dumps({"plays": [o.to_json() for o in options]}), file=out)
+        plays = [o.to_json() for o in options]
+        for play, win in zip(plays, wins or (), strict=False):
+            play["win"] = round(win, 4)
+        print(json.dumps({"plays": plays}), file=out)
         return 0
     pos = analysis.position
     a = args.ascii
@@ -215,13 +254,22 @@ def _rank(args: argparse.Namespace, out: TextIO) -> int:
         else "he has no cards left"
     )
     print(f"You ({role}) hold {format_cards(hand, a)}; {where}; {hidden}.", file=out)
-    print(f"{'':>3}  card  now     net  risk  {'':<7}  why", file=out)
+    win_head = "    win" if wins else ""
+    print(f"{'':>3}  card  now     net  risk{win_head}  {'':<7}  why", file=out)
     for i, o in enumerate(options, start=1):
-        mark = "best" if i == 1 else ("as good" if o.as_good else "")
+        mark = "best" if i == 1 else ("as good" if o.as_good and not wins else "")
         now = str(o.immediate) if o.immediate else ""
+        win_text = f"  {wins[i - 1]:>5.1%}" if wins else ""
         print(
             f"{i:>3}  {o.card.format(a):<4}  {now:>3}  {o.expected_net:>+6.2f}  "
-            f"{o.risk:>4.0%}  {mark:<7}  {o.reason}",
+            f"{o.risk:>4.0%}{win_text}  {mark:<7}  {o.reason}",
+            file=out,
+        )
+    if wins:
+        print(
+            "win: your chance to win the game after the card: 100% when it pegs out; "
+            "otherwise his pegging out at once on it, then the shows and the next deals "
+            "(the rest of the play left out; README: peg --score).",
             file=out,
         )
     print(
