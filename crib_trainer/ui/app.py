@@ -309,6 +309,12 @@ class CribTrainerApp(App):
 
         self.push_screen(NewGameScreen(self.finished_games()), start)
 
+    def open_practice(self, new: bool = False) -> None:
+        """Resume the practice game not yet won, or choose the settings of a new one."""
+        from crib_trainer.ui.screens.practice import open_practice
+
+        open_practice(self, new=new)
+
     def from_home(self, open_screen: Callable[[], object]) -> Callable[[], None]:
         """``open_screen`` run from the home screen: the palette goes back home first, so
         screens never pile up (nor two views of one game) and escape always leads home."""
@@ -339,6 +345,7 @@ class CribTrainerApp(App):
             ("Progress", "Accuracy, speed and weak spots", self.open_progress),
             ("Scorekeeper", "Keep score of a real game", self.open_scorekeeper),
             ("New game (scorekeeper)", "Start a new game", lambda: self.open_scorekeeper(True)),
+            ("Practice game", "Play the computer, every decision graded", self.open_practice),
         )
         for title, help_text, open_screen in screens:
             yield SystemCommand(title, help_text, self.from_home(open_screen))

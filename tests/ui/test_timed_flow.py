@@ -30,7 +30,7 @@ async def play_run(pilot, screen: TimedScreen, *, wrong: int = 0) -> None:
 
 async def test_a_run_of_ten_then_a_personal_best(app):
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("0")
+        await pilot.press("t")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TimedScreen)
@@ -55,7 +55,7 @@ async def test_a_run_of_ten_then_a_personal_best(app):
 
 async def test_a_run_left_unfinished_is_not_a_run(app):
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("0")
+        await pilot.press("t")
         await pilot.pause()
         screen = app.screen
         await pilot.press("enter")
@@ -75,7 +75,7 @@ async def test_a_run_left_unfinished_is_not_a_run(app):
 
 async def test_progress_plots_the_timed_runs(app):
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("0")
+        await pilot.press("t")
         await pilot.pause()
         await play_run(pilot, app.screen, wrong=2)
         await pilot.press("escape", "8")

@@ -26,14 +26,18 @@ ENTRIES = [
     ("dispute", "7", "Settle a dispute"),
     ("progress", "8", "Progress"),
     ("scorekeeper", "9", "Scorekeeper at the table"),
-    ("timed", "0", "Timed count (10 hands)"),
+    ("practice", "0", "Practice game"),
+    ("timed", "t", "Timed count (10 hands)"),
 ]
 DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play")
 TITLES = {e[0]: e[2] for e in ENTRIES}
 
 
 class HomeScreen(TrainerScreen):
-    HELP_KEYS = (("0–9", "open a drill or tool"), ("enter", "open the highlighted one"))
+    HELP_KEYS = (
+        ("0–9, t", "open a drill or tool"),
+        ("enter", "open the highlighted one"),
+    )
     BINDINGS = [
         *(Binding(key, f"open('{kind}')", title, show=False) for kind, key, title in ENTRIES),
         Binding("enter", "suggested", "Suggested", show=False),
@@ -132,6 +136,8 @@ class HomeScreen(TrainerScreen):
             trainer.open_progress()
         elif kind == "scorekeeper":
             trainer.open_scorekeeper()
+        elif kind == "practice":
+            trainer.open_practice()
         elif kind == "timed":
             trainer.open_timed()
 
