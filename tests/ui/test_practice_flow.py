@@ -117,8 +117,8 @@ async def test_the_summary_replays_a_decision_as_its_drill():
         first = summary.costly[0]
         assert first.points_lost == max(g.points_lost for g in summary.practice.all_grades())
         asked = []
-        replayed = app.replayed
-        app.replayed = lambda attempt_id: asked.append(attempt_id) or replayed(attempt_id)
+        replayed = app.replay_question
+        app.replay_question = lambda attempt_id: asked.append(attempt_id) or replayed(attempt_id)
         summary.query_one("OptionList").focus()
         await pilot.press("enter")
         await pilot.app.workers.wait_for_complete()
