@@ -145,7 +145,7 @@ class Pending:
     def to_json(self) -> dict[str, Any]:
         return {
             "action": self.action,
-            "decision": list(self.decision),
+            "decision": _thawed(self.decision),
             "seconds": self.seconds,
             "answered_at": self.answered_at.isoformat(),
             "take_back": self.take_back,
@@ -155,7 +155,7 @@ class Pending:
     def from_json(cls, data: dict[str, Any]) -> Pending:
         return cls(
             int(data["action"]),
-            tuple(data["decision"]),
+            _frozen(data["decision"]),
             float(data["seconds"]),
             datetime.fromisoformat(data["answered_at"]),
             bool(data.get("take_back", False)),
@@ -387,11 +387,13 @@ class Practice:
             grades=(*self.grades, (action, counted.grade)),
             log=(*self.log, *said),
         )
+        if self.settings.grades_at_once:
+            p = replace(p, log=(*p.log, f"Graded: {counted.grade.text}"))
         return p._after(game), counted.grade
 
     def _mine(self, game: EngineGame, seconds: float, answered_at: datetime) -> Practice:
         action = len(self.game.actions)
-        pending = Pending(action, tuple(game.actions[action]), seconds, answered_at)
+        pending = Pending(action, _frozen(game.actions[action]), seconds, answered_at)
         p = replace(self, mine=(*self.mine, action), pending=(*self.pending, pending))
         return p._after(game)
 
@@ -409,7 +411,8 @@ class Practice:
             return replace(self, pending=rest)
         if pending.take_back:
             grade = grade.taken_back()
-        return replace(self, pending=rest, grades=(*self.grades, (pending.action, grade)))
+        log = (*self.log, f"Graded: {grade.text}") if self.settings.grades_at_once else self.log
+        return replace(self, pending=rest, grades=(*self.grades, (pending.action, grade)), log=log)
 
     def recorded(self, grade: Grade, stored: Grade) -> Practice:
         """The same game with ``grade`` replaced by ``stored`` (its attempt now has an id)."""
@@ -536,6 +539,15 @@ def _told(game: EngineGame, old: Sequence[Played | SaidGo], new: Sequence[Played
         score = f", {explain_play(event)}" if event.items else ""
         lines.append(f"{who}: {event.card} ({event.count}){score}.")
     return lines
+
+
+def _frozen(value: Any) -> Any:
+    """Lists as tuples, all the way down (so a decision can be hashed)."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list | tuple) else value
+
+
+def _thawed(value: Any) -> Any:
+    return [_thawed(v) for v in value] if isinstance(value, tuple) else value
 
 
 def _item_words(item: ShowItem) -> str:
