@@ -25,6 +25,8 @@ from crib_trainer.core.rules import (
     get_variant,
 )
 from crib_trainer.core.show import Breakdown, score_show
+from crib_trainer.training.explain import show_notes, spoken_count
+from crib_trainer.training.patterns import pattern
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -117,9 +119,6 @@ def _breakdown(deal: Deal, variant: Variant) -> Breakdown:
 
 
 def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> dict[str, object]:
-    from crib_trainer.training.explain import show_notes, spoken_count
-    from crib_trainer.training.patterns import pattern
-
     out = b.to_json()
     out |= {
         "cards": [c.code for c in b.cards],
@@ -136,7 +135,7 @@ def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> d
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    from crib_trainer.training.explain import explain_show, explain_verdict, spoken_count
+    from crib_trainer.training.explain import explain_show, explain_verdict
     from crib_trainer.training.grading import judge_claim
 
     variant = get_variant(args.variant)
@@ -192,8 +191,6 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
 def pattern_line(b: Breakdown) -> str:
     """The count by chunks and its family's lesson, for the text output."""
-    from crib_trainer.training.patterns import pattern
-
     p = pattern(b)
     return f"By pattern: {p.says} {p.lesson}"
 

@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
 from crib_trainer.training.categories import category_label
-from crib_trainer.training.scheduler import DrillChoice
+from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import TrainerScreen
 
 # (id, key, title)
@@ -47,7 +47,7 @@ class HomeScreen(TrainerScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.choice: DrillChoice | None = None
+        self.choice: Plan | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -121,8 +121,8 @@ class HomeScreen(TrainerScreen):
         self.action_open(event.option.id or "")
 
     def action_suggested(self) -> None:
-        if self.choice is not None:
-            self.trainer.open_drill(self.choice.kind, replay_id=self.choice.replay_id)
+        if self.choice is not None:  # (exactly the question the suggestion names)
+            self.trainer.open_drill(self.choice.kind, plan=self.choice)
 
     def action_open(self, kind: str) -> None:
         trainer = self.trainer
@@ -142,14 +142,20 @@ class HomeScreen(TrainerScreen):
             trainer.open_timed()
 
 
-def _suggestion_text(choice: DrillChoice) -> str:
+def _suggestion_text(choice: Plan) -> str:
     title = TITLES.get(choice.kind, choice.kind)
+    label = category_label(choice.aimed_at or "")
+    learnt = choice.mastery.learnt_at if choice.mastery else None
     if choice.reason == "start":
         return f"{title}: a place to start."
-    if choice.reason == "review":
-        return f"{title}: a hand you missed, due for review."
-    if choice.reason == "weakness" and choice.category:
-        return f"{title}, aimed at {category_label(choice.category)} — a weak spot."
-    if choice.reason == "practice" and choice.category:
-        return f"{title}, practising {category_label(choice.category)}."
+    if choice.reason == "final-check":
+        return f"{title}: cards you missed, once more — a last check on {label}."
+    if choice.reason == "hinted":
+        return f"{title}: cards you counted with a hint, once more without."
+    if choice.reason == "check" and learnt:
+        return f"{title}: a check on {label}, learnt on {learnt:%d %b}."
+    if choice.reason == "weak" and choice.aimed_at:
+        return f"{title}, aimed at {label} — a weak spot."
+    if choice.reason == "placement" and choice.aimed_at:
+        return f"{title}, trying {label}: new to you so far."
     return f"{title}: something different."

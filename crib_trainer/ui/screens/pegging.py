@@ -38,7 +38,6 @@ from crib_trainer.training.answers import decision_grade, peg_play_attempt, peg_
 from crib_trainer.training.categories import PEG_THEME_WORDS
 from crib_trainer.training.explain import explain_play
 from crib_trainer.training.pegdrills import (
-    THEMES,
     PegDrill,
     peg_drill,
     replay_state,
@@ -46,15 +45,15 @@ from crib_trainer.training.pegdrills import (
 )
 from crib_trainer.training.pegreasons import explain_table, rank_plays
 from crib_trainer.training.playlog import play_lines
+from crib_trainer.training.session import Plan
 from crib_trainer.training.tabledrills import (
     DRILL_SAMPLES,
     TABLE_VARIANTS,
     TableDrill,
-    drill_from_question,
     replay_table,
     table_drill,
 )
-from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
+from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 
@@ -104,10 +103,13 @@ class PegScreen(TrainerScreen):
         Binding("v", "toggle_variant", "Players", show=False),
     ]
 
-    def __init__(self, *, adaptive: bool = True, replay_id: int | None = None) -> None:
+    def __init__(
+        self, *, adaptive: bool = True, replay_id: int | None = None, plan: Plan | None = None
+    ) -> None:
         super().__init__()
         self.adaptive = adaptive
         self.replay_id = replay_id
+        self.plan = plan
         self.mode = "play"
         self.asked: set[str] = set()  # the questions answered on this situation
         self.notes: dict[Card, str] = {}  # cards laid for you as you played on
@@ -158,27 +160,24 @@ class PegScreen(TrainerScreen):
     def deal(self) -> None:
         """Choose and deal the next situation (a thread: dealing plays hands out)."""
         trainer = self.trainer
-        theme = None
-        why = ""
         if self.replay_id is not None:
-            attempt = trainer.replayed(self.replay_id)
+            question = trainer.replay_question(self.replay_id)
             self.replay_id = None
-            if attempt is not None and attempt.kind == "peg-play":
-                again = drill_from_question(attempt.question)
-                self.app.call_from_thread(self.show, again, "Replaying a situation you missed.")
+            if question is not None and question.kind == "peg-play":
+                self.app.call_from_thread(
+                    self.show, question.drill, "Replaying a situation you missed."
+                )
                 return
+        plan, self.plan = self.plan, None
+        if self.variant in TABLE_VARIANTS:  # (the session deals two-player moments)
+            drill = table_drill(trainer.rng, variant=self.variant)
+            self.app.call_from_thread(self.show, drill, "")
+            return
         if self.adaptive:
-            choice = trainer.suggest(["peg-play"])
-            if choice.category and choice.category.removeprefix("peg-") in THEMES:
-                theme = choice.category.removeprefix("peg-")
-                why = aimed_at(choice, PEG_THEME_WORDS[theme])
-        if self.variant in TABLE_VARIANTS:
-            drill: PegDrill | TableDrill = table_drill(
-                trainer.rng, variant=self.variant, theme=theme
-            )
-        else:
-            drill = peg_drill(trainer.rng, theme=theme)
-        self.app.call_from_thread(self.show, drill, why)
+            question = trainer.next_question(["peg-play"], plan)
+            self.app.call_from_thread(self.show, question.drill, question.why)
+            return
+        self.app.call_from_thread(self.show, peg_drill(trainer.rng), "")
 
     def show(self, drill: PegDrill | TableDrill, why: str = "") -> None:
         self.drill = drill

@@ -21,6 +21,7 @@ from crib_trainer.storage.db import StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import category_label
 from crib_trainer.training.hints import HINTED
+from crib_trainer.training.learner import spot_json, standing, standing_lines, weak_spots
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
 from crib_trainer.ui.screens.base import TrainerScreen
@@ -56,6 +57,7 @@ class ProgressScreen(TrainerScreen):
                 yield PlotextPlot(id="speed-plot")
             with TabPane("Weak spots", id="tab-weak"):
                 yield PlotextPlot(id="weak-plot")
+                yield Static(id="weak-words")
             with TabPane("Mistakes", id="tab-mistakes"):
                 yield DataTable(id="mistakes", cursor_type="row", zebra_stripes=True)
             with TabPane("Timed", id="tab-timed"):
@@ -85,7 +87,6 @@ class ProgressScreen(TrainerScreen):
             periods = progress.accuracy_over_time(
                 store, period=self.period, since=now - timedelta(days=days - 1), now=now
             )
-            categories = progress.category_stats(store)
             self.mistakes = progress.recent_mistakes(store, 30)
             total = progress.count_attempts(store)
             runs = timed_runs(progress.attempts(store, kind="count-hand"))
@@ -95,7 +96,7 @@ class ProgressScreen(TrainerScreen):
         self._plot_accuracy(periods)
         self._plot_speed(periods)
         self._plot_timed(runs)
-        self._plot_weak(categories)
+        self._show_weak()
         self._fill_mistakes()
         span = "the last 30 days by day" if self.period == "day" else "the last 12 weeks"
         note.update(
@@ -165,19 +166,33 @@ class ProgressScreen(TrainerScreen):
         _ticks(plt, self._labels(periods))
         plot.refresh()
 
-    def _plot_weak(self, categories: list[progress.CategoryStats]) -> None:
+    def _show_weak(self) -> None:
+        """Each category's miss rate now (recent answers weigh more) beside all time, the
+        weak spots named, and when each learnt one was learnt (the session's model)."""
+        model = self.trainer.practice.masteries(now=self.trainer.now())
         plot = self.query_one("#weak-plot", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
-        shown = [c for c in categories if c.attempts][:10]
-        plt.title("Miss rate by category (% of the times it was there)")
+        shown = sorted(
+            (m for m in model.values() if m.seen),
+            key=lambda m: (-(m.now or 0.0), -(m.rate_all or 0.0), m.category),
+        )[:8]
+        plt.title("Missed, % of the times it was there: now and all time")
         if shown:
-            names = [category_label(c.category) for c in reversed(shown)]
-            rates = [round(100 * c.miss_rate) for c in reversed(shown)]
-            plt.bar(names, rates, orientation="horizontal", width=0.4)
+            names = [category_label(m.category) for m in reversed(shown)]
+            now = [round(100 * (m.now or 0.0)) for m in reversed(shown)]
+            ever = [round(100 * (m.rate_all or 0.0)) for m in reversed(shown)]
+            plt.multiple_bar(  # (the stub says label; plotext takes labels)
+                names, [now, ever], labels=["now", "all time"], orientation="horizontal"
+            )  # type: ignore[call-arg]
             plt.xlim(0, 100)
         plot.refresh()
+        spots = [spot_json(m) for m in weak_spots(model)]
+        learnt = [{"category": c, **standing(m)} for c, m in model.items()]
+        self.query_one("#weak-words", Static).update(
+            Content("\n".join(standing_lines(spots, learnt)))
+        )
 
     def _fill_mistakes(self) -> None:
         table = self.query_one("#mistakes", DataTable)
