@@ -8,6 +8,7 @@ asked next, what was answered: ``training.session.Session``), the clipboard.
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable, Collection, Iterable
 from datetime import UTC, datetime
@@ -16,16 +17,27 @@ from pathlib import Path
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input
 
 from crib_trainer.clipboard import copy_text
 from crib_trainer.core.game import Game
 from crib_trainer.storage import games as saved_games
-from crib_trainer.storage.db import MEMORY, StorageError, Store, open_memory_copy, open_store
+from crib_trainer.storage.db import (
+    DEFAULT_BUSY_TIMEOUT_S,
+    MEMORY,
+    StorageError,
+    Store,
+    open_memory_copy,
+    open_store,
+)
+from crib_trainer.storage.writer import WriteBehind
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
 
+#: An answer still being written this long after it was given is shown as waiting.
+PENDING_SHOWN_AFTER_S = 0.25
 #: Said after a copy in the browser: the page cannot tell whether the browser allowed it.
 BROWSER_COPY = "Sent to your browser's clipboard (browsers allow it on localhost and https pages)."
 
@@ -50,16 +62,23 @@ class CribTrainerApp(App):
         ticks: Callable[[], float] | None = None,
         store_path: Path | None = None,
         steady_cursor: bool = False,
+        busy_timeout_s: float = DEFAULT_BUSY_TIMEOUT_S,
     ) -> None:
         """``seed``, ``now`` and ``ticks`` make a run repeatable; ``steady_cursor`` stops
-        text cursors blinking (for screenshots that must not depend on timing)."""
+        text cursors blinking (for screenshots that must not depend on timing);
+        ``busy_timeout_s``: how long a write waits for another program's lock."""
         super().__init__()
+        self.busy_timeout_s = busy_timeout_s
         self.steady_cursor = steady_cursor
         self.rng = random.Random(seed)
         self.now = now or (lambda: datetime.now(UTC).astimezone())
         self.ticks = ticks or time.monotonic
         self.store_path = store_path
         self.store: Store | None = None
+        self.answers: Store | None = None  # what the answers are read from (see open_history)
+        self.writer: WriteBehind | None = None
+        self.unkept = 0  # answers the file still refused when the trainer closed
+        self._refused = False  # whether the learner was told the file refuses answers
         self.session: list[Attempt] = []  # this session's answers (kept even with no store)
         self.practice = Session(MemoryHistory(), rng=self.rng, clock=self.now)
         self._games: dict[int, Game] = {}  # games, when there is no store
@@ -77,6 +96,9 @@ class CribTrainerApp(App):
             event.widget.cursor_blink = False
 
     def on_unmount(self) -> None:
+        if self.writer is not None:
+            self.unkept = self.writer.close()  # (waits for the answers not yet written)
+            self.writer.mirror.close()
         if self.store is not None:
             self.store.close()
 
@@ -85,10 +107,10 @@ class CribTrainerApp(App):
     def open_history(self) -> None:
         """Open the store; a problem is said in one sentence and the trainer carries on."""
         try:
-            self.store = open_store(self.store_path)
+            self.store = open_store(self.store_path, busy_timeout_s=self.busy_timeout_s)
         except StorageError as err:
             # Carry on with a copy in memory: what was learnt still shows, nothing is kept.
-            self.store = open_memory_copy(self.store_path)
+            self.store = self.answers = open_memory_copy(self.store_path)
             self.notify(
                 f"{err} Answers will not be kept this time.",
                 severity="error",
@@ -98,6 +120,15 @@ class CribTrainerApp(App):
             return
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=12, markup=False)
+        # Answers go to a copy in memory at once (every screen reads it) and to the file
+        # from a writer thread: a lock or a full disk never freezes the screen, and an
+        # answer the file refuses still shows everywhere (storage.writer).
+        self.writer = WriteBehind(
+            self.store,
+            open_memory_copy(self.store.path),
+            on_change=lambda: self.post_message(self.WritesChanged()),
+        )
+        self.answers = self.writer.mirror
 
     def start_practice(self) -> None:
         """The practice session over the history (or, if it cannot be read, this run's
@@ -105,14 +136,15 @@ class CribTrainerApp(App):
         if self.store is None:
             return
         try:
-            self.practice = Session(self.store, rng=self.rng, clock=self.now)
+            self.practice = Session(self.writer or self.store, rng=self.rng, clock=self.now)
         except StorageError as err:
             self._storage_failed(err)
 
     def _storage_failed(self, err: StorageError, *, writing: bool = False) -> None:
         """Say a history problem in one sentence, from the UI thread or a worker's."""
         after = (
-            " This answer is kept only until you quit."
+            " Your answers count here and are tried again; any still refused when you quit"
+            " are lost."
             if writing
             else " Working from this session's answers for now."
         )
@@ -131,13 +163,46 @@ class CribTrainerApp(App):
         return list(self.practice.history)
 
     def record(self, attempt: Attempt) -> Attempt:
-        """Keep an answer: the session takes it in, and the store commits it at once."""
+        """Keep an answer: the session and the copy in memory take it in at once, and the
+        writer thread takes it to the file (:meth:`writes_text` says how that goes)."""
         try:
             attempt = self.practice.record(attempt).attempt
         except StorageError as err:
             self._storage_failed(err, writing=True)
         self.session.append(attempt)
+        if self.writer is not None:
+            self.set_timer(PENDING_SHOWN_AFTER_S, self._show_writes)
         return attempt
+
+    class WritesChanged(Message):
+        """The writer thread finished a pass over the answers waiting for the file."""
+
+    def on_crib_trainer_app_writes_changed(self, _: WritesChanged) -> None:
+        writer = self.writer
+        if writer is None:
+            return
+        if writer.error is not None and writer.waiting and not self._refused:
+            self._refused = True
+            self._storage_failed(writer.error, writing=True)
+        elif not writer.waiting and self._refused:
+            self._refused = False
+            self.notify("Your history file took the answers that were waiting: all are kept.")
+        self._show_writes()
+
+    def writes_text(self) -> str:
+        """How the answers stand with the history file: "" when all are written, else
+        how many wait (being written, or refused and kept only until you quit)."""
+        writer = self.writer
+        waiting = writer.waiting if writer is not None else 0
+        if not waiting:
+            return ""
+        n = f"{waiting} answer{'s' if waiting > 1 else ''}"
+        if writer is not None and writer.error is not None:
+            return f"{n} kept only until you quit (the file refuses them; retrying)"
+        return f"{n} being written to your history…"
+
+    def _show_writes(self) -> None:
+        self.sub_title = self.writes_text() or type(self).SUB_TITLE
 
     def suggest(self, kinds: Collection[str]) -> Plan:
         """What the session would ask next among ``kinds``, not yet dealt: the home
@@ -355,4 +420,11 @@ class CribTrainerApp(App):
 
 
 def run() -> None:
-    CribTrainerApp().run()
+    app = CribTrainerApp()
+    app.run()
+    if app.unkept:
+        print(
+            f"crib-trainer: {app.unkept} answer(s) of this session could not be written to "
+            "your history file (it stayed locked or refused writes); they are lost.",
+            file=sys.stderr,
+        )

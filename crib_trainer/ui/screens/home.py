@@ -99,7 +99,7 @@ class HomeScreen(TrainerScreen):
         return f"\n\n[b]A game in progress[/b]\n{score} [dim](9 resumes it)[/dim]"
 
     def _summary_text(self) -> str:
-        store = self.trainer.store
+        store = self.trainer.answers
         if store is None:
             return ""
         try:

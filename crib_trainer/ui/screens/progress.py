@@ -76,7 +76,7 @@ class ProgressScreen(TrainerScreen):
         self.refresh_progress()
 
     def refresh_progress(self) -> None:
-        store = self.trainer.store
+        store = self.trainer.answers
         note = self.query_one("#progress-note", Static)
         if store is None:
             note.update("[yellow]Your history could not be opened, so there is nothing to show.[/]")

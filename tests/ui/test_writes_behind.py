@@ -1,0 +1,180 @@
+"""Answers are written behind the screen (storage.writer): another program's lock never
+freezes the trainer, an answer waiting for the file is shown as such and then kept, one
+the file refuses still counts everywhere, and quitting writes what waits (or says not)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+
+from textual.widgets import Static
+
+from crib_trainer.storage.db import Store, open_store
+from crib_trainer.storage.paths import database_path
+from crib_trainer.storage.progress import count_attempts
+from crib_trainer.ui.app import CribTrainerApp
+from crib_trainer.ui.screens.count import CountScreen
+from crib_trainer.ui.screens.help import HelpScreen
+from crib_trainer.ui.screens.progress import ProgressScreen
+from tests.ui.conftest import FROZEN_NOW, SteppingClock, seed_history
+
+SIZE = (80, 24)
+
+
+def make_app(busy_timeout_s: float) -> CribTrainerApp:
+    return CribTrainerApp(
+        seed=3,
+        now=lambda: FROZEN_NOW,
+        ticks=SteppingClock(),
+        steady_cursor=True,
+        busy_timeout_s=busy_timeout_s,
+    )
+
+
+def stored_answers() -> int:
+    with open_store() as store:
+        return count_attempts(store)
+
+
+def hold_lock() -> sqlite3.Connection:
+    """Another program's write transaction on the history, held until rolled back."""
+    other = sqlite3.connect(database_path(), timeout=0.1, check_same_thread=False)
+    other.isolation_level = None
+    other.execute("BEGIN IMMEDIATE")
+    return other
+
+
+async def answer_a_count(pilot) -> CountScreen:
+    await pilot.press("1")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, CountScreen)
+    await pilot.press(*str(screen.breakdown.total), "enter")
+    await pilot.pause()
+    assert "Right" in str(screen.query_one("#verdict", Static).render())  # at once
+    return screen
+
+
+async def until(pilot, done, limit_s: float = 5.0) -> None:
+    for _ in range(int(limit_s / 0.02)):
+        if done():
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+    assert done()
+
+
+async def test_a_lock_leaves_the_screen_live_and_the_answer_pending_then_kept():
+    seed_history(days=3)
+    before = stored_answers()
+    app = make_app(busy_timeout_s=10.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        other = hold_lock()
+        try:
+            await answer_a_count(pilot)
+            assert app.writer is not None and app.writer.waiting == 1
+            await pilot.press("f1")  # handled while the write waits for the lock
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            await until(pilot, lambda: "1 answer being written" in app.sub_title)
+            assert stored_answers() == before
+        finally:
+            other.rollback()
+            other.close()
+        await until(pilot, lambda: app.writer.waiting == 0)
+        await until(pilot, lambda: app.sub_title == CribTrainerApp.SUB_TITLE)
+        assert stored_answers() == before + 1
+    assert app.unkept == 0
+
+
+async def test_an_answer_the_file_refuses_shows_on_home_and_progress_then_is_kept():
+    seed_history(days=3)
+    before = stored_answers()
+    app = make_app(busy_timeout_s=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.writer.retry_s = 0.05
+        other = hold_lock()
+        try:
+            await answer_a_count(pilot)
+            await until(pilot, lambda: app.writer.error is not None)
+            await until(pilot, lambda: "kept only until you quit" in app.sub_title)
+            told = [n.message for n in app._notifications]
+            assert any("stayed locked" in m and "tried again" in m for m in told)
+            await pilot.press("escape")
+            await pilot.pause()
+            home = str(app.screen.query_one("#today", Static).render())
+            assert "1 answered today" in home and f"{before + 1} in all" in home
+            await pilot.press("8")
+            await pilot.pause()
+            assert isinstance(app.screen, ProgressScreen)
+            note = str(app.screen.query_one("#progress-note", Static).render())
+            assert f"{before + 1} answers in all" in note
+            assert stored_answers() == before
+        finally:
+            other.rollback()
+            other.close()
+        await until(pilot, lambda: app.writer.waiting == 0)  # retried: the lock is gone
+        told = [n.message for n in app._notifications]
+        assert any("all are kept" in m for m in told)
+        assert stored_answers() == before + 1
+
+
+async def test_a_read_only_file_refuses_the_answer_and_it_still_counts():
+    seed_history(days=3)
+    before = stored_answers()
+    app = make_app(busy_timeout_s=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        path = database_path()
+        read_only = sqlite3.connect(
+            f"{path.absolute().as_uri()}?mode=ro",
+            uri=True,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+        app.writer.file = Store(path, read_only, 0.05, None)  # (root may write a 0444 file)
+        await answer_a_count(pilot)
+        await until(pilot, lambda: app.writer.error is not None)
+        assert "readonly" in str(app.writer.error).replace("-", "").replace(" ", "")
+        await pilot.press("escape")
+        await pilot.pause()
+        home = str(app.screen.query_one("#today", Static).render())
+        assert f"{before + 1} in all" in home
+        await pilot.press("8")
+        await pilot.pause()
+        note = str(app.screen.query_one("#progress-note", Static).render())
+        assert f"{before + 1} answers in all" in note
+        assert len(app.practice.history) == before + 1  # the session model has it too
+    read_only.close()
+    assert app.unkept == 1 and stored_answers() == before  # said on quit, never written
+
+
+async def test_quitting_while_a_write_waits_still_writes_it():
+    seed_history(days=2)
+    before = stored_answers()
+    app = make_app(busy_timeout_s=10.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        other = hold_lock()
+        await answer_a_count(pilot)
+        assert app.writer.waiting == 1
+        threading.Timer(0.2, other.rollback).start()  # released while the trainer quits
+    other.close()
+    assert app.unkept == 0 and stored_answers() == before + 1
+
+
+async def test_quitting_while_the_lock_stays_says_the_answer_was_not_kept():
+    seed_history(days=2)
+    before = stored_answers()
+    app = make_app(busy_timeout_s=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        other = hold_lock()
+        await answer_a_count(pilot)
+        await asyncio.sleep(0)
+    other.rollback()
+    other.close()
+    assert app.unkept == 1 and stored_answers() == before
