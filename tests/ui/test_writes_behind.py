@@ -178,3 +178,16 @@ async def test_quitting_while_the_lock_stays_says_the_answer_was_not_kept():
     other.rollback()
     other.close()
     assert app.unkept == 1 and stored_answers() == before
+
+
+def test_the_command_says_on_stderr_how_many_answers_were_lost(monkeypatch, capsys):
+    import crib_trainer.ui.app as app_module
+
+    class Quits(CribTrainerApp):
+        def run(self, *args, **kwargs):  # (as if the file refused two answers to the end)
+            self.unkept = 2
+
+    monkeypatch.setattr(app_module, "CribTrainerApp", Quits)
+    app_module.run()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "2 answer(s)" in err and "lost" in err
