@@ -15,6 +15,7 @@ ROLE_WORDS = {"dealer": True, "pone": False}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``discard`` (cards, role, opponent model, batch, score)."""
     discard = sub.add_parser(
         "discard",
         parents=[output_options(), variant_option()],
@@ -77,6 +78,8 @@ def parse_hand_line(text: str, default: bool | None = None) -> tuple[tuple[Card,
 
 
 def analysis_json(cards: tuple[Card, ...], dealer: bool, variant: Variant, opponent: str) -> dict:
+    """One hand's ranked throws as the JSON of ``discard --json``, each with its reason
+    and principles."""
     from crib_trainer.analysis.discard import analyse_discards
     from crib_trainer.training.discard_advice import principle_keys, throw_reason, why_best
 
@@ -128,6 +131,7 @@ def _role(args: argparse.Namespace) -> bool | None:
 
 
 def cmd_discard(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer discard``: rank every throw of one hand, or of each line of a batch."""
     variant = get_variant(args.variant)
     _check_score(args, variant)
     if args.batch is not None:
@@ -170,6 +174,7 @@ def _discard_position(
 
 def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
     def record(line: str) -> dict[str, object]:
+        """One batch line's JSON record."""
         cards, dealer = parse_hand_line(line, _role(args))
         if args.score is not None:
             return position_json(cards, dealer, variant, args.score)

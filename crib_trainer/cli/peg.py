@@ -22,6 +22,7 @@ _TABLE_ONLY = ("samples", "seed")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``peg`` (a written sequence to score, or a hand to rank the next card for)."""
     peg = sub.add_parser(
         "peg",
         parents=[output_options()],
@@ -109,6 +110,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer peg``: score a sequence card by card, or rank the plays with --hand."""
     if args.hand is not None:
         return _rank(args, out)
     given = [f"--{name}" for name in _RANK_ONLY if getattr(args, name) is not None]
