@@ -42,6 +42,7 @@ DAYS = 7
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``stats`` (CSV export, JSON)."""
     stats = sub.add_parser(
         "stats",
         help="your progress: accuracy, speed, streaks, weak spots",
@@ -76,6 +77,7 @@ def _history_file_reads() -> bool:
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer stats``: accuracy, speed, streaks and weak spots from the history."""
     try:
         store = open_store()
     except StoreTooNewError as err:
