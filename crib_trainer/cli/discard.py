@@ -113,7 +113,8 @@ def _check_score(args: argparse.Namespace, variant: Variant) -> None:
     if args.opponent != "random":
         raise UsageError("--score uses the random opponent model for the crib; drop --opponent")
     try:
-        check_scores(*args.score, variant)
+        me, him = args.score
+        check_scores(me, him, variant)
     except ValueError as err:
         raise UsageError(str(err)) from None
 

@@ -264,7 +264,7 @@ class EngineGame:
         game = replace(
             self,
             thrown=(thrown[0], thrown[1]),
-            actions=(*self.actions, ("discard", seat, tuple(c.code for c in cards))),
+            actions=(*self.actions, ("discard", seat, [c.code for c in cards])),
         )
         if None in game.thrown:
             return game
@@ -357,9 +357,7 @@ class EngineGame:
             "seed": self.seed,
             "names": list(self.names),
             "first_dealer": self.first_dealer,
-            "actions": [
-                [*a[:2], list(a[2])] if a[0] == "discard" else list(a) for a in self.actions
-            ],
+            "actions": [list(a) for a in self.actions],
         }
 
     @classmethod

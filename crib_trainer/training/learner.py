@@ -270,11 +270,13 @@ def standing(m: Mastery | None) -> dict[str, Any]:
 
 
 def spot_json(m: Mastery) -> dict[str, Any]:
-    """A weak spot as ``stats --json`` lists it."""
+    """A weak spot as ``stats --json`` lists it (``certain``: whether the miss that made it
+    weak was certain, not only probable)."""
     return {
         "category": m.category,
         "label": category_label(m.category),
         "miss_rate": m.rate_all,
+        "certain": m.last_miss is not None and m.category in m.last_miss.missed,
         **standing(m),
     }
 
@@ -283,8 +285,8 @@ def standing_lines(spots: list[dict[str, Any]], categories: list[dict[str, Any]]
     """Each weak spot named, the weakest now first (one only probably missed says so), and
     each category learnt with when and after how many right in a row.
 
-    >>> spots = [{"label": "double runs", "now": 0.4, "miss_rate": 0.25},
-    ...          {"label": "pairs", "now": 0.0, "miss_rate": 0.0}]
+    >>> spots = [{"label": "double runs", "now": 0.4, "miss_rate": 0.25, "certain": True},
+    ...          {"label": "pairs", "now": 0.01, "miss_rate": 0.1, "certain": False}]
     >>> learnt = {"category": "nobs", "state": "learnt", "learnt_at": "2025-11-24T20:00:00+00:00",
     ...           "learnt_after": 6}
     >>> for line in standing_lines(spots, [learnt]):
@@ -295,7 +297,7 @@ def standing_lines(spots: list[dict[str, Any]], categories: list[dict[str, Any]]
     if spots:
         named = []
         for spot in spots:
-            if spot["now"] and spot["now"] >= 0.005:  # (a miss for certain, lately)
+            if spot.get("certain") and (spot["now"] or 0) >= 0.005:
                 rates = f"{_pct(spot['now'])} now, {_pct(spot['miss_rate'])} all time"
                 named.append(f"{spot['label']} ({rates})")
             else:

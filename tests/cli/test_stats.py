@@ -118,10 +118,12 @@ def test_json_is_stable():
     assert all(s["state"] == "weak" for s in spots)
     assert [s["now"] for s in spots] == sorted((s["now"] for s in spots), reverse=True)
     assert set(spots[0]) == {
-        "category", "label", "miss_rate", "now", "probably", "state", "learnt_at", "learnt_after"
+        "category", "label", "miss_rate", "certain", "now", "probably", "state", "learnt_at",
+        "learnt_after",
     }  # fmt: skip
     nobs = next(s for s in spots if s["category"] == "nobs")
     assert nobs["miss_rate"] == 3 / 12 and nobs["now"] > nobs["miss_rate"]  # the last was missed
+    assert nobs["certain"]
     assert data["discard"] == {
         "dealer": {"attempts": 1, "mean_points_lost": 1.5},
         "pone": {"attempts": 0, "mean_points_lost": None},

@@ -207,8 +207,3 @@ def test_a_saved_game_that_does_not_read_is_refused(change, message):
     change(data)
     with pytest.raises(EngineError, match=message):
         EngineGame.from_json(data)
-
-
-def test_a_game_is_a_hashable_value():
-    game, _ = random_game(3)
-    assert hash(game) == hash(EngineGame.from_json(game.to_json()))

@@ -30,7 +30,7 @@ async def start(pilot, **settings) -> PracticeScreen:
     for name in ("variant", "rules", "strength"):
         if name in settings:
             form.query_one(f"#practice-{name}", Select).value = settings[name]
-    for name in ("muggins", "auto-go", "at-once", "itemised"):
+    for name in ("muggins", "auto-go", "at-once", "itemised", "miscounts"):
         if name in settings:
             form.query_one(f"#practice-{name}", Checkbox).value = settings[name]
     await pilot.pause()
@@ -78,10 +78,10 @@ async def play_to_the_end(pilot, screen: PracticeScreen, rng: random.Random) -> 
 
 
 async def test_a_whole_five_card_game_with_every_decision_graded_and_kept():
-    app = make_app(seed=3)
+    app = make_app(seed=7)  # (a short game: five deals, 20 decisions)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot, variant="five-card", strength="beginner")
-        reviews = await play_to_the_end(pilot, screen, random.Random(3))
+        reviews = await play_to_the_end(pilot, screen, random.Random(7))
         p = screen.practice
         assert p.over and not p.pending and p.game.winner is not None
         assert reviews == [f"review {d}" for d in range(p.game.deal_number + 1)]
@@ -107,9 +107,12 @@ async def test_the_summary_replays_a_decision_as_its_drill():
     app = make_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
         pilot.app.push_screen(PracticeScreen(p))  # grades the game's throws and cards
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, ReviewScreen)  # the last hand's
+        for _ in range(50):  # every grade filed, then the last hand's review
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(pilot.app.screen, ReviewScreen):
+                break
+        assert isinstance(pilot.app.screen, ReviewScreen)
         await pilot.press("escape", "s")
         await pilot.pause()
         summary = pilot.app.screen
@@ -117,8 +120,8 @@ async def test_the_summary_replays_a_decision_as_its_drill():
         first = summary.costly[0]
         assert first.points_lost == max(g.points_lost for g in summary.practice.all_grades())
         asked = []
-        replayed = app.replayed
-        app.replayed = lambda attempt_id: asked.append(attempt_id) or replayed(attempt_id)
+        replay_question = app.replay_question
+        app.replay_question = lambda i: asked.append(i) or replay_question(i)  # type: ignore[method-assign]
         summary.query_one("OptionList").focus()
         await pilot.press("enter")
         await pilot.app.workers.wait_for_complete()
@@ -133,7 +136,7 @@ async def test_a_game_resumes_exactly_after_quitting(tmp_path):
     app = make_app(seed=4)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot, strength="good")
-        for _ in range(5):
+        for _ in range(3):
             await decide(pilot, screen, rng)
         before = screen.practice
     with open_store() as store:
@@ -147,18 +150,26 @@ async def test_a_game_resumes_exactly_after_quitting(tmp_path):
         assert "Your" in str(resumed.query_one("#practice-hand").render())
 
 
+def played_until(settings: PracticeSettings, seed: int, moment) -> Practice:
+    """A game played by a seeded learner through the flow (the keys are the whole-game
+    test's) until ``moment(practice)``."""
+    from tests.training.test_practice import learner_step
+
+    rng = random.Random(seed)
+    p = Practice.new(settings, seed=seed).advance()
+    while not moment(p):
+        p = learner_step(p, rng).advance()
+    return p
+
+
 async def test_muggins_and_a_count_by_item():
-    rng = random.Random(6)
+    settings = PracticeSettings(ruleset="hoyle", muggins=True, itemised=True, strength="beginner")
+    p = played_until(settings, 6, lambda p: p.waiting_for == "count" and p.next_show()[2].total)
     app = make_app(seed=6)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await start(pilot, rules="hoyle", muggins=True, itemised=True,
-                             strength="beginner")  # fmt: skip
-        while not (screen.practice.waiting_for == "count" and screen.practice.next_show()[2].total):
-            if isinstance(pilot.app.screen, ReviewScreen):
-                await pilot.press("escape")
-                await pilot.pause()
-                continue
-            await decide(pilot, screen, rng)
+        screen = PracticeScreen(p)
+        pilot.app.push_screen(screen)
+        await pilot.pause()
         assert screen.query_one("#practice-items").display
         assert not screen.query_one("#practice-total").display
         before = screen.practice.game.scores
@@ -214,3 +225,52 @@ async def test_take_back_the_last_decision_and_see_it_marked():
         await pilot.pause()
         review = pilot.app.screen
         assert isinstance(review, ReviewScreen) and review.grades == [taken]
+
+
+async def test_leaving_while_a_card_is_graded_grades_it_once_on_resuming(monkeypatch):
+    import threading
+
+    from crib_trainer.ui.screens import practice as screen_module
+
+    release = threading.Event()
+    real = screen_module.grade_pending
+
+    def slow(*args):
+        release.wait(10)  # as an opening lead's analysis would take its time
+        return real(*args)
+
+    monkeypatch.setattr(screen_module, "grade_pending", slow)
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        await pilot.press("1", "2", "enter", "escape")  # home before the grade is filed
+        release.set()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(screen.practice.pending) == 1 and not attempts(app.store)
+        await pilot.press("0")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        resumed = pilot.app.screen
+        assert isinstance(resumed, PracticeScreen) and not resumed.practice.pending
+        [kept] = attempts(app.store)
+        assert kept.kind == "discard" and resumed.practice.all_grades()[0].attempt.id == kept.id
+
+
+async def test_muggins_on_the_computers_short_count_by_key():
+    settings = PracticeSettings(ruleset="hoyle", muggins=True, miscounts=True, strength="beginner")
+    p = played_until(settings, 7, lambda p: p.waiting_for == "check" and p.computer_claim()[1])
+    claim, left_out = p.computer_claim()
+    app = make_app(seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PracticeScreen(p)
+        pilot.app.push_screen(screen)
+        await pilot.pause()
+        prompt = str(screen.query_one("#practice-prompt").render())
+        assert f"He claims {claim}" in prompt and "calls muggins" in prompt
+        before = screen.practice.game.scores[0]
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.practice.game.scores[0] - before >= left_out[0].points
+        assert any(line.startswith("Muggins! You take") for line in screen.practice.log)
+        assert attempts(app.store)[-1].kind == "judge"

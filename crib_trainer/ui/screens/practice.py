@@ -61,6 +61,7 @@ class PracticeScreen(TrainerScreen):
         ("1–6", "pick a card to throw, or lay it in the play"),
         ("enter", "throw the cards picked, or enter your count"),
         ("i", "count item by item, or the total"),
+        ("m", "muggins: his count is short (with the computer's mis-counts on)"),
         ("r", "the review of the last hand (s: the game's summary, once it is over)"),
     )
     BINDINGS = [
@@ -68,6 +69,7 @@ class PracticeScreen(TrainerScreen):
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
         Binding("enter", "throw", "Throw", show=False),
         Binding("g", "go", "Go"),
+        Binding("m", "muggins", "Muggins", show=False),
         Binding("i", "toggle_items", "Items", show=False),
         Binding("ctrl+z", "take_back", "Take back"),
         Binding("r", "review", "Review", show=False),
@@ -131,7 +133,9 @@ class PracticeScreen(TrainerScreen):
             self.game_id = save_practice(store, self.practice, self.game_id, now=self.trainer.now())
         except StorageError as err:
             if not self.save_failed:  # say it once, not at every move
-                self.notify(f"{err} The game is kept only until you quit.", severity="error")
+                self.notify(
+                    f"{err} The game is kept only until you quit.", severity="error", markup=False
+                )
             self.save_failed = True
 
     def grade_waiting(self) -> None:
@@ -148,6 +152,8 @@ class PracticeScreen(TrainerScreen):
 
     def graded(self, pending: Pending, grade: Grade | None) -> None:
         self.grading.discard(pending)
+        if self not in self.app.screen_stack:
+            return  # left meanwhile: the game was saved with it pending, graded on resuming
         if pending not in self.practice.pending:
             return  # (a game replaced meanwhile)
         practice = self.practice.graded(pending, grade)
@@ -238,10 +244,13 @@ class PracticeScreen(TrainerScreen):
 
     def _hand_text(self) -> str:
         p = self.practice
-        if p.waiting_for == "count":
+        if p.waiting_for in ("count", "check"):
             _, crib, b = p.next_show()
             faces = " ".join(card_markup(c) for c in b.cards)
-            return f"Your {'crib' if crib else 'hand'}: {faces}   starter {card_markup(b.starter)}"
+            whose = "Your" if p.waiting_for == "count" else f"{p.game.names[1]}'s"
+            return (
+                f"{whose} {'crib' if crib else 'hand'}: {faces}   starter {card_markup(b.starter)}"
+            )
         state = p.game.play_state
         playing = p.waiting_for == "play" and state is not None
         legal = set(state.legal_cards() if playing and state is not None else p.hand)
@@ -271,6 +280,9 @@ class PracticeScreen(TrainerScreen):
             return f"Your card {on}: press its number."
         if wait == "go":
             return "You cannot come in: [b]g[/b] says go."
+        if wait == "check":
+            claim = p.computer_claim()[0]
+            return f"He claims {claim}: [b]enter[/b] accepts, [b]m[/b] calls muggins."
         if wait == "count":
             how = "points for each kind" if self.itemised else "the total"
             return f"Count it: {how}, enter. [dim]i: {'total' if self.itemised else 'items'}"
@@ -297,6 +309,9 @@ class PracticeScreen(TrainerScreen):
 
     def action_throw(self) -> None:
         p = self.practice
+        if p.waiting_for == "check":
+            self._check(muggins=False)
+            return
         if p.waiting_for != "discard":
             return
         need = p.game.variant.discard
@@ -305,6 +320,18 @@ class PracticeScreen(TrainerScreen):
             return
         picked = tuple(self.picked)
         self._try(lambda s, t: p.discard(picked, seconds=s, answered_at=t))
+
+    def action_muggins(self) -> None:
+        if self.practice.waiting_for == "check":
+            self._check(muggins=True)
+        else:
+            self.notify("Muggins is called on the computer's count, as it says it.")
+
+    def _check(self, *, muggins: bool) -> None:
+        seconds, now = self._now()
+        practice, grade = self.practice.check(muggins=muggins, seconds=seconds, answered_at=now)
+        stored = self.trainer.record(grade.attempt)
+        self.step(practice.recorded(grade, replace(grade, attempt=stored)))
 
     def action_go(self) -> None:
         self._try(lambda s, t: self.practice.say_go())
@@ -519,6 +546,7 @@ class NewPracticeScreen(ModalScreen[PracticeSettings | None]):
             with Horizontal(classes="new-game-row"):
                 yield Checkbox("Grades at once", False, id="practice-at-once")
                 yield Checkbox("Count by item", False, id="practice-itemised")
+                yield Checkbox("He mis-counts", False, id="practice-miscounts")
             yield Static("The cut decides who deals first.", id="practice-hint")
             yield Button("Start", id="practice-start", variant="primary")
 
@@ -540,6 +568,7 @@ class NewPracticeScreen(ModalScreen[PracticeSettings | None]):
                 auto_go=self.query_one("#practice-auto-go", Checkbox).value,
                 grades_at_once=self.query_one("#practice-at-once", Checkbox).value,
                 itemised=self.query_one("#practice-itemised", Checkbox).value,
+                miscounts=self.query_one("#practice-miscounts", Checkbox).value,
             )
         except PracticeError as err:
             self.query_one("#practice-hint", Static).update(

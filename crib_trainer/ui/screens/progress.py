@@ -177,7 +177,7 @@ class ProgressScreen(TrainerScreen):
         shown = sorted(
             (m for m in model.values() if m.seen),
             key=lambda m: (-(m.now or 0.0), -(m.rate_all or 0.0), m.category),
-        )[:8]
+        )[:5]  # (two bars each: five fit at 80×24)
         plt.title("Missed, % of the times it was there: now and all time")
         if shown:
             names = [category_label(m.category) for m in reversed(shown)]
