@@ -135,3 +135,25 @@ async def test_a_pegging_puzzle_is_worked_out_off_the_screen_thread(app, monkeyp
         assert "Right" in str(screen.query_one("#puzzle-result", Static).render())
         assert app.session[-1].kind == "peg-play" and app.session[-1].correct
         assert on_screen_thread and not any(on_screen_thread)  # the screen never froze on it
+
+
+async def test_a_position_puzzle_marks_the_points_best_throw_wrong(app):
+    from crib_trainer.analysis.discard import analyse_discards
+
+    async with app.run_test(size=SIZE) as pilot:
+        await open_theme(pilot, "position")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        p = screen.puzzle
+        assert p.score is not None
+        points_best = analyse_discards(p.cards, dealer=p.dealer).best.discard
+        for card in points_best:
+            await pilot.press(str(p.cards.index(card) + 1))
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Not quite" in str(screen.query_one("#puzzle-result", Static).render())
+        attempt = app.session[-1]
+        assert not attempt.correct and attempt.truth["win_lost"] > 0
+        assert attempt.truth["score"] == list(p.score)

@@ -332,13 +332,16 @@ class PuzzleScreen(TrainerScreen):
 
             analysis = analyse_discards(p.cards, dealer=p.dealer, variant=p.variant)
             mine = analysis.option_for(given)  # type: ignore[arg-type]
-            best = analysis.best.discard
-            if p.score is not None:  # a position puzzle: the best chance to win
+            best, win_lost, extra = analysis.best.discard, None, None
+            if p.score is not None:  # a position puzzle: graded by the chance to win
                 from crib_trainer.analysis.position import analyse_position
 
                 me, him = p.score
                 at = analyse_position(p.cards, dealer=p.dealer, me=me, him=him, variant=p.variant)
                 best = at.best.option.discard
+                chosen = next(o for o in at.options if o.option.discard == mine.discard)
+                win_lost = 0.0 if right else max(at.best.win - chosen.win, 0.0)
+                extra = {"score": [me, him]}
             return discard_attempt(
                 cards=p.cards,
                 dealer=p.dealer,
@@ -349,6 +352,8 @@ class PuzzleScreen(TrainerScreen):
                 answered_at=now,
                 variant=p.variant,
                 puzzle_id=p.id,
+                truth=extra,
+                win_lost=win_lost,
             )
         question = {"sequence": list(p.sequence), "hand": [c.code for c in p.hand]}
         if p.kind == "pegging-score":
