@@ -27,7 +27,7 @@ from crib_trainer.storage.progress import (
     peg_loss_by_theme,
     summary,
 )
-from crib_trainer.training.categories import PEG_THEME_WORDS, category_label
+from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
 
 EMPTY = "No answers recorded yet: count a few hands in the trainer, then come back for your stats."
 DAYS = 7
@@ -211,7 +211,7 @@ def format_stats(p: dict[str, Any]) -> str:
     ]
     head = ["answered", "right", "time"]
     kinds = [
-        [k["kind"], str(k["answered"]), _pct(k["accuracy"]), _secs(k["mean_seconds"])]
+        [kind_label(k["kind"]), str(k["answered"]), _pct(k["accuracy"]), _secs(k["mean_seconds"])]
         for k in p["kinds"]
     ]
     lines += [*_table("Drill", head, kinds), ""]

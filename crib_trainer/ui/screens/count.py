@@ -35,7 +35,7 @@ ITEM_FIELDS = [
     (Kind.PAIR, "pairs"),
     (Kind.RUN, "runs"),
     (Kind.FLUSH, "flush"),
-    (Kind.NOBS, "nob"),
+    (Kind.NOBS, "his nob"),
 ]
 TITLES = {"count-hand": "Count a hand", "count-crib": "Count a crib", "judge": "Judge a claim"}
 
@@ -281,7 +281,7 @@ class CountScreen(TrainerScreen):
         breakdown.focus()
         heels = ""
         if self.breakdown.starter.rank == 11:
-            heels = " A jack turned is his heels: two to the dealer at the cut, never a nob."
+            heels = " A jack turned is his heels: two to the dealer at the cut, never his nob."
         self.query_one("#spoken", Static).update(
             f"[i]{spoken_count(self.breakdown)}[/i]{heels}\n"
             f"[dim]{rarity_line(self.breakdown)}[/dim]"

@@ -24,8 +24,8 @@ from crib_trainer.ui.widgets.card import HandView
 
 GRADE_WORDS = {
     "best": "[b green]Best throw.[/]",
-    "close": "[b yellow]Close:[/] within half a point of the best.",
-    "fair": "[b yellow]Fair:[/] within a point and a half of the best.",
+    "close": "[b yellow]Close, ¾ credit:[/] within half a point of the best.",
+    "fair": "[b yellow]Fair, half credit:[/] within a point and a half of the best.",
     "costly": "[b red]Costly:[/] more than a point and a half below the best.",
 }
 

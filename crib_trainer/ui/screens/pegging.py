@@ -43,8 +43,8 @@ from crib_trainer.ui.widgets.inputs import PointsInput
 
 GRADE_WORDS = {
     "best": "[b green]Best play.[/]",
-    "close": "[b yellow]Close:[/] within half a point of the best.",
-    "fair": "[b yellow]Fair:[/] within a point and a half of the best.",
+    "close": "[b yellow]Close, ¾ credit:[/] within half a point of the best.",
+    "fair": "[b yellow]Fair, half credit:[/] within a point and a half of the best.",
     "costly": "[b red]Costly:[/] more than a point and a half below the best.",
 }
 NO_GO = frozenset({PegKind.GO, PegKind.LAST})

@@ -18,19 +18,11 @@ from crib_trainer.core.cards import CardError, format_cards, parse_cards
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.categories import category_label
+from crib_trainer.training.categories import category_label, kind_label
 from crib_trainer.training.review import replayable
 from crib_trainer.ui.screens.base import TrainerScreen
 
 REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play")
-KIND_NAMES = {
-    "count-hand": "hand",
-    "count-crib": "crib",
-    "judge": "judge",
-    "discard": "discard",
-    "peg-score": "peg score",
-    "peg-play": "peg play",
-}
 
 
 class ProgressScreen(TrainerScreen):
@@ -170,7 +162,7 @@ class ProgressScreen(TrainerScreen):
             when = attempt.answered_at.astimezone(self.trainer.now().tzinfo)
             table.add_row(
                 when.strftime("%d %b %H:%M"),
-                KIND_NAMES.get(attempt.kind, attempt.kind),
+                kind_label(attempt.kind),
                 cards,
                 str(said if said is not None else "—"),
                 str(was),
