@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb, prod
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -275,7 +276,7 @@ def build(variant: Variant, log: Callable[[str], None] | None = None) -> Result:
     )
 
 
-def to_json(results: list[Result]) -> dict[str, object]:
+def to_json(results: list[Result]) -> dict[str, Any]:
     variants: dict[str, object] = {}
     for res in results:
         v = res.variant

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, permutations
+from typing import Any
 
 import numpy as np
 
@@ -107,7 +108,7 @@ class ThrowOption:
     hand_max: int
     as_good: bool = False
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "discard": [c.code for c in self.discard],
             "keep": [c.code for c in self.keep],
@@ -151,7 +152,7 @@ class DiscardAnalysis:
             f"card(s) from {format_cards(self.cards)}"
         )
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "cards": [c.code for c in self.cards],
             "role": "dealer" if self.dealer else "pone",

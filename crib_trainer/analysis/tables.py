@@ -20,13 +20,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-from math import comb
+from math import comb, prod
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.rules import SIX_CARD, VARIANTS, Variant, check_show_cards, get_variant
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RANKS = range(1, 14)
 MAX_SCORE = 29
@@ -63,7 +65,7 @@ def points_from_counts(counts: Sequence[int]) -> int:
         if i == 13 or counts[i] == 0:
             length = i - start
             if length >= 3:
-                run_points += length * int(np.prod(counts[start:i]))
+                run_points += length * prod(counts[start:i])
             start = i + 1
     return fifteen_points + pair_points + run_points
 
@@ -180,8 +182,11 @@ def score_distribution(hand_size: int = 4, crib: bool = False) -> Distribution:
     """Exact distribution of show totals over every ``hand_size`` cards and every starter.
 
     ``hand_size`` 4 is a six-card (or three/four-player) hand or any crib; 3 is a
-    five-card-game hand. Enumerates all C(52, n) hands × (52 − n) starters with numpy.
+    five-card-game hand. Enumerates all C(52, n) hands × (52 − n) starters with numpy
+    (imported here: the shipped tables spare every other caller its start-up).
     """
+    import numpy as np
+
     combos = np.array(list(combinations(range(52), hand_size)), dtype=np.int64)
     ranks = combos // 4 + 1
     suits = combos % 4
@@ -217,6 +222,8 @@ def score_distribution(hand_size: int = 4, crib: bool = False) -> Distribution:
 
 def _key_table(size: int) -> tuple[np.ndarray, np.ndarray]:
     """Sorted base-5 keys (sum of 5**rank) of every rank multiset of ``size``, and points."""
+    import numpy as np
+
     entries = sorted(
         (sum(5**r for r in ranks), pts)
         for ranks, pts in _rank_table().items()

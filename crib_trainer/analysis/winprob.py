@@ -27,11 +27,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 import numpy as np
 
+from crib_trainer.core.rules import Variant, get_variant
+
 PONE, DEALER = 0, 1
 NEVER = np.iinfo(np.int16).max  # the event index of a need never met in a deal
+#: The tables built by :mod:`crib_trainer.analysis.build_winprob`.
+TABLE_PATH = Path(__file__).parent / "data" / "winprob.npz"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,3 +133,21 @@ def win_chance(table: np.ndarray, me: int, him: int, *, dealer: bool, target: in
     if dealer:
         return float(table[mine, his])
     return 1.0 - float(table[his, mine])
+
+
+@cache
+def shipped_table(variant: Variant | str) -> tuple[np.ndarray, np.ndarray]:
+    """The shipped table for a two-player game (``six-card`` or ``five-card``) and its
+    standard errors, as :func:`solve` and :mod:`~crib_trainer.analysis.build_winprob`
+    make them.
+
+    >>> table, se = shipped_table("six-card")
+    >>> table.shape, bool(0.5 < table[121, 121] < 0.6)
+    ((122, 122), True)
+    """
+    v = get_variant(variant)
+    key = v.name.replace("-", "_")
+    with np.load(TABLE_PATH) as data:
+        if key not in data:
+            raise ValueError(f"no win-probability table for the {v.name} game")
+        return data[key], data[f"{key}_se"]

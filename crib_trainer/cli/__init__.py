@@ -1,9 +1,12 @@
-"""The command line: ``crib-trainer score|discard|peg|odds|stats|puzzles|game``; with no
+"""The command line:
+``crib-trainer score|discard|peg|odds|stats|puzzles|game|serve|match|winprob``; with no
 subcommand, the trainer.
 
 Every command prints text for people by default and stable JSON with ``--json``.
 Bad input exits with status 2 and one line on stderr, never a traceback. Each command
-lives in its own module with an ``add_parser(sub)`` that registers it.
+lives in its own module with an ``add_parser(sub)`` that registers it; :data:`COMMANDS`
+names them, and only the module of the command being run is imported (start-up stays
+fast: ``score`` never loads the analysis, nor ``--help`` any command).
 """
 
 from __future__ import annotations
@@ -12,36 +15,74 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from importlib import metadata
-from typing import TextIO
+from importlib import import_module
+from typing import TextIO, cast
 
-from crib_trainer.cli import discard, game, odds, peg, puzzles, score, stats
 from crib_trainer.cli.common import PROG, Parser, SafeText, UsageError
-from crib_trainer.core.cards import CardError
-from crib_trainer.core.pegging import PlayError
 from crib_trainer.core.safe_text import shown
 
-COMMANDS = (score, discard, peg, odds, stats, puzzles, game)
+#: Every command, in the order ``--help`` lists them, with its one-line help. The command
+#: ``NAME`` is the module ``crib_trainer.cli.NAME``, whose ``add_parser(sub)`` registers it
+#: (with this same help): a new command is one line here and its module.
+COMMANDS: dict[str, str] = {
+    "score": "count a hand or crib, item by item; judge a claim",
+    "discard": "rank every throw to the crib by exact expected points",
+    "peg": "score a sequence of play, or rank the plays for the next card",
+    "odds": "exact distribution of show scores",
+    "stats": "your progress: accuracy, speed, streaks, weak spots",
+    "puzzles": "check or list the curated puzzles",
+    "game": "replay a game log: every ruling, the scores, the result",
+    "serve": "the trainer as a web page (each browser tab its own trainer)",
+    "match": "play computer against computer and report the results",
+    "winprob": "the chance to win from a score",
+}
 
 
-def build_parser() -> Parser:
+def build_parser(command: str | None = None) -> Parser:
+    """The parser, with ``command``'s own subparser built from its module and the other
+    commands as names and help only (enough for ``--help`` and for an unknown command's
+    error)."""
     parser = Parser(
         prog=PROG,
         description="Cribbage trainer: with no command, opens the trainer in the terminal.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for command in COMMANDS:
-        command.add_parser(sub)
+    for name, help_text in COMMANDS.items():
+        if name == command:
+            import_module(f"{__name__}.{name}").add_parser(sub)
+        else:
+            sub.add_parser(name, help=help_text)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed version, read from the package's metadata only when
+    asked (reading it costs more than the rest of start-up)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        kwargs.setdefault("nargs", 0)
+        super().__init__(option_strings, dest, **kwargs)  # type: ignore[arg-type]
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"{parser.prog} {_version()}")
+        parser.exit()
 
 
 def _version() -> str:
     """The installed version (from the package's metadata)."""
+    from importlib import metadata
+
     try:
         return metadata.version("crib-trainer")
     except metadata.PackageNotFoundError:  # run from a source tree that is not installed
         return "unknown"
+
+
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The command named on the line: the first word that is not an option (the top-level
+    options take no value)."""
+    return next((word for word in argv if not word.startswith("-")), None)
 
 
 #: The most words, and the longest word, a command line may have: past these it is not
@@ -82,7 +123,7 @@ def _run(argv: list[str], out: SafeText) -> int:
             file=sys.stderr,
         )
         return 2
-    parser = build_parser()
+    parser = build_parser(_command_word(argv))
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
     if run is None:
@@ -91,10 +132,10 @@ def _run(argv: list[str], out: SafeText) -> int:
         run_trainer()
         return 0
     try:
-        code = run(args, out)
+        code = run(args, cast(TextIO, out))  # SafeText is a text stream
         out.flush()  # a full disk or a broken pipe shows here, not at exit
         return code
-    except (UsageError, CardError, PlayError, ValueError) as err:
+    except (UsageError, ValueError) as err:  # CardError, PlayError and the rest
         print(f"{PROG} {args.command}: error: {shown(str(err))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -98,8 +98,7 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
             file=out,
         )
         return status
-    themes = Counter(p.theme for p in puzzles)
-    for theme, n in themes.items():
+    for theme, n in Counter(p.theme for p in puzzles).items():
         print(f"{theme} ({n})", file=out)
         for p in (q for q in puzzles if q.theme == theme):
             print(f"  {p.id:<34} {p.kind:<14} {'★' * p.difficulty:<5} {p.question}", file=out)

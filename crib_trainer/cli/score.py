@@ -118,6 +118,7 @@ def _breakdown(deal: Deal, variant: Variant) -> Breakdown:
 
 def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> dict[str, object]:
     from crib_trainer.training.explain import show_notes, spoken_count
+    from crib_trainer.training.patterns import pattern
 
     out = b.to_json()
     out |= {
@@ -127,6 +128,7 @@ def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> d
         "variant": b.variant.name,
         "spoken": spoken_count(b),
         "notes": show_notes(b),
+        "pattern": pattern(b).to_json(),
     }
     if verdict_json:
         out |= verdict_json
@@ -171,7 +173,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
             data |= {"short_to_opponent": short.to_opponent(1)}
         text = json.dumps(data, ensure_ascii=False)
     else:
-        parts = [spoken_count(b)] if args.say else [explain_show(b, args.ascii)]
+        parts = [spoken_count(b)] if args.say else [explain_show(b, args.ascii), pattern_line(b)]
         if b.short:
             penalty = short.to_opponent(1)
             parts.append(
@@ -186,6 +188,14 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if args.copy:
         copy_to_clipboard(text)
     return 0
+
+
+def pattern_line(b: Breakdown) -> str:
+    """The count by chunks and its family's lesson, for the text output."""
+    from crib_trainer.training.patterns import pattern
+
+    p = pattern(b)
+    return f"By pattern: {p.says} {p.lesson}"
 
 
 def _deal_from_args(args: argparse.Namespace) -> Deal:

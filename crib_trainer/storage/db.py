@@ -9,7 +9,10 @@
   points it was worth and the points missed), backfilling presence from the stored
   questions, and rebuilds ``attempts`` without the old column. Version 3 adds ``games``
   (the scorekeeper's games, each its settings and entries as JSON, saved after every
-  entry).
+  entry). Version 4 adds ``attempt_categories.maybe`` (the chance a category was missed
+  where the answer cannot say) and books again the counts answered with a total, so a
+  guessed miss no longer stands as a certain one. Version 5 adds ``practice_games``
+  (games against the computer, saved after every move).
 - **Damage**: a file SQLite says is not a database or is malformed (``quick_check``), or
   one with a schema that is not ours (tables but no version, or a version whose tables are
   wrong), is renamed ``<name>.damaged-<UTC time>`` (its ``-wal`` and ``-shm`` files with
@@ -27,7 +30,7 @@ Every error is a :class:`StorageError` whose message is one sentence for people.
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     with open_store(pathlib.Path(folder) / "h.sqlite3") as store:
 ...         store.schema_version, store.notice, store.journal_mode
-(3, None, 'wal')
+(4, None, 'wal')
 """
 
 from __future__ import annotations
@@ -41,11 +44,14 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crib_trainer.storage.paths import database_path
 
-SCHEMA_VERSION = 3
+if TYPE_CHECKING:
+    from crib_trainer.training.attempt import Attempt
+
+SCHEMA_VERSION = 5
 DEFAULT_BUSY_TIMEOUT_S = 5.0
 MEMORY = Path(":memory:")  # the path of a history kept in memory (open_memory_copy)
 
@@ -175,6 +181,82 @@ def _to_v3(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_by_update ON games (finished, updated_at)")
 
 
+def _to_v4(conn: sqlite3.Connection) -> None:
+    """Version 4: a miss only guessed from a total is a chance, not a miss.
+
+    Version 3 booked a total's shortfall to its likeliest explanation as if certain. Each
+    count or judged claim answered with a total is booked again
+    (:func:`~crib_trainer.training.categories.book_misses`): certain points stay in
+    ``missed``, the rest become chances in the new column ``maybe``. A row whose question
+    does not read keeps what it had.
+    """
+    conn.execute("ALTER TABLE attempt_categories ADD COLUMN maybe REAL NOT NULL DEFAULT 0")
+    rows = conn.execute(
+        "SELECT id, kind, question, answer FROM attempts "
+        "WHERE kind IN ('count-hand', 'count-crib', 'judge')"
+    ).fetchall()
+    for attempt_id, kind, question, answer in rows:
+        booked = _rebook(kind, _json_dict(question), _json_dict(answer))
+        if booked is None:
+            continue
+        missed, maybe = booked
+        conn.execute(
+            "UPDATE attempt_categories SET missed = 0, maybe = 0 WHERE attempt_id = ?",
+            (attempt_id,),
+        )
+        for category in sorted(set(missed) | set(maybe)):
+            conn.execute(
+                "INSERT INTO attempt_categories (attempt_id, category, present, missed, maybe) "
+                "VALUES (?, ?, 0, ?, ?) ON CONFLICT (attempt_id, category) "
+                "DO UPDATE SET missed = excluded.missed, maybe = excluded.maybe",
+                (attempt_id, category, missed.get(category, 0.0), maybe.get(category, 0.0)),
+            )
+
+
+def _rebook(
+    kind: str, question: dict[str, Any], answer: dict[str, Any]
+) -> tuple[dict[str, float], dict[str, float]] | None:
+    """A stored count's booking (certain, chances), or None when it was not answered
+    with a total or does not read."""
+    from crib_trainer.training.categories import book_misses
+    from crib_trainer.training.drills import CountDrill
+    from crib_trainer.training.overclaims import NINETEEN
+
+    try:
+        b = CountDrill.from_question(question).breakdown()
+        total = answer.get("total")
+        if kind == "judge" and total is None and answer.get("verdict") != "correct":
+            total = int(question["claim"])  # (the claim's error the learner let stand)
+        if not isinstance(total, int) or isinstance(total, bool) or total < 0:
+            return None
+        if total == NINETEEN and b.total == 0:
+            total = 0
+        if kind == "judge" and answer.get("total") is None:
+            truth = "correct" if total == b.total else "under" if total < b.total else "over"
+            if truth == answer.get("verdict"):
+                return {}, {}
+        booked = book_misses(b, claimed_total=total)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return booked.missed, booked.maybe
+
+
+def _to_v5(conn: sqlite3.Connection) -> None:
+    """Version 5: the practice games against the computer, saved after every move."""
+    conn.execute(
+        """
+        CREATE TABLE practice_games (
+            id INTEGER PRIMARY KEY,
+            started_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+            game TEXT NOT NULL
+        )
+        """
+    )
+    conn.execute("CREATE INDEX practice_games_by_update ON practice_games (finished, updated_at)")
+
+
 def _create_v2_indexes(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at)")
     conn.execute("CREATE INDEX attempts_by_kind ON attempts (kind, answered_at)")
@@ -214,7 +296,13 @@ def _present_v1(kind: str, question: dict[str, Any], missed: dict[str, Any]) -> 
 
 
 #: ``MIGRATIONS[v]`` takes a file from schema version ``v`` to ``v + 1``.
-MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (_to_v1, _to_v2, _to_v3)
+MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (
+    _to_v1,
+    _to_v2,
+    _to_v3,
+    _to_v4,
+    _to_v5,
+)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 _V1_ATTEMPTS = {
@@ -239,6 +327,10 @@ SCHEMAS: dict[int, dict[str, set[str]]] = {
     },
 }
 SCHEMAS[3] = SCHEMAS[2] | {"games": {"id", "started_at", "updated_at", "finished", "game"}}
+SCHEMAS[4] = SCHEMAS[3] | {
+    "attempt_categories": {"attempt_id", "category", "present", "missed", "maybe"}
+}
+SCHEMAS[5] = SCHEMAS[4] | {"practice_games": SCHEMAS[3]["games"]}
 assert set(SCHEMAS) == set(range(1, SCHEMA_VERSION + 1))
 
 
@@ -273,6 +365,19 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+    def load_attempts(self) -> list[Attempt]:
+        """Every answer, oldest first (``storage.progress.attempts``): with
+        :meth:`save_attempt`, a store is a history a ``training.session.Session`` keeps."""
+        from crib_trainer.storage.progress import attempts  # (progress builds on this module)
+
+        return attempts(self)
+
+    def save_attempt(self, attempt: Attempt) -> int:
+        """Record one answer, committed on return (``storage.progress.record_attempt``)."""
+        from crib_trainer.storage.progress import record_attempt
+
+        return record_attempt(self, attempt)
 
     @property
     def schema_version(self) -> int:
@@ -380,7 +485,7 @@ def open_memory_copy(path: Path | None = None) -> Store:
     >>> home = pathlib.Path(tempfile.mkdtemp())
     >>> with open_memory_copy(home / "none.sqlite3") as store:
     ...     store.schema_version, store.read("SELECT COUNT(*) FROM attempts")[0][0]
-    (3, 0)
+    (4, 0)
     """
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     with contextlib.suppress(OSError, ValueError):  # (no data folder: start empty)

@@ -43,6 +43,7 @@ from crib_trainer.storage.db import Store
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DRILL_KINDS, Attempt, DrillKind
 from crib_trainer.training.credit import miss_weight_sql
+from crib_trainer.training.hints import HINTED, answer_credit
 
 __all__ = [
     "CSV_COLUMNS",
@@ -93,8 +94,13 @@ def record_attempt(store: Store, attempt: Attempt) -> int:
         _stamp(attempt.answered_at),
         attempt.puzzle_id,
     )
-    cats = sorted(set(attempt.present) | set(attempt.missed))
-    for value in (attempt.seconds, *attempt.present.values(), *attempt.missed.values()):
+    cats = sorted(set(attempt.present) | set(attempt.missed) | set(attempt.maybe))
+    for value in (
+        attempt.seconds,
+        *attempt.present.values(),
+        *attempt.missed.values(),
+        *attempt.maybe.values(),
+    ):
         if not math.isfinite(value):
             raise ValueError(f"seconds and points must be finite numbers, not {value}")
     with store.write() as conn:
@@ -106,10 +112,16 @@ def record_attempt(store: Store, attempt: Attempt) -> int:
         attempt_id = cursor.lastrowid
         assert attempt_id is not None
         conn.executemany(
-            "INSERT INTO attempt_categories (attempt_id, category, present, missed) "
-            "VALUES (?, ?, ?, ?)",
+            "INSERT INTO attempt_categories (attempt_id, category, present, missed, maybe) "
+            "VALUES (?, ?, ?, ?, ?)",
             [
-                (attempt_id, c, attempt.present.get(c, 0.0), attempt.missed.get(c, 0.0))
+                (
+                    attempt_id,
+                    c,
+                    attempt.present.get(c, 0.0),
+                    attempt.missed.get(c, 0.0),
+                    attempt.maybe.get(c, 0.0),
+                )
                 for c in cats
             ],
         )
@@ -165,18 +177,21 @@ def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[A
         return []
     present: dict[int, dict[str, float]] = defaultdict(dict)
     missed: dict[int, dict[str, float]] = defaultdict(dict)
+    maybe: dict[int, dict[str, float]] = defaultdict(dict)
     ids = [r["id"] for r in rows]
     for chunk in range(0, len(ids), 500):
         part = ids[chunk : chunk + 500]
         marks = ", ".join("?" * len(part))
         for r in store.read(
-            "SELECT attempt_id, category, present, missed FROM attempt_categories "
+            "SELECT attempt_id, category, present, missed, maybe FROM attempt_categories "
             f"WHERE attempt_id IN ({marks})",
             part,
         ):
             present[r[0]][r[1]] = r[2]
             if r[3]:
                 missed[r[0]][r[1]] = r[3]
+            elif r[4]:
+                maybe[r[0]][r[1]] = r[4]
     out = []
     for r in rows:
         try:
@@ -194,6 +209,7 @@ def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[A
                     puzzle_id=r["puzzle_id"],
                     present=present[r["id"]],
                     id=r["id"],
+                    maybe=maybe[r["id"]],
                 )
             )
         except (TypeError, ValueError):
@@ -251,8 +267,23 @@ def count_attempts(store: Store) -> int:
 # --- accuracy, speed, streaks ------------------------------------------------------------
 
 
-def _rate(part: int, whole: int) -> float | None:
+def _rate(part: float, whole: int) -> float | None:
     return part / whole if whole else None
+
+
+# The answer of a row graded hinted (else NULL): its credit is read from it.
+_HINTED_ANSWER = f"CASE WHEN correct = 0 AND grade = '{HINTED}' THEN answer END"
+
+
+def _credit(correct: int, hinted_answer: str | None) -> float:
+    """What a row counts towards accuracy: 1 when right, a hinted answer's credit, else 0."""
+    if correct or hinted_answer is None:
+        return float(bool(correct))
+    try:
+        answer = json.loads(hinted_answer)
+    except ValueError:
+        return 0.0  # (a row changed outside crib-trainer)
+    return answer_credit(False, HINTED, answer) if isinstance(answer, dict) else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +292,8 @@ class Summary:
 
     ``current_streak``: days in a row with an answer, ending today — or yesterday, when
     today has none yet (the streak is still alive). ``best_streak``: the longest ever.
+    ``correct`` counts answers right unaided; every ``accuracy`` (here, per period and per
+    kind) also counts a right answer given after hints at its credit (``training.hints``).
     """
 
     answered: int
@@ -279,29 +312,34 @@ def summary(store: Store, now: datetime) -> Summary:
     """Totals, today's count and accuracy, and streaks, in the days of ``now``'s timezone."""
     tz = _zone(now)
     rows = _timed(
-        store.read("SELECT answered_at, correct, seconds FROM attempts ORDER BY answered_at")
+        store.read(
+            f"SELECT answered_at, correct, seconds, {_HINTED_ANSWER} FROM attempts "
+            "ORDER BY answered_at"
+        )
     )
     today = now.astimezone(tz).date()
     days: set[date] = set()
     correct = today_answered = today_correct = 0
-    seconds = 0.0
+    seconds = credit = today_credit = 0.0
     for moment, r in rows:
         day = moment.astimezone(tz).date()
         days.add(day)
         correct += r[1]
+        credit += _credit(r[1], r[3])
         seconds += r[2]
         if day == today:
             today_answered += 1
             today_correct += r[1]
+            today_credit += _credit(r[1], r[3])
     current, best = streaks(days, today)
     return Summary(
         answered=len(rows),
         correct=correct,
-        accuracy=_rate(correct, len(rows)),
+        accuracy=_rate(credit, len(rows)),
         mean_seconds=seconds / len(rows) if rows else None,
         today_answered=today_answered,
         today_correct=today_correct,
-        today_accuracy=_rate(today_correct, today_answered),
+        today_accuracy=_rate(today_credit, today_answered),
         current_streak=current,
         best_streak=best,
         last_answered_at=rows[-1][0] if rows else None,
@@ -372,11 +410,15 @@ def accuracy_over_time(
         raise ValueError(f"period is 'day' or 'week', not {period!r}")
     tz = _zone(now)
     where, params = _where(since, until, kind)
-    rows = _timed(store.read(f"SELECT answered_at, correct, seconds FROM attempts{where}", params))
-    buckets: dict[date, list[tuple[int, float]]] = defaultdict(list)
+    rows = _timed(
+        store.read(
+            f"SELECT answered_at, correct, seconds, {_HINTED_ANSWER} FROM attempts{where}", params
+        )
+    )
+    buckets: dict[date, list[tuple[int, float, float]]] = defaultdict(list)
     for moment, r in rows:
         day = moment.astimezone(tz).date()
-        buckets[_period_start(day, period)].append((r[1], r[2]))
+        buckets[_period_start(day, period)].append((r[1], r[2], _credit(r[1], r[3])))
     last = _period_start(
         ((until - timedelta(microseconds=1)) if until else now).astimezone(tz).date(), period
     )
@@ -390,14 +432,14 @@ def accuracy_over_time(
     start = first
     while start <= last:
         got = buckets.get(start, [])
-        right = sum(c for c, _ in got)
+        right = sum(c for c, _, _ in got)
         out.append(
             PeriodStats(
                 start=start,
                 answered=len(got),
                 correct=right,
-                accuracy=_rate(right, len(got)),
-                mean_seconds=sum(s for _, s in got) / len(got) if got else None,
+                accuracy=_rate(sum(c for _, _, c in got), len(got)),
+                mean_seconds=sum(s for _, s, _ in got) / len(got) if got else None,
             )
         )
         start += step
@@ -431,12 +473,22 @@ def kind_stats(
     """Per kind of drill (those with answers, in :data:`DRILL_KINDS` order)."""
     where, params = _where(since, until, None)
     rows = store.read(
-        f"SELECT kind, COUNT(*), SUM(correct), AVG(seconds) FROM attempts{where} GROUP BY kind",
-        params,
+        f"SELECT kind, correct, seconds, {_HINTED_ANSWER} FROM attempts{where}", params
     )
+    kinds: dict[str, list[tuple[int, float, float]]] = defaultdict(list)
+    for r in rows:
+        kinds[r[0]].append((r[1], r[2], _credit(r[1], r[3])))
     order = {k: i for i, k in enumerate(DRILL_KINDS)}
-    rows = sorted(rows, key=lambda r: (order.get(r[0], len(order)), r[0]))
-    return [KindStats(r[0], r[1], r[2], _rate(r[2], r[1]), r[3]) for r in rows]
+    return [
+        KindStats(
+            kind,
+            len(got),
+            sum(c for c, _, _ in got),
+            _rate(sum(c for _, _, c in got), len(got)),
+            sum(s for _, s, _ in got) / len(got),
+        )
+        for kind, got in sorted(kinds.items(), key=lambda k: (order.get(k[0], len(order)), k[0]))
+    ]
 
 
 # --- categories --------------------------------------------------------------------------

@@ -22,6 +22,9 @@ JSON kept for each kind (cards as two ASCII characters, ``"5H"``):
   truth ``{"best", "points_lost"}`` plus whatever the caller adds.
 - peg-play / peg-score: question is the caller's (the pegging situation) plus ``"theme"``;
   answer ``{"card"}`` or ``{"points"}``; truth ``{"best", "points_lost"}`` or ``{"points"}``.
+
+A count or judge answered after hints adds ``"hints"`` (the steps shown) and ``"credit"`` to
+its answer (``training.hints.with_hints``).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from crib_trainer.core.cards import Card
 from crib_trainer.core.show import Kind, ShowItem
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import Attempt, DrillKind
-from crib_trainer.training.categories import count_categories, missed_by_category
+from crib_trainer.training.categories import Booking, book_misses, count_categories
 from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.grading import judge_claim
 from crib_trainer.training.overclaims import NINETEEN
@@ -53,15 +56,18 @@ def count_attempt(
     *,
     total: int | None = None,
     items: Iterable[ShowItem] | None = None,
-    by_kind: Mapping[Kind | str, int] | None = None,
+    by_kind: Mapping[Kind, int] | Mapping[str, int] | None = None,
     seconds: float,
     answered_at: datetime,
     puzzle_id: str | None = None,
+    odds: Mapping[str, float] | None = None,
 ) -> Attempt:
     """Grade a count given as a ``total``, as ``items`` (exact), or as points ``by_kind``.
 
     The grade is ``correct``, ``under`` (something missed), ``over`` (too much claimed)
-    or ``mixed`` (an itemised count with both).
+    or ``mixed`` (an itemised count with both). What a claim cannot pin down is booked
+    as a chance (:func:`~crib_trainer.training.categories.book_misses`; ``odds``: the
+    learner's odds of overlooking each category, when known).
     """
     given = [x for x in (total, items, by_kind) if x is not None]
     if len(given) != 1:
@@ -70,29 +76,31 @@ def count_attempt(
     answer: dict[str, Any]
     if total is not None:
         nineteen = total == NINETEEN and b.total == 0  # the players' word for nothing
-        missed = missed_by_category(b, claimed_total=0 if nineteen else total)
+        booked = book_misses(b, claimed_total=0 if nineteen else total, odds=odds)
         answer = {"total": total}
     elif items is not None:
         items = tuple(items)
-        missed = missed_by_category(b, claimed_items=items)
+        booked = book_misses(b, claimed_items=items)
         answer = {
             "items": [ShowItem(Kind(i.kind), tuple(i.cards), i.points).to_json() for i in items]
         }
     else:
         assert by_kind is not None
-        missed = missed_by_category(b, claimed_items=by_kind)
+        booked = book_misses(b, claimed_items=by_kind, odds=odds)
         answer = {"by_kind": {str(k): v for k, v in by_kind.items()}}
-    under = any(c not in _OVER for c in missed)
-    over = any(c in _OVER for c in missed)
+    wrong = {*booked.missed, *booked.maybe}
+    under = any(c not in _OVER for c in wrong)
+    over = any(c in _OVER for c in wrong)
     grade = "mixed" if under and over else "under" if under else "over" if over else "correct"
     return Attempt(
         kind=drill.kind,
         question=drill.question(),
         answer=answer,
         truth=b.to_json(),
-        correct=not missed,
+        correct=not wrong,
         grade=grade,
-        missed=missed,
+        missed=booked.missed,
+        maybe=booked.maybe,
         seconds=seconds,
         answered_at=answered_at,
         puzzle_id=puzzle_id,
@@ -108,6 +116,7 @@ def judge_attempt(
     seconds: float,
     answered_at: datetime,
     puzzle_id: str | None = None,
+    odds: Mapping[str, float] | None = None,
 ) -> Attempt:
     """Grade a judgement of a claim: ``verdict`` is ``correct``, ``under`` or ``over``, and
     the learner may also give the true ``total``.
@@ -131,11 +140,11 @@ def judge_attempt(
     right_verdict = verdict == truth
     right_total = total is None or total == b.total
     if total is not None and total != b.total:
-        missed = missed_by_category(b, claimed_total=total)
+        booked = book_misses(b, claimed_total=total, odds=odds)
     elif not right_verdict and drill.claim != b.total:
-        missed = missed_by_category(b, claimed_total=drill.claim)
+        booked = book_misses(b, claimed_total=drill.claim, odds=odds)
     else:
-        missed = {}
+        booked = Booking()
     grade = (
         "correct"
         if right_verdict and right_total
@@ -148,7 +157,8 @@ def judge_attempt(
         truth={"verdict": truth, **b.to_json()},
         correct=right_verdict and right_total,
         grade=grade,
-        missed=missed,
+        missed=booked.missed,
+        maybe=booked.maybe,
         seconds=seconds,
         answered_at=answered_at,
         puzzle_id=puzzle_id,

@@ -53,9 +53,14 @@ class Attempt:
       (a judge drill adds ``"claim"``); see ``training.answers`` for every kind.
     - ``correct`` and ``grade`` (``correct``/``under``/``over``/``mixed`` for counts,
       ``best``/``close``/``costly`` for decisions, …).
-    - ``missed``: points missed (or given up) per category; zero entries are dropped.
+    - ``missed``: points missed (or given up) per category, for certain; zero entries are
+      dropped.
     - ``present``: the categories the question held, with the points each was worth; every
-      category in ``missed`` is present. A category's miss rate is misses / presences.
+      category in ``missed`` or ``maybe`` is present. A category's miss rate is misses /
+      presences.
+    - ``maybe``: the chance (0 to 1) that a category was missed, where the answer cannot
+      say for sure (a total short by 2 with a two-card fifteen and a pair both there): kept
+      apart from ``missed``, weighed less, shown as "probably …".
     - ``seconds`` taken; ``answered_at``, timezone-aware (kept in UTC).
     - ``puzzle_id`` when the question came from a puzzle; ``id`` once stored.
     """
@@ -72,6 +77,7 @@ class Attempt:
     puzzle_id: str | None = None
     present: dict[str, float] = field(default_factory=dict)
     id: int | None = None
+    maybe: dict[str, float] = field(default_factory=dict)
     _key: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -84,8 +90,11 @@ class Attempt:
         missed = {str(c): float(p) for c, p in self.missed.items() if p}
         if any(p < 0 for p in missed.values()):
             raise ValueError(f"points missed cannot be negative: {missed}")
+        maybe = {str(c): float(p) for c, p in self.maybe.items() if p and c not in missed}
+        if any(not 0 < p <= 1 for p in maybe.values()):
+            raise ValueError(f"a chance of a miss is between 0 and 1: {maybe}")
         present = {str(c): float(p) for c, p in self.present.items()}
-        for cat in missed:
+        for cat in (*missed, *maybe):
             present.setdefault(cat, 0.0)
         set_ = object.__setattr__
         set_(self, "kind", str(self.kind))
@@ -94,6 +103,7 @@ class Attempt:
         set_(self, "answered_at", self.answered_at.astimezone(UTC))
         set_(self, "missed", missed)
         set_(self, "present", present)
+        set_(self, "maybe", maybe)
 
     @property
     def points_missed(self) -> float:

@@ -28,9 +28,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from itertools import product
+from math import comb
 
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
 from crib_trainer.training.grading import likely_missed
+from crib_trainer.training.overclaims import diagnose_over
 
 FIFTEEN_2 = "fifteen-2"
 FIFTEEN_3PLUS = "fifteen-3plus"
@@ -216,7 +220,7 @@ def count_categories(b: Breakdown) -> dict[str, int]:
 def missed_by_category(
     b: Breakdown,
     claimed_total: int | None = None,
-    claimed_items: Iterable[ShowItem] | Mapping[Kind | str, int] | None = None,
+    claimed_items: Iterable[ShowItem] | Mapping[Kind, int] | Mapping[str, int] | None = None,
 ) -> dict[str, float]:
     """Points missed per category for a claim: a total, or itemised (give one, not both).
 
@@ -285,7 +289,7 @@ def _over(missed: Counter[str], b: Breakdown, excess: int, *, counted_flush: int
 def _by_kind(
     missed: Counter[str],
     b: Breakdown,
-    claimed: Mapping[Kind | str, int],
+    claimed: Mapping[Kind, int] | Mapping[str, int],
     cats: dict[ShowItem, str],
 ) -> None:
     known = {str(k) for k in Kind}
@@ -324,3 +328,138 @@ def _by_item(
         if excess > 0:
             flush = excess if key[0] == Kind.FLUSH else 0
             _over(missed, b, excess, counted_flush=flush)
+
+
+# --- booking a claim: what is certain, what is only probable ------------------------------
+
+#: The odds of one more item being overlooked, when nothing is known of the learner: a
+#: shortfall is explained by few items far more often than by many.
+OVERLOOK_ODDS = 0.25
+#: The chance booked for a crib flush counted on a trap crib when another mistake could
+#: also explain the excess.
+TRAP_CHANCE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Booking:
+    """What a claim says about the learner, per category.
+
+    ``missed``: points missed for certain (only one explanation fits). ``maybe``: the
+    chance (strictly between 0 and 1) that a category was missed, where the claim could
+    mean several things (a total 2 short on a hand with a two-card and a three-card
+    fifteen). Stats and the learner model keep the two apart.
+    """
+
+    missed: dict[str, float] = field(default_factory=dict)
+    maybe: dict[str, float] = field(default_factory=dict)
+
+
+def book_misses(
+    b: Breakdown,
+    claimed_total: int | None = None,
+    claimed_items: Iterable[ShowItem] | Mapping[Kind, int] | Mapping[str, int] | None = None,
+    *,
+    odds: Mapping[str, float] | None = None,
+) -> Booking:
+    """Book a claim (a total, or itemised) to the categories it is certain about, and the
+    rest as chances.
+
+    A shortfall is explained by every set of items that adds up to it, each set weighted
+    by how many ways its items can be chosen and the odds of overlooking each (``odds``
+    per category: the learner's own, when known; else :data:`OVERLOOK_ODDS`). A category
+    missed in every fitting set is certain (the fewest points any set gives it); one
+    missed in some is a chance. A claim too
+    high is an ``over-claim`` for certain; the part a trap crib's flush explains (the
+    over-claims diagnosis, :func:`~crib_trainer.training.overclaims.diagnose_over`) is a
+    ``crib-flush-trap``, for certain only when no other mistake fits. Items claimed one
+    by one (``ShowItem``s) are exact.
+
+    >>> from crib_trainer.core.cards import parse_cards, parse_card
+    >>> from crib_trainer.core.show import score_show
+    >>> b = score_show(parse_cards("7H 9C 8D 7C"), parse_card("AC"))
+    >>> book_misses(b, claimed_total=12)  # a pair or one of three fifteens: who can say?
+    Booking(missed={}, maybe={'fifteen-2': 0.5, 'fifteen-3plus': 0.25, 'double-run': 0.25})
+    >>> book_misses(b, claimed_total=12, odds={"double-run": 3.0})  # known to miss those
+    Booking(missed={}, maybe={'fifteen-2': 0.133, 'fifteen-3plus': 0.067, 'double-run': 0.8})
+    >>> book_misses(score_show(parse_cards("5H 5C 5S JD"), parse_card("5D")), claimed_total=28)
+    Booking(missed={'nobs': 1.0}, maybe={})
+    """
+    if (claimed_total is None) == (claimed_items is None):
+        raise ValueError("give either claimed_total or claimed_items, not both or neither")
+    if claimed_items is not None and not isinstance(claimed_items, Mapping):
+        return Booking(missed_by_category(b, claimed_items=claimed_items))
+    cats = item_categories(b)
+    missed: Counter[str] = Counter()
+    maybe: dict[str, float] = {}
+    if claimed_total is not None:
+        if claimed_total < 0:
+            raise ValueError(f"a claim is a number of points, 0 or more; got {claimed_total}")
+        if claimed_total < b.total:
+            _book_shortfall(missed, maybe, b.items, b.total - claimed_total, cats, odds)
+        elif claimed_total > b.total:
+            _book_over(missed, maybe, b, claimed_total)
+    else:
+        assert isinstance(claimed_items, Mapping)
+        exact = missed_by_category(b, claimed_items=claimed_items)  # (checks the claim)
+        for c in (OVER_CLAIM, CRIB_FLUSH_TRAP):
+            missed[c] += int(exact.get(c, 0))  # (whole points: over-claims and flushes)
+        said = Counter({str(k): v for k, v in claimed_items.items()})
+        for kind in Kind:
+            items = b.of_kind(kind)
+            short = sum(i.points for i in items) - said[str(kind)]
+            if short > 0:
+                _book_shortfall(missed, maybe, items, short, cats, odds)
+    return Booking(
+        {c: float(missed[c]) for c in COUNT_CATEGORIES if missed[c] > 0},
+        {c: maybe[c] for c in COUNT_CATEGORIES if c in maybe and c not in missed},
+    )
+
+
+def _book_shortfall(
+    missed: Counter[str],
+    maybe: dict[str, float],
+    items: tuple[ShowItem, ...],
+    shortfall: int,
+    cats: dict[ShowItem, str],
+    odds: Mapping[str, float] | None,
+) -> None:
+    families: Counter[tuple[str, int]] = Counter((cats[i], i.points) for i in items)
+    keys = list(families)
+    total_weight = 0.0
+    chance: dict[str, float] = dict.fromkeys({c for c, _ in keys}, 0.0)
+    least: dict[str, int] = {}  # the fewest points of each category any fit misses
+    for counts in product(*(range(families[k] + 1) for k in keys)):
+        if sum(n * k[1] for n, k in zip(counts, keys, strict=True)) != shortfall:
+            continue
+        weight = 1.0
+        per_cat: Counter[str] = Counter()
+        for n, (c, p) in zip(counts, keys, strict=True):
+            odd = OVERLOOK_ODDS if odds is None else odds.get(c, OVERLOOK_ODDS)
+            weight *= comb(families[(c, p)], n) * odd**n
+            per_cat[c] += n * p
+        total_weight += weight
+        for c in {c for c, _ in keys}:
+            least[c] = min(least.get(c, shortfall), per_cat[c])
+            if per_cat[c]:
+                chance[c] += weight
+    if total_weight == 0:
+        missed[MISCOUNT] += shortfall
+        return
+    for c in chance:
+        if least[c]:  # missed in every fit: certain (at least that many points)
+            missed[c] += least[c]
+        else:
+            maybe[c] = max(maybe.get(c, 0.0), round(chance[c] / total_weight, 3))
+
+
+def _book_over(missed: Counter[str], maybe: dict[str, float], b: Breakdown, claim: int) -> None:
+    excess = claim - b.total
+    mistakes, certain = diagnose_over(b, claim)
+    trap = sum(m.points for m in mistakes if m.key == "crib-four-flush")
+    if trap and certain and len(mistakes) == 1:
+        missed[CRIB_FLUSH_TRAP] += trap
+        excess -= trap
+    elif trap or (is_crib_flush_trap(b) and excess >= len(b.cards)):
+        maybe[CRIB_FLUSH_TRAP] = TRAP_CHANCE
+    if excess:
+        missed[OVER_CLAIM] += excess

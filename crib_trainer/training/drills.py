@@ -31,7 +31,7 @@ from crib_trainer.core.show import Breakdown, score_show
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.categories import count_categories, item_categories
-from crib_trainer.training.grading import category as family
+from crib_trainer.training.grading import family
 
 MAX_TRIES = 200
 

@@ -23,11 +23,13 @@ from crib_trainer.training.overclaims import (
 )
 
 
-def category(item: ShowItem) -> str:
-    """The family an item belongs to when we ask what people miss.
+def family(item: ShowItem) -> str:
+    """The family an item belongs to when we ask how easily it is overlooked (a finer cut
+    than the learning categories of :mod:`~crib_trainer.training.categories`, which are
+    what the learner's record is kept in).
 
     >>> from crib_trainer.core.cards import parse_cards
-    >>> category(ShowItem(Kind.FIFTEEN, parse_cards("2H 3C KD"), 2))
+    >>> family(ShowItem(Kind.FIFTEEN, parse_cards("2H 3C KD"), 2))
     'fifteen-3'
     """
     if item.kind == Kind.FIFTEEN:
@@ -142,7 +144,7 @@ def likely_missed(items: tuple[ShowItem, ...], shortfall: int) -> tuple[tuple[Sh
     """
     families: dict[tuple[str, int], list[ShowItem]] = {}
     for item in items:
-        families.setdefault((category(item), item.points), []).append(item)
+        families.setdefault((family(item), item.points), []).append(item)
     keys = list(families)
     fits: list[tuple[tuple[int, int], tuple[int, ...]]] = []
     for counts in product(*(range(len(families[k]) + 1) for k in keys)):

@@ -51,16 +51,10 @@ from crib_trainer.analysis.pegging import (
 from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
 from crib_trainer.core.pegging import LIMIT, PegKind, PlayState, parse_peg_tokens
 from crib_trainer.core.rules import Variant, get_variant
+from crib_trainer.training.categories import PEG_THEMES
 
-THEMES: tuple[str, ...] = (
-    "lead",
-    "reply-5",
-    "reply-ten",
-    "near-31",
-    "pair-royal-danger",
-    "run-trap",
-    "go",
-)
+#: The themes (defined once, in :mod:`~crib_trainer.training.categories`).
+THEMES: tuple[str, ...] = PEG_THEMES
 #: Deals tried for a theme before giving up (``hit=False``); not reached in practice.
 MAX_TRIES = 300
 

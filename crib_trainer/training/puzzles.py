@@ -25,8 +25,9 @@ from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.core.safe_text import shown
 from crib_trainer.core.show import score_show
 from crib_trainer.textfiles import TextFileError, check_toml_shape, read_text_file
+from crib_trainer.training.kinds import PUZZLE_KINDS
 
-KINDS = ("count", "crib-count", "discard", "pegging-score", "pegging-play")
+KINDS = PUZZLE_KINDS  # (the registry of drill kinds names them)
 ROLES = ("dealer", "pone")
 DIFFICULTIES = range(1, 6)
 
@@ -224,10 +225,9 @@ def _build(file: str, raw: dict[str, Any]) -> Puzzle:
     if kind in ("count", "crib-count"):
         crib = kind == "crib-count"
         cards = _cards(raw, "cards", size.shown_size(crib))
-        starter = _card(raw, "starter")
-        _distinct("starter", (*cards, starter))
-        answer = _points(raw)
-        return Puzzle(**common, cards=cards, starter=starter, answer=answer)
+        cut = _card(raw, "starter")
+        _distinct("starter", (*cards, cut))
+        return Puzzle(**common, cards=cards, starter=cut, answer=_points(raw))
     if kind == "discard":
         cards = _cards(raw, "cards", size.dealt)
         role = raw.get("role")
@@ -249,11 +249,11 @@ def _build(file: str, raw: dict[str, Any]) -> Puzzle:
     discards = _cards(raw, "discards", None) if "discards" in raw else ()
     played = [t.card for t in parse_peg_tokens(list(sequence)) if t.card is not None]
     _distinct("hand", (*hand, *discards, *played, *([starter] if starter else [])))
-    answer = _card(raw, "answer")
-    if answer not in hand:
-        raise _Bad("answer", f"{answer} is not in the hand")
+    card = _card(raw, "answer")
+    if card not in hand:
+        raise _Bad("answer", f"{card} is not in the hand")
     return Puzzle(
-        **common, sequence=sequence, hand=hand, starter=starter, discards=discards, answer=answer
+        **common, sequence=sequence, hand=hand, starter=starter, discards=discards, answer=card
     )
 
 

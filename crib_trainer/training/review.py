@@ -30,9 +30,9 @@ def replayable(attempt: Attempt) -> bool:
     """Whether ``attempt``'s question can be asked again, as the drills' screens ask it."""
     try:
         if attempt.kind == "peg-play":
-            drill = PegDrill.from_question(attempt.question)
-            read_situation(drill.situation)
-            replay_state(drill)  # the hidden cards must fit too, to play on
+            peg = PegDrill.from_question(attempt.question)
+            read_situation(peg.situation)
+            replay_state(peg)  # the hidden cards must fit too, to play on
             return True
         drill = replay(attempt.kind, attempt.question)
         if isinstance(drill, DiscardDrill):

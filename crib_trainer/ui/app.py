@@ -26,6 +26,9 @@ from crib_trainer.storage.db import MEMORY, StorageError, Store, open_memory_cop
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.scheduler import DrillChoice, next_item
 
+#: Said after a copy in the browser: the page cannot tell whether the browser allowed it.
+BROWSER_COPY = "Sent to your browser's clipboard (browsers allow it on localhost and https pages)."
+
 
 class CribTrainerApp(App):
     """Cribbage counting and decisions, keyboard first."""
@@ -215,7 +218,13 @@ class CribTrainerApp(App):
 
     def copy(self, text: str) -> None:
         """Copy text (pyperclip, else OSC 52 through the terminal) and say how it went, in
-        a thread: a clipboard tool that hangs or fails slowly never freezes the screen."""
+        a thread: a clipboard tool that hangs or fails slowly never freezes the screen.
+        Served to a browser (``crib-trainer serve``), the clipboard is the browser's: OSC 52
+        through the page, which hands it to the browser's clipboard."""
+        if self.is_web:
+            self.copy_to_clipboard(text)
+            self.notify(BROWSER_COPY)
+            return
         self.run_worker(
             lambda: self._copy_in_thread(text), thread=True, group="copy", exclusive=True
         )

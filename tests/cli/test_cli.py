@@ -39,6 +39,19 @@ def test_score_json_contract():
     assert "claim" not in data and "verdict" not in data
 
 
+def test_score_names_the_pattern_in_text_and_json():
+    _, out = run("score", "9H", "6C", "5D", "4S", "--starter", "4D")
+    assert "By pattern: Fifteen six and a double run is fourteen. A double run is eight" in out
+    _, out = run("score", "7H", "8C", "8D", "9S", "--starter", "7D", "--json")
+    p = json.loads(out)["pattern"]
+    assert p["family"] == "double-double-run" and p["says"].startswith("Fifteen eight and a")
+    assert [(c["family"], c["points"]) for c in p["chunks"]] == [
+        ("fifteens", 8),
+        ("double-double-run", 16),
+    ]
+    assert p["chunks"][1]["cards"] == ["7H", "7D", "8D", "8C", "9S"]  # (suits: S H D C)
+
+
 def test_score_claim_json():
     _, out = run("score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", "28", "--json")
     data = json.loads(out)

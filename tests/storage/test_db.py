@@ -47,7 +47,7 @@ def test_fresh_store_in_the_data_dir(tmp_path):
         assert store.journal_mode == "wal"
         assert store.notice is None
         names = {r[0] for r in store.read("SELECT name FROM sqlite_master WHERE type='table'")}
-        assert names == {"attempts", "attempt_categories", "games"}
+        assert names == {"attempts", "attempt_categories", "games", "practice_games"}
         record_attempt(store, make_attempt())
     with open_store() as again:
         assert count_attempts(again) == 1 and again.notice is None
@@ -467,3 +467,34 @@ def test_two_processes_writing_at_once(tmp_path):
         assert p.returncode == 0 and out.strip() == "done"
     with open_store(path) as store:
         assert count_attempts(store) == 80
+
+
+def test_version_4_books_guessed_misses_again_as_chances(tmp_path):
+    """A version-3 history booked a total's likeliest explanation as a certain miss; the
+    migration keeps the answers and books again only what the total makes certain."""
+    path = tmp_path / "h.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    for step in db.MIGRATIONS[:3]:
+        step(conn)
+    conn.execute("PRAGMA user_version = 3")
+    question = '{"cards": ["7H", "9C", "8D", "7C"], "starter": "AC", "crib": false}'
+    rows = [  # (kind, answer, what version 3 booked)
+        ("count-hand", '{"total": 12}', "fifteen-3plus"),  # 2 short: a guess
+        ("count-hand", '{"total": 99}', "over-claim"),  # too many: certain
+        ("count-hand", '{"items": []}', "fifteen-3plus"),  # not a total: left alone
+    ]
+    for n, (kind, answer, booked) in enumerate(rows, 1):
+        conn.execute(
+            "INSERT INTO attempts VALUES (?, ?, ?, ?, '{}', 0, 'under', 3, ?, NULL)",
+            (n, kind, question, answer, T0.isoformat(timespec="microseconds")),
+        )
+        conn.execute("INSERT INTO attempt_categories VALUES (?, 'fifteen-2', 6, 0)", (n,))
+        conn.execute("INSERT INTO attempt_categories VALUES (?, ?, 2, 2)", (n, booked))
+    conn.close()
+    with open_store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION
+        guess, over, items = attempts(store)
+    assert guess.missed == {} and set(guess.maybe) == {"fifteen-2", "fifteen-3plus", "double-run"}
+    assert guess.present["fifteen-2"] == 6.0  # presence kept
+    assert over.missed == {"over-claim": 85.0} and over.maybe == {}
+    assert items.missed == {"fifteen-3plus": 2.0} and items.maybe == {}

@@ -270,3 +270,22 @@ def test_a_row_changed_outside_the_trainer_is_passed_over(store):
     record_attempt(store, make_attempt())
     assert len(attempts(store)) == 1
     assert summary(store, datetime(2026, 1, 1, tzinfo=UTC)).answered == 1
+
+
+def test_a_hinted_answer_counts_its_credit_towards_accuracy(store):
+    from crib_trainer.training.hints import with_hints
+
+    drill = CountDrill(cards("7H 8C 8D KS"), card("9D"), crib=False)
+    right = count_attempt(drill, total=12, seconds=4, answered_at=T0)
+    wrong = count_attempt(drill, total=8, seconds=4, answered_at=T0)
+    for attempt in (right, with_hints(right, ["a", "b"]), wrong, with_hints(wrong, ["a"])):
+        record_attempt(store, attempt)
+    s = summary(store, now=T0)
+    assert (s.answered, s.correct) == (4, 1)  # right unaided: one
+    assert s.accuracy == s.today_accuracy == pytest.approx(1.5 / 4)  # 1 + 0.5 + 0 + 0
+    (day,) = accuracy_over_time(store, since=T0, now=T0)
+    assert day.correct == 1 and day.accuracy == pytest.approx(1.5 / 4)
+    (kind,) = kind_stats(store)
+    assert kind.correct == 1 and kind.accuracy == pytest.approx(1.5 / 4)
+    # A hinted answer is not mastered: it is among the mistakes to look at again.
+    assert sum(a.grade == "hinted" for a in recent_mistakes(store)) == 1

@@ -56,9 +56,12 @@ def test_judge():
     assert (a.correct, a.grade, a.missed) == (True, "correct", {})
     a = judge_attempt(under, verdict="correct", seconds=3, answered_at=T)
     assert (a.correct, a.grade) == (False, "wrong-verdict")
-    assert sum(a.missed.values()) == 4  # the claimant's four points the learner let stand
+    # the claimant's four points the learner let stand: a two-card fifteen for certain,
+    # and another fifteen or the pair of the double run
+    assert a.missed == {"fifteen-2": 2.0} and a.maybe == {"double-run": 0.667}
     a = judge_attempt(under, verdict="under", total=10, seconds=3, answered_at=T)
-    assert (a.correct, a.grade, a.missed) == (False, "wrong-total", {"double-run": 2.0})
+    assert (a.correct, a.grade, a.missed) == (False, "wrong-total", {})  # 2 short: which?
+    assert a.maybe == {"fifteen-2": 0.667, "double-run": 0.333}
     a = judge_attempt(JudgeDrill(TRAP, 4), verdict="correct", seconds=3, answered_at=T)
     assert a.missed == {"crib-flush-trap": 4.0} and a.truth["verdict"] == "over"
     a = judge_attempt(JudgeDrill(HAND, 12), verdict="over", seconds=3, answered_at=T)

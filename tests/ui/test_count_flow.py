@@ -208,3 +208,55 @@ async def test_judge_drill_says_muggins_only_when_it_is_on(app):
         short = screen.breakdown.total - screen.drill.claim
         verdict = screen_text(pilot, "#verdict")
         assert f"muggins! You peg the {short} he missed." in verdict and "✓ Right" in verdict
+
+
+async def test_hints_come_in_steps_and_a_hinted_answer_is_partly_right(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot, "2")
+        assert screen_text(pilot, "#hint") == ""
+        await pilot.press("h")
+        first = screen_text(pilot, "#hint")
+        assert first.startswith("Hint 1/3") and "fifteen" in first
+        await pilot.press("h", "h", "h")  # a fourth press has no fourth step
+        text = screen_text(pilot, "#hint")
+        assert text.startswith("Hint 3/3") and text.count("Hint") == 1
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        attempt = app.session[-1]
+        assert attempt.grade == "hinted" and not attempt.correct
+        assert len(attempt.answer["hints"]) == 3 and attempt.answer["credit"] == 0.25
+        assert attempt.answer["hints"][0] in first
+        assert "worth 0.25 of a right answer" in screen_text(pilot, "#hint")
+        await pilot.press("h")  # no hints once the answer is out
+        assert len(app.session[-1].answer["hints"]) == 3
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_text(pilot, "#hint") == ""  # a new hand starts without hints
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session[-1].grade == "correct" and "hints" not in app.session[-1].answer
+
+
+async def test_a_judged_claim_takes_a_hint(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot, "3")
+        await pilot.press("h")
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session[-1].kind == "judge" and len(app.session[-1].answer["hints"]) == 1
+
+
+async def test_the_count_is_named_by_its_pattern(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot)
+        await type_number(pilot, screen.breakdown.total)
+        await pilot.press("enter")
+        await pilot.pause()
+        from crib_trainer.training.patterns import pattern
+
+        p = pattern(screen.breakdown)
+        spoken = " ".join(screen_text(pilot, "#spoken").split())
+        assert f"By pattern: {p.says}" in spoken and p.lesson.split(":")[0] in spoken

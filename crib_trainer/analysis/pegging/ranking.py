@@ -354,7 +354,8 @@ def _replies(
         )
         groups.setdefault(signature, []).append(s)
     out: list[Reply] = []
-    for (pts, *_), ranks in groups.items():
+    for ranks in groups.values():
+        pts = points[ranks[0]]
         rank_set = set(ranks)
         p_any = min(1.0, sum(p for h, p in dist if rank_set.intersection(h)))
         items, counter, counter_items = facts[ranks[0]]
@@ -370,7 +371,8 @@ def _best_answer(
 ) -> tuple[int, tuple[PegItem, ...]]:
     """The most one of ``cards`` scores at once laid on ``count_cards``, and its items."""
     count = sum(c.value for c in count_cards)
-    best, best_items = 0, ()
+    best = 0
+    best_items: tuple[PegItem, ...] = ()
     for c in cards:
         if comes_in(c.value, count):
             items = score_card(count_cards, c)

@@ -191,7 +191,7 @@ def _suffix_rules(tail: int) -> tuple[tuple[tuple[int, int, int, int], ...], int
         kept = (pack_tail(0, cards, same), pack_tail(0, cards, 1))
         if k == 1:
             windows = [(last - 2, last - 1), (last - 1, last + 1), (last + 1, last + 2)]
-            needs = [(a, b) for a, b in windows if a >= 1 and b <= 13]
+            needs: list[tuple[int, ...]] = [(a, b) for a, b in windows if a >= 1 and b <= 13]
         else:
             lo, hi = min(cards), max(cards)
             missing = tuple(x for x in range(lo, hi + 1) if x not in cards)

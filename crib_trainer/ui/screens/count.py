@@ -5,7 +5,8 @@ A total (or items adding up) over 29 is refused as a typo, never recorded; enter
 item typed is ignored.
 
 Keys: enter checks, ``i`` switches between the total and item by item, ``m`` turns
-muggins on or off, ``s`` switches between the scheduler's choice (weak spots more often)
+muggins on or off, ``h`` gives a hint (again for the next step; a right answer after hints
+is partly right), ``s`` switches between the scheduler's choice (weak spots more often)
 and purely random hands, ``n`` deals the next hand, escape goes back.
 """
 
@@ -25,6 +26,8 @@ from crib_trainer.training.answers import count_attempt, judge_attempt
 from crib_trainer.training.drills import CountDrill, JudgeDrill, drill_for, replay
 from crib_trainer.training.explain import describe_item, rarity_line, spoken_count
 from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
+from crib_trainer.training.hints import credit, hints, with_hints
+from crib_trainer.training.patterns import pattern
 from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
 from crib_trainer.ui.widgets.breakdown import BreakdownView
 from crib_trainer.ui.widgets.card import HandView
@@ -51,11 +54,19 @@ class Judged:
     text: str
 
 
+def _counting(drill: object) -> CountDrill | JudgeDrill:
+    """``drill`` as a counting question (a stored row of another kind is not one)."""
+    if not isinstance(drill, CountDrill | JudgeDrill):
+        raise ValueError("not a counting question")
+    return drill
+
+
 class CountScreen(TrainerScreen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("i", "toggle_mode", "Items"),
         Binding("m", "toggle_muggins", "Muggins"),
+        Binding("h", "hint", "Hint"),
         Binding("s", "toggle_source", "Source"),
         Binding("n", "next_hand", "Next"),
     ]
@@ -81,6 +92,7 @@ class CountScreen(TrainerScreen):
         self.revealed = False
         self.started = 0.0
         self.why = ""
+        self.hints_shown: list[str] = []
 
     @property
     def deal(self) -> CountDrill | None:
@@ -100,6 +112,7 @@ class CountScreen(TrainerScreen):
                     for kind, label in ITEM_FIELDS:
                         yield Static(label, classes="item-label")
                         yield PointsInput(id=f"claim-{kind}", classes="item-input", placeholder="0")
+            yield Static(id="hint")
             yield Static(id="verdict")
             yield Static(id="status")
             yield BreakdownView(id="breakdown")
@@ -122,7 +135,7 @@ class CountScreen(TrainerScreen):
             self.replay_id = None
             if attempt is not None:
                 self.why = f"Replaying a hand from {attempt.answered_at:%d %b}."
-                return replay(attempt.kind, attempt.question)
+                return _counting(replay(attempt.kind, attempt.question))
         if not self.adaptive:
             self.why = "A random hand."
             return drill_for(self.kind, trainer.rng)
@@ -131,7 +144,7 @@ class CountScreen(TrainerScreen):
             attempt = trainer.replayed(choice.replay_id)
             if attempt is not None:
                 self.why = "A review: you missed this one before."
-                return replay(attempt.kind, attempt.question)
+                return _counting(replay(attempt.kind, attempt.question))
         drill = drill_for(self.kind, trainer.rng, target_category=choice.category)
         if choice.category and (drill.deal if isinstance(drill, JudgeDrill) else drill).hit:
             self.why = aimed_at(choice)
@@ -145,6 +158,8 @@ class CountScreen(TrainerScreen):
         assert deal is not None
         self.breakdown = deal.breakdown()
         self.revealed = False
+        self.hints_shown = []
+        self.query_one("#hint", Static).update("")
         if isinstance(self.drill, JudgeDrill):
             what = "crib" if deal.crib else "hand"
             task = f"He claims [b]{self.drill.claim}[/b] for his {what}. What is it really?"
@@ -214,6 +229,17 @@ class CountScreen(TrainerScreen):
         self.notify("Hands from the scheduler." if self.adaptive else "Random hands.")
         self._show_status()
 
+    def action_hint(self) -> None:
+        """The next hint step, before answering (each one taken costs credit)."""
+        if self.revealed or self.breakdown is None:
+            return
+        steps = hints(self.breakdown)
+        if len(self.hints_shown) < len(steps):
+            self.hints_shown.append(steps[len(self.hints_shown)])
+        self.query_one("#hint", Static).update(
+            f"[b]Hint {len(self.hints_shown)}/{len(steps)}[/b] " + " ".join(self.hints_shown)
+        )
+
     def action_next_hand(self) -> None:
         if self.revealed:
             self.new_hand()
@@ -231,7 +257,7 @@ class CountScreen(TrainerScreen):
             if not any(values):
                 self.notify("Type the points for each kind first (0 if none).", severity="warning")
                 return
-            claimed = {
+            claimed: dict[Kind, int] = {
                 kind: _number(value) for (kind, _), value in zip(ITEM_FIELDS, values, strict=True)
             }
             if sum(claimed.values()) > MAX_SHOW:
@@ -258,7 +284,7 @@ class CountScreen(TrainerScreen):
                 )
             else:
                 attempt = count_attempt(self.drill, total=total, seconds=seconds, answered_at=now)
-        self.trainer.record(attempt)
+        self.trainer.record(with_hints(attempt, self.hints_shown))
         self.reveal(judged, seconds)
 
     def _refuse_typo(self, total: int) -> None:
@@ -282,10 +308,18 @@ class CountScreen(TrainerScreen):
         heels = ""
         if self.breakdown.starter.rank == 11:
             heels = " A jack turned is his heels: two to the dealer at the cut, never his nob."
+        chunked = pattern(self.breakdown)
         self.query_one("#spoken", Static).update(
             f"[i]{spoken_count(self.breakdown)}[/i]{heels}\n"
+            f"[b]By pattern:[/b] {chunked.says} [dim]{chunked.lesson.split(':')[0]}.[/dim]\n"
             f"[dim]{rarity_line(self.breakdown)}[/dim]"
         )
+        if self.hints_shown and judged.correct:
+            n = len(self.hints_shown)
+            self.query_one("#hint", Static).update(
+                f"[dim]Right after {n} hint{'s' if n > 1 else ''}: worth {credit(n):g} of a "
+                "right answer.[/dim]"
+            )
         self._show_status()
 
     def on_breakdown_view_item_highlighted(self, event: BreakdownView.ItemHighlighted) -> None:

@@ -7,6 +7,7 @@ Keys: ``w`` switches days/weeks, enter on a mistake replays it, escape goes back
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,7 +34,7 @@ class ProgressScreen(TrainerScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.period = "day"
+        self.period: Literal["day", "week"] = "day"
         self.mistakes: list[Attempt] = []
 
     def compose(self) -> ComposeResult:

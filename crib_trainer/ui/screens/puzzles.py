@@ -181,7 +181,7 @@ class PuzzleScreen(TrainerScreen):
         self.index = index
         self.picked: list[Card] = []
         self.answered = False
-        self.truth = None
+        self.truth: object = None
         self.options: list | None = None  # a pegging puzzle's ranked plays, once worked out
         self.started = 0.0
 
@@ -350,7 +350,7 @@ class PuzzleScreen(TrainerScreen):
                 theme="scoring",
                 question=question,
                 claimed=given,
-                actual=int(self.truth),  # type: ignore[arg-type]
+                actual=int(str(self.truth)),
                 seconds=seconds,
                 answered_at=now,
                 puzzle_id=p.id,

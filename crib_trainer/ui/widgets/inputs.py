@@ -19,7 +19,7 @@ class PointsInput(Input):
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character is not None and character.isdigit()
 
-    def _on_key(self, event: events.Key) -> None:
+    async def _on_key(self, event: events.Key) -> None:
         if event.is_printable and not (event.character or "").isdigit():
             # Not ours: skip Input's own handler and let the key reach the bindings.
             event.prevent_default()

@@ -1,0 +1,243 @@
+"""Computer players at three strengths, for the match command and the practice game.
+
+A player answers two questions: which cards to throw to the crib (:meth:`Player.discard`)
+and which card to lay in the play (:meth:`Player.play`, given the
+:class:`~crib_trainer.analysis.pegging.PegSituation` of the player to move).
+
+- ``expert``: throws the best throw of the exact discard analysis with the weighted
+  opponent; plays by :func:`fast_values`, a fast pegging policy: the exact pegging analysis
+  (:func:`~crib_trainer.analysis.pegging.analyse`) once few cards are left (the opponent
+  holds at most :data:`EXACT_OPPONENT_CARDS` and the mover at most :data:`EXACT_OWN_CARDS`),
+  and before that a two-ply look-ahead on ranks: the card's points now, less the best
+  reply the opponent could hold (its points less the mover's best answer to it), each
+  reply weighed by the chance that he holds that rank, plus the go when he cannot reply.
+  ``bench/match.py`` measures how often it picks a card the exact analysis rates within
+  0.1 of its best.
+- ``good``: the expert, but now and then (:data:`GOOD_SLIP`) it takes the second-best throw
+  or card when that costs little (at most :data:`GOOD_SLIP_LIMIT` expected points).
+- ``beginner``: keeps the hand with the highest expected show (the crib ignored) and lays
+  the card that scores the most at once (the highest card on a tie).
+
+Every player is a pure function of its inputs and its own seeded ``random.Random``.
+
+>>> from crib_trainer.core.cards import parse_cards
+>>> from crib_trainer.analysis.pegging import PegSituation
+>>> make_player("beginner").play(PegSituation(parse_cards("5H 9C 2D 8S"))).code
+'9C'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
+from typing import Protocol
+
+from crib_trainer.analysis.discard import analyse_discards
+from crib_trainer.analysis.pegging import (
+    PegSituation,
+    Position,
+    Solver,
+    holding_distribution,
+    pack_hand,
+    pack_tail,
+    read_situation,
+    tail_of,
+)
+from crib_trainer.analysis.pegging.solver import RANK_PIPS
+from crib_trainer.core.cards import Card
+from crib_trainer.core.pegging import LIMIT, score_card
+from crib_trainer.core.rules import Variant
+
+#: The strengths, strongest first.
+PLAYERS = ("expert", "good", "beginner")
+#: The fast policy asks the exact analysis once the opponent holds at most this many
+#: cards and the mover at most :data:`EXACT_OWN_CARDS` (each such call takes about a
+#: millisecond; earlier ones take up to a second).
+EXACT_OPPONENT_CARDS = 2
+EXACT_OWN_CARDS = 2
+#: How often the ``good`` player slips, and the most a slip may cost (expected points).
+GOOD_SLIP = 0.15
+GOOD_SLIP_LIMIT = 1.0
+
+
+class Player(Protocol):
+    """What the engine's driver asks a computer player."""
+
+    name: str
+
+    def discard(self, hand: Sequence[Card], *, dealer: bool, variant: Variant) -> tuple[Card, ...]:
+        """The cards to throw to the crib from the dealt ``hand``."""
+        ...
+
+    def play(self, situation: PegSituation) -> Card:
+        """The card to lay (the situation's holder must have one that comes in)."""
+        ...
+
+
+@lru_cache(maxsize=4)
+def _steps() -> Solver:
+    """A solver used only for its table of points per rank on a count (the rules' facts)."""
+    return Solver()
+
+
+def _pegging_tail(position: Position) -> int:
+    return pack_tail(position.count, *tail_of([int(c.rank) for c in position.count_cards]))
+
+
+def lookahead_values(position: Position) -> dict[int, float]:
+    """The two-ply estimate of each legal rank's net points (see the module's text).
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> v = lookahead_values(read_situation(PegSituation(parse_cards("5H 9C 2D 8S"))))
+    >>> v[2] > v[5]  # a 5 led gives him fifteen with any ten-card; a 2 gives none
+    True
+    """
+    solver = _steps()
+    tail = _pegging_tail(position)
+    mine = [int(c.rank) for c in position.hand]
+    unseen = [0] * 14
+    for c in position.unseen:
+        if c.value >= position.opponent_min_pips:
+            unseen[c.rank] += 1
+    total, held = sum(unseen), position.opponent_left
+    holds = [0.0] * 14  # the chance he holds at least one card of each rank
+    if held and not position.opponent_passed:
+        for s in range(1, 14):
+            if unseen[s]:
+                holds[s] = 1.0 - comb(total - unseen[s], held) / comb(total, held)
+    values: dict[int, float] = {}
+    for r in sorted({int(c.rank) for c in position.legal_cards()}):
+        points, after = solver.step(tail, r)
+        count = after & 63
+        rest = list(mine)
+        rest.remove(r)
+        if count == LIMIT:
+            values[r] = float(points)
+            continue
+        replies = []
+        for s in range(1, 14):
+            if holds[s] and RANK_PIPS[s] <= LIMIT - count:
+                his, after2 = solver.step(after, s)
+                room = LIMIT - (after2 & 63)
+                answer = max(
+                    (solver.step(after2, t)[0] for t in rest if RANK_PIPS[t] <= room), default=0
+                )
+                replies.append((his - answer, holds[s]))
+        replies.sort(reverse=True)
+        expected, none = 0.0, 1.0
+        for net, chance in replies:
+            expected += none * chance * net
+            none *= 1.0 - chance
+        # He cannot come in: the go (or the last card) is the mover's, or he plays on.
+        values[r] = points - expected + none
+    return values
+
+
+def fast_values(situation: PegSituation) -> dict[int, float]:
+    """Each legal rank's value for the fast policy: the exact expected net late in the
+    play, the look-ahead estimate before (higher is better)."""
+    position = read_situation(situation)
+    if position.opponent_left <= EXACT_OPPONENT_CARDS and len(position.hand) <= EXACT_OWN_CARDS:
+        return exact_values(position)
+    return lookahead_values(position)
+
+
+def exact_values(position: Position) -> dict[int, float]:
+    """Each legal rank's expected net by the exact analysis (random opponent): the
+    :func:`~crib_trainer.analysis.pegging.analyse` figure, without its replies and risk.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> from crib_trainer.core.pegging import parse_peg_tokens
+    >>> from crib_trainer.analysis.pegging import analyse
+    >>> played = parse_peg_tokens("KS 5D 2H 4C".split())
+    >>> s = PegSituation.from_sequence(played, parse_cards("5H 9C"))
+    >>> v = exact_values(read_situation(s))
+    >>> [round(v[int(o.card.rank)], 9) == round(o.expected_net, 9) for o in analyse(s).options]
+    [True, True]
+    """
+    solver = Solver(position.variant)
+    tail = _pegging_tail(position)
+    mine = pack_hand([int(c.rank) for c in position.hand])
+    dist = [(pack_hand(ranks), p) for ranks, p in holding_distribution(position)]
+    values: dict[int, float] = {}
+    for r in sorted({int(c.rank) for c in position.legal_cards()}):
+        rest = mine - (1 << (3 * (r - 1)))
+        values[r] = sum(p * solver.play(rest, his, tail, r) for his, p in dist)
+    return values
+
+
+@dataclass
+class Expert:
+    """The exact discard analysis (weighted opponent) and the fast pegging policy."""
+
+    name: str = "expert"
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+
+    def discard(self, hand: Sequence[Card], *, dealer: bool, variant: Variant) -> tuple[Card, ...]:
+        options = analyse_discards(
+            hand, dealer=dealer, variant=variant, opponent="weighted"
+        ).options
+        return self._choose([(o.net_ev, o.discard) for o in options])
+
+    def play(self, situation: PegSituation) -> Card:
+        values = fast_values(situation)
+        ranked = sorted(values.items(), key=lambda kv: (-kv[1], -kv[0]))
+        rank = self._choose([(v, r) for r, v in ranked])
+        return min(c for c in situation.hand if int(c.rank) == rank)
+
+    def _choose(self, ranked: list[tuple[float, object]]):  # type: ignore[no-untyped-def]
+        """The best of ``(value, choice)`` pairs, best first."""
+        return ranked[0][1]
+
+
+@dataclass
+class Good(Expert):
+    """The expert, who now and then takes the second-best choice when it costs little."""
+
+    name: str = "good"
+
+    def _choose(self, ranked: list[tuple[float, object]]):  # type: ignore[no-untyped-def]
+        if (
+            len(ranked) > 1
+            and ranked[0][0] - ranked[1][0] <= GOOD_SLIP_LIMIT
+            and self.rng.random() < GOOD_SLIP
+        ):
+            return ranked[1][1]
+        return ranked[0][1]
+
+
+@dataclass
+class Beginner:
+    """Keeps the highest expected hand, lays the card that scores most at once."""
+
+    name: str = "beginner"
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+
+    def discard(self, hand: Sequence[Card], *, dealer: bool, variant: Variant) -> tuple[Card, ...]:
+        options = analyse_discards(hand, dealer=dealer, variant=variant).options
+        best = max(options, key=lambda o: (o.hand_ev, -options.index(o)))
+        return best.discard
+
+    def play(self, situation: PegSituation) -> Card:
+        position = read_situation(situation)
+        count_cards = position.count_cards
+
+        def now(card: Card) -> tuple[int, int, Card]:
+            return (sum(i.points for i in score_card(count_cards, card)), card.value, card)
+
+        return max(position.legal_cards(), key=now)
+
+
+def make_player(name: str, rng: random.Random | None = None) -> Player:
+    """A player by strength (:data:`PLAYERS`), with its own random numbers."""
+    rng = rng or random.Random(0)
+    if name == "expert":
+        return Expert(rng=rng)
+    if name == "good":
+        return Good(rng=rng)
+    if name == "beginner":
+        return Beginner(rng=rng)
+    raise ValueError(f"unknown player {name!r}; choose one of {', '.join(PLAYERS)}")

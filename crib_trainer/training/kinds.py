@@ -1,0 +1,278 @@
+"""The drill kinds, one entry each: how a kind deals, replays, grades and is named.
+
+Everything that differs from one kind of drill to another lives here, so the session
+(:mod:`crib_trainer.training.session`), the screens, the scheduler and the stats read
+one table. A kind's id is stored with every answer (``attempts.kind``) and never changes;
+a puzzle is not a kind of its own: it is asked and stored as the drill kind its file
+names (``puzzle`` below: ``count`` in a puzzle file is a ``count-hand`` drill) and keeps
+its ``puzzle_id``.
+
+>>> import random
+>>> k = KINDS["count-crib"]
+>>> k.label, k.short, k.puzzle
+('Count a crib', 'crib', 'crib-count')
+>>> d = k.generate(random.Random(2), "nobs")
+>>> d.kind, "nobs" in k.holds(d)
+('count-crib', True)
+>>> k.replay(d.question()) == d
+True
+>>> kind_for_puzzle("pegging-play")
+'peg-play'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from crib_trainer.core.cards import parse_cards
+from crib_trainer.training import categories as cat
+from crib_trainer.training.answers import count_attempt, judge_attempt
+from crib_trainer.training.attempt import Attempt, DrillKind
+from crib_trainer.training.drills import (
+    CountDrill,
+    DiscardDrill,
+    JudgeDrill,
+    can_hold,
+    discard_drill,
+    drill_for,
+)
+
+
+class Drill(Protocol):
+    """What every drill offers: its kind, and the question stored with an answer."""
+
+    @property
+    def kind(self) -> str: ...
+
+    def question(self) -> dict[str, Any]: ...
+
+
+Generate = Callable[[random.Random, "str | None"], Any]
+Grade = Callable[..., Attempt]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of drill.
+
+    - ``name``: the stored id (``count-hand`` …); ``label``: its title on screens;
+      ``short``: its name in tables; ``puzzle``: what a puzzle file calls it (or None).
+    - ``targets``: the categories a drill of this kind can be dealt to hold (so a
+      session can aim at them), in :mod:`~crib_trainer.training.categories` order.
+    - ``generate(rng, target)``: a new drill holding ``target`` when it can (``None``: any).
+    - ``replay(question)``: the drill a stored question asks again (``ValueError``,
+      ``KeyError`` or ``TypeError`` if it does not read).
+    - ``holds(drill)``: the categories a drill holds, before it is answered.
+    - ``grade(drill, answer, seconds=, answered_at=, odds=)``: the answer (a dict, as
+      stored; ``odds``: the learner's, to explain a total that could mean several misses)
+      graded into an :class:`~crib_trainer.training.attempt.Attempt`, or None where the
+      grading needs an analysis the screen runs itself (discards and pegging).
+    """
+
+    name: str
+    label: str
+    short: str
+    puzzle: str | None
+    targets: tuple[str, ...]
+    generate: Generate
+    replay: Callable[[dict[str, Any]], Any]
+    holds: Callable[[Any], frozenset[str]]
+    grade: Grade | None = None
+
+
+def _count_generate(kind: str) -> Generate:
+    def generate(rng: random.Random, target: str | None) -> CountDrill | JudgeDrill:
+        return drill_for(kind, rng, target_category=target)
+
+    return generate
+
+
+def _count_holds(drill: CountDrill | JudgeDrill) -> frozenset[str]:
+    deal = drill.deal if isinstance(drill, JudgeDrill) else drill
+    return frozenset(cat.count_categories(deal.breakdown()))
+
+
+def _grade_count(
+    drill: CountDrill,
+    answer: Mapping[str, Any],
+    *,
+    seconds: float,
+    answered_at: datetime,
+    odds: Mapping[str, float] | None = None,
+) -> Attempt:
+    """A count given as ``{"total": n}`` or ``{"items": {"fifteen": 4, …}}`` (by kind)."""
+    if "items" in answer:
+        by_kind = dict(answer["items"])
+        return count_attempt(
+            drill, by_kind=by_kind, seconds=seconds, answered_at=answered_at, odds=odds
+        )
+    total = int(answer["total"])
+    return count_attempt(drill, total=total, seconds=seconds, answered_at=answered_at, odds=odds)
+
+
+def _grade_judge(
+    drill: JudgeDrill,
+    answer: Mapping[str, Any],
+    *,
+    seconds: float,
+    answered_at: datetime,
+    odds: Mapping[str, float] | None = None,
+) -> Attempt:
+    """A judged claim: the learner's total (the verdict follows from it), or a verdict."""
+    total = answer.get("total")
+    verdict = answer.get("verdict")
+    if verdict is None:
+        if total is None:
+            raise ValueError("a judged claim needs the true total or a verdict")
+        verdict = "correct" if total == drill.claim else "under" if drill.claim < total else "over"
+    return judge_attempt(
+        drill, verdict=verdict, total=total, seconds=seconds, answered_at=answered_at, odds=odds
+    )
+
+
+def _count_replay(question: dict[str, Any]) -> CountDrill:
+    return CountDrill.from_question(question)
+
+
+def _discard_generate(rng: random.Random, target: str | None) -> DiscardDrill:
+    dealer = None if target is None else target == cat.DISCARD_DEALER
+    return discard_drill(rng, dealer=dealer)
+
+
+def _discard_replay(question: dict[str, Any]) -> DiscardDrill:
+    drill = DiscardDrill.from_question(question)
+    parse_cards([c.code for c in drill.cards])
+    return drill
+
+
+def _peg_generate(rng: random.Random, target: str | None) -> Any:
+    from crib_trainer.training.pegdrills import peg_drill  # (the analysis: loaded when used)
+
+    return peg_drill(rng, theme=target.removeprefix("peg-") if target else None)
+
+
+def _peg_replay(question: dict[str, Any]) -> Any:
+    from crib_trainer.training.pegdrills import PegDrill
+
+    return PegDrill.from_question(question)
+
+
+def _peg_holds(drill: Any) -> frozenset[str]:
+    return frozenset(cat.peg_category(t) for t in drill.themes)
+
+
+_COUNT_TARGETS = tuple(c for c in cat.ITEM_CATEGORIES if c != cat.CRIB_FLUSH_TRAP)
+_PEG_TARGETS = tuple(cat.peg_category(t) for t in cat.PEG_THEMES)
+
+#: Every kind of drill, by its stored id, in the order screens list them.
+KINDS: dict[str, Kind] = {
+    k.name: k
+    for k in (
+        Kind(
+            DrillKind.COUNT_HAND.value,
+            "Count a hand",
+            "hand",
+            "count",
+            _COUNT_TARGETS,
+            _count_generate("count-hand"),
+            _count_replay,
+            _count_holds,
+            _grade_count,
+        ),
+        Kind(
+            DrillKind.COUNT_CRIB.value,
+            "Count a crib",
+            "crib",
+            "crib-count",
+            cat.ITEM_CATEGORIES,
+            _count_generate("count-crib"),
+            _count_replay,
+            _count_holds,
+            _grade_count,
+        ),
+        Kind(
+            DrillKind.JUDGE.value,
+            "Judge a claim",
+            "judge",
+            None,
+            (*cat.ITEM_CATEGORIES, cat.OVER_CLAIM),
+            _count_generate("judge"),
+            JudgeDrill.from_question,
+            _count_holds,
+            _grade_judge,
+        ),
+        Kind(
+            DrillKind.DISCARD.value,
+            "Discards",
+            "discard",
+            "discard",
+            cat.DISCARD_CATEGORIES,
+            _discard_generate,
+            _discard_replay,
+            lambda d: frozenset({cat.discard_category(d.dealer)}),
+        ),
+        Kind(
+            DrillKind.PEG_SCORE.value,
+            "Pegging: score the last card",
+            "peg score",
+            "pegging-score",
+            _PEG_TARGETS,
+            _peg_generate,
+            _peg_replay,
+            _peg_holds,
+        ),
+        Kind(
+            DrillKind.PEG_PLAY.value,
+            "Pegging",
+            "peg play",
+            "pegging-play",
+            _PEG_TARGETS,
+            _peg_generate,
+            _peg_replay,
+            _peg_holds,
+        ),
+    )
+}
+
+#: What puzzle files call each kind of question (the ``kind`` field of a puzzle).
+PUZZLE_KINDS: tuple[str, ...] = tuple(k.puzzle for k in KINDS.values() if k.puzzle)
+
+
+def get_kind(name: str) -> Kind:
+    """A kind by its id; a ``ValueError`` naming the kinds otherwise.
+
+    >>> get_kind("judge").label
+    'Judge a claim'
+    >>> get_kind("count")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: unknown drill kind 'count'; kinds are count-hand, count-crib, judge, ...
+    """
+    if name not in KINDS:
+        raise ValueError(f"unknown drill kind {name!r}; kinds are {', '.join(KINDS)}")
+    return KINDS[name]
+
+
+def kind_for_puzzle(puzzle_kind: str) -> str:
+    """The drill kind a puzzle of ``puzzle_kind`` is asked and stored as."""
+    for k in KINDS.values():
+        if k.puzzle == puzzle_kind:
+            return k.name
+    raise ValueError(f"{puzzle_kind!r} is not a puzzle kind; use one of {', '.join(PUZZLE_KINDS)}")
+
+
+def can_aim(kind: str, category: str) -> bool:
+    """Whether a drill of ``kind`` can be dealt to hold ``category``.
+
+    >>> can_aim("count-hand", "crib-flush-trap"), can_aim("count-crib", "crib-flush-trap")
+    (False, True)
+    """
+    k = get_kind(kind)
+    if category not in k.targets:
+        return False
+    if kind in ("count-hand", "count-crib") and category in cat.ITEM_CATEGORIES:
+        return can_hold(category, crib=kind == "count-crib")
+    return True

@@ -1,0 +1,236 @@
+"""The learner model: how well each category is known now, and where it stands.
+
+A fold over the learner's answers, oldest first (:meth:`Learner.add`), with no clock
+and no storage: ``now`` is passed in where it matters. Per category:
+
+- **Mastery now** — a miss rate in which recent answers weigh more: each answer's weight
+  halves with every :data:`HALF_LIFE_ANSWERS` later answers holding the category and every
+  :data:`HALF_LIFE_DAYS` days, so a category forgets old misses both as the learner
+  answers it right and as time passes. A miss only probable (``Attempt.maybe``: a total
+  that could mean several misses) counts its chance, at :data:`UNSURE_WEIGHT` of an
+  answer's weight. A small prior (:data:`PRIOR_MISSES` in :data:`PRIOR_SEEN`) keeps a
+  category never seen from looking weak.
+- **All time** — certain misses over answers holding it, and apart from them the
+  probable misses (their chances summed).
+- **State** — ``new`` (never seen), ``fine`` (never missed), ``weak`` (missed — or
+  probably missed, a chance of at least :data:`LIKELY` — and not yet learnt),
+  ``learnt`` (after a miss, :data:`LEARN_STREAK` right in a row; then checked at
+  :data:`CHECK_INTERVALS`, a box further after each check passed, Leitner-style, and
+  ``weak`` again at once if missed).
+
+>>> from datetime import datetime, timedelta, UTC
+>>> from crib_trainer.training.attempt import Attempt
+>>> t = datetime(2025, 11, 24, 20, tzinfo=UTC)
+>>> def answer(n, missed):
+...     return Attempt("count-hand", {"n": n}, {}, {}, not missed, "", missed, 5,
+...                    t + timedelta(minutes=n), present={"nobs": 1})
+>>> learner = Learner()
+>>> for n in range(8):
+...     _ = learner.add(answer(n, {"nobs": 1} if n < 2 else {}))
+>>> m = learner.mastery("nobs", now=t + timedelta(minutes=9))
+>>> m.state, m.streak, m.learnt_after, m.learnt_at.strftime("%d %b")
+('learnt', 6, 5, '24 Nov')
+>>> round(m.rate_all, 2), m.rate_now < m.rate_all
+(0.25, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from crib_trainer.training.attempt import Attempt
+
+HALF_LIFE_ANSWERS = 6.0
+HALF_LIFE_DAYS = 14.0
+UNSURE_WEIGHT = 0.5
+PRIOR_MISSES = 0.05
+PRIOR_SEEN = 1.0
+LIKELY = 0.5
+LEARN_STREAK = 5
+CHECK_INTERVALS = (
+    timedelta(days=1),
+    timedelta(days=3),
+    timedelta(days=7),
+    timedelta(days=21),
+    timedelta(days=60),
+)
+#: A category is called weak (stats, the Progress screen) at this miss rate now or more.
+WEAK_RATE = 0.15
+
+_DAY = 86400.0
+
+
+@dataclass(frozen=True, slots=True)
+class Mastery:
+    """A category as the learner stands in it (see the module notes).
+
+    ``rate_now``: the recency-weighted miss rate the session schedules by (probable misses
+    in it at their chance, weighed less; with the prior). ``now``: the recency-weighted
+    share of certain misses, what the stats show beside ``rate_all``, the certain misses
+    over answers (None if never seen). ``probably``: probable misses (chances summed).
+    ``learnt_at``/``learnt_after``: when it was last marked learnt and after how many
+    right in a row. ``due``: when a learnt category's next check is due (None when its
+    checks are done, or it is not learnt). ``last_miss``: the latest answer that missed
+    it (certainly or likely), for a final check on the same cards.
+    """
+
+    category: str
+    seen: int
+    missed: int
+    probably: float
+    rate_now: float
+    now: float | None
+    state: str
+    streak: int
+    evidence: float
+    learnt_at: datetime | None = None
+    learnt_after: int = 0
+    box: int = 0
+    due: datetime | None = None
+    last_miss: Attempt | None = None
+
+    @property
+    def rate_all(self) -> float | None:
+        return self.missed / self.seen if self.seen else None
+
+    @property
+    def probably_rate(self) -> float | None:
+        return self.probably / self.seen if self.seen else None
+
+    @property
+    def odds(self) -> float:
+        """The odds of the learner overlooking an item of this category now."""
+        return self.rate_now / (1 - self.rate_now) if self.rate_now < 1 else 1e6
+
+
+@dataclass(slots=True)
+class _Track:
+    """One category's running sums (weights as of ``last``)."""
+
+    seen: int = 0
+    missed: int = 0
+    probably: float = 0.0
+    num: float = 0.0
+    den: float = 0.0
+    sure: float = 0.0  # certain misses, weighted by recency
+    all: float = 0.0  # every answer, weighted by recency
+    last: datetime | None = None
+    state: str = "fine"
+    streak: int = 0
+    learnt_at: datetime | None = None
+    learnt_after: int = 0
+    box: int = 0
+    due: datetime | None = None
+    last_miss: Attempt | None = None
+
+
+@dataclass(slots=True)
+class Learner:
+    """Every category's track, built by adding answers oldest first."""
+
+    tracks: dict[str, _Track] = field(default_factory=dict)
+    asked: dict[str, int] = field(default_factory=dict)  # times each question was answered
+
+    @classmethod
+    def of(cls, history: Iterable[Attempt]) -> Learner:
+        """The model of a history (in any order)."""
+        learner = cls()
+        for a in sorted(history, key=lambda a: (a.answered_at, a.id or 0)):
+            learner.add(a)
+        return learner
+
+    def add(self, a: Attempt) -> list[str]:
+        """Take in one answer (newer than any before); returns the categories it marked
+        learnt."""
+        self.asked[a.item_key] = self.asked.get(a.item_key, 0) + 1
+        learnt = []
+        for category in a.present:
+            track = self.tracks.setdefault(category, _Track())
+            if _update(track, a, category):
+                learnt.append(category)
+        return learnt
+
+    def mastery(self, category: str, *, now: datetime) -> Mastery:
+        track = self.tracks.get(category) or _Track(state="new")
+        fade = _fade(track.last, now)
+        num, den = track.num * fade, track.den * fade
+        return Mastery(
+            category=category,
+            seen=track.seen,
+            missed=track.missed,
+            probably=track.probably,
+            rate_now=(num + PRIOR_MISSES) / (den + PRIOR_SEEN),
+            now=track.sure / track.all if track.all else None,
+            state=track.state,
+            streak=track.streak,
+            evidence=den,
+            learnt_at=track.learnt_at,
+            learnt_after=track.learnt_after,
+            box=track.box,
+            due=track.due,
+            last_miss=track.last_miss,
+        )
+
+    def masteries(self, *, now: datetime) -> dict[str, Mastery]:
+        """Every category met so far."""
+        return {c: self.mastery(c, now=now) for c in self.tracks}
+
+
+def _fade(since: datetime | None, now: datetime) -> float:
+    if since is None:
+        return 1.0
+    days = max((now - since).total_seconds(), 0.0) / _DAY
+    return 0.5 ** (days / HALF_LIFE_DAYS)
+
+
+def _update(track: _Track, a: Attempt, category: str) -> bool:
+    """Fold one answer into a track; True if it made the category learnt."""
+    when = a.answered_at
+    fade = _fade(track.last, when) * 0.5 ** (1 / HALF_LIFE_ANSWERS)
+    track.num *= fade
+    track.den *= fade
+    track.sure *= fade
+    track.all *= fade
+    track.last = when
+    track.seen += 1
+    chance = 1.0 if a.missed.get(category, 0) > 0 else a.maybe.get(category, 0.0)
+    weight = 1.0 if chance in (0.0, 1.0) else UNSURE_WEIGHT
+    track.num += weight * chance
+    track.den += weight
+    track.all += 1
+    track.sure += chance == 1.0
+    if chance == 1.0:
+        track.missed += 1
+    elif chance:
+        track.probably += chance
+    if chance >= LIKELY:
+        track.state, track.streak, track.box, track.due = "weak", 0, 0, None
+        track.last_miss = a
+        return False
+    if chance:
+        return False  # (an unlikely miss neither breaks a streak nor adds to it)
+    track.streak += 1
+    if track.state == "weak" and track.streak >= LEARN_STREAK:
+        track.state, track.learnt_at, track.learnt_after = "learnt", when, track.streak
+        track.box, track.due = 1, when + CHECK_INTERVALS[0]
+        return True
+    if track.state == "learnt" and track.due is not None and when >= track.due:
+        track.box += 1  # a check passed: the next one further off
+        track.due = (
+            when + CHECK_INTERVALS[track.box - 1] if track.box <= len(CHECK_INTERVALS) else None
+        )
+    return False
+
+
+def weak_spots(model: Mapping[str, Mastery]) -> list[Mastery]:
+    """The weak spots, the weakest now first (ties by name): every ``weak`` category, and
+    any other never learnt whose miss rate now is :data:`WEAK_RATE` or more (one only
+    probably missed so far: shown as "probably …")."""
+    out = [
+        m
+        for m in model.values()
+        if m.state == "weak" or (m.state == "fine" and m.rate_now >= WEAK_RATE)
+    ]
+    return sorted(out, key=lambda m: (-m.rate_now, m.category))

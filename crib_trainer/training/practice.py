@@ -1,0 +1,548 @@
+"""A practice game against the computer: the learner's decisions, the computer's, and the
+grading, on the game engine (:class:`~crib_trainer.core.engine.EngineGame`).
+
+The learner sits in seat 0 ("You"), the computer in seat 1 at a chosen strength
+(:data:`~crib_trainer.analysis.players.PLAYERS`). :meth:`Practice.advance` takes the
+computer's decisions until the learner has one to make (:attr:`Practice.waiting_for`):
+``discard``, ``play``, ``go`` (he cannot come in and says so; with ``auto_go`` it is said
+for him), ``count`` (his hand or crib), or nothing once the game is over.
+
+Grading: a count is graded at once (its ruling decides what is pegged). A throw or a
+card laid is queued in :attr:`Practice.pending` and graded by :func:`grade_pending`
+(an opening lead takes the exact pegging analysis about a second), so a screen can do
+that in a thread; :meth:`Practice.graded` files the result.
+
+Everything is a pure function of the value: the deck of each deal is seeded by the
+engine, and each computer decision has its own seeded random numbers, so
+:meth:`Practice.to_json` / :meth:`Practice.from_json` resume a game exactly.
+:meth:`Practice.undo` takes back the learner's last decision (its grade is kept, marked
+as a take-back).
+
+>>> p = Practice.new(PracticeSettings(strength="beginner"), seed=5).advance()
+>>> p.waiting_for, len(p.hand)
+('discard', 6)
+>>> p = p.discard(p.hand[:2], seconds=3.0, answered_at=T0).advance()
+>>> p.waiting_for in ("play", "go", "count"), len(p.pending)
+(True, 1)
+>>> Practice.from_json(p.to_json()) == p
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from crib_trainer.analysis.pegging import PegSituation
+from crib_trainer.analysis.players import PLAYERS, make_player
+from crib_trainer.core.cards import Card, format_cards, parse_cards
+from crib_trainer.core.engine import EngineError, EngineGame
+from crib_trainer.core.pegging import Played, SaidGo
+from crib_trainer.core.rules import RuleOptions, get_ruleset, get_variant
+from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.training.explain import explain_play, spoken_count
+from crib_trainer.training.gamegrading import (
+    Grade,
+    grade_discard,
+    grade_play,
+    rule_count,
+)
+
+YOU, COMPUTER = 0, 1
+#: What the learner may be asked for.
+WAITS = ("discard", "play", "go", "count")
+JSON_VERSION = 1
+T0 = datetime(2025, 1, 1, tzinfo=UTC)  # (for the examples)
+
+
+class PracticeError(ValueError):
+    """A decision that cannot be taken now, settings that do not go together, or a saved
+    game that does not read; the message is one sentence for the learner."""
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeSettings:
+    """How the game is played: ``variant`` (``six-card`` to 121, ``five-card`` to 61), the
+    rule set (the target's default when None), ``muggins`` (the computer takes what the
+    learner misses; not under the Britannica rules), the computer's ``strength``,
+    ``auto_go`` (the trainer says go for him), ``grades_at_once`` (each grade shown as it
+    is made, not after the hand), ``itemised`` (count item by item, not a total)."""
+
+    variant: str = "six-card"
+    ruleset: str | None = None
+    muggins: bool = False
+    strength: str = "expert"
+    auto_go: bool = True
+    grades_at_once: bool = False
+    itemised: bool = False
+
+    def __post_init__(self) -> None:
+        try:
+            v = get_variant(self.variant)
+            rules = get_ruleset(self.ruleset) if self.ruleset else None
+            if rules is not None:
+                rules.result_lines(v.target)
+        except ValueError as err:
+            raise PracticeError(str(err)) from None
+        if v.players != 2:
+            raise PracticeError("the practice game is for two players: six-card or five-card")
+        if self.strength not in PLAYERS:
+            raise PracticeError(f"the computer plays {', '.join(PLAYERS)}; not {self.strength}")
+        object.__setattr__(self, "variant", v.name)
+        if self.muggins:
+            try:
+                self.options()
+            except ValueError as err:
+                raise PracticeError(str(err)) from None
+
+    def options(self) -> RuleOptions:
+        """The rule set and muggins, as the rulings read them."""
+        from crib_trainer.core.rules import default_ruleset
+
+        rules = get_ruleset(self.ruleset) if self.ruleset else None
+        rules = rules or default_ruleset(get_variant(self.variant).target)
+        return RuleOptions(rules, muggins=self.muggins)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "ruleset": self.ruleset,
+            "muggins": self.muggins,
+            "strength": self.strength,
+            "auto_go": self.auto_go,
+            "grades_at_once": self.grades_at_once,
+            "itemised": self.itemised,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PracticeSettings:
+        return cls(
+            str(data["variant"]),
+            None if data.get("ruleset") is None else str(data["ruleset"]),
+            bool(data["muggins"]),
+            str(data["strength"]),
+            bool(data.get("auto_go", True)),
+            bool(data.get("grades_at_once", False)),
+            bool(data.get("itemised", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A throw or card of the learner's not yet graded: the engine action it was (its
+    number and what it did: the game before it is the actions before it), and how long it
+    took him."""
+
+    action: int
+    decision: tuple[Any, ...]
+    seconds: float
+    answered_at: datetime
+    take_back: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "decision": list(self.decision),
+            "seconds": self.seconds,
+            "answered_at": self.answered_at.isoformat(),
+            "take_back": self.take_back,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Pending:
+        return cls(
+            int(data["action"]),
+            tuple(data["decision"]),
+            float(data["seconds"]),
+            datetime.fromisoformat(data["answered_at"]),
+            bool(data.get("take_back", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Practice:
+    """A practice game at one moment. Build with :meth:`new`; every step returns a new one."""
+
+    settings: PracticeSettings
+    game: EngineGame
+    mine: tuple[int, ...] = ()  # the engine actions that were the learner's
+    grades: tuple[tuple[int, Grade], ...] = ()  # (engine action, its grade)
+    pending: tuple[Pending, ...] = ()
+    goes: int = 0  # the learner's goes said (or said for him) this deal
+    log: tuple[str, ...] = field(default=())  # what happened, in words, this deal and last
+
+    # -- starting
+
+    @classmethod
+    def new(cls, settings: PracticeSettings, *, seed: int) -> Practice:
+        """A new game: the cut for first deal and the first deal (see the engine)."""
+        names = ("You", settings.strength.capitalize())
+        game = EngineGame.new(
+            seed=seed,
+            variant=settings.variant,
+            ruleset=settings.options().ruleset.name,
+            names=names,
+        )
+        dealer = game.names[game.first_dealer]
+        return cls(settings, game, log=(f"Cut for deal: {dealer} {_verb(dealer, 'deal')} first.",))
+
+    # -- what the learner sees
+
+    @property
+    def deal(self) -> int:
+        return self.game.deal_number
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The learner's cards: as dealt before his throw, then those he still holds."""
+        g = self.game
+        if g.phase == "discard" or g.play_state is None:
+            return g.hands[YOU]
+        return g.play_state.hands[g.role_of(YOU)]
+
+    @property
+    def kept(self) -> tuple[Card, ...]:
+        return self.game.kept(YOU)
+
+    @property
+    def you_deal(self) -> bool:
+        return self.game.dealer == YOU
+
+    @property
+    def over(self) -> bool:
+        return self.game.phase == "over"
+
+    @property
+    def waiting_for(self) -> str | None:
+        """What the learner must do next (one of :data:`WAITS`), or None when it is the
+        computer's turn or the game is over."""
+        g = self.game
+        if self._go_due():
+            return "go"
+        if g.phase == "discard" and g.thrown[YOU] is None:
+            return "discard" if g.thrown[COMPUTER] is not None else None
+        if g.phase in ("play", "show") and g.to_move == YOU:
+            return "play" if g.phase == "play" else "count"
+        return None
+
+    def next_show(self) -> tuple[int, bool, Breakdown]:
+        return self.game.next_show()
+
+    def situation(self) -> PegSituation:
+        """The play as the player to move sees it."""
+        g = self.game
+        assert g.play_state is not None
+        seat = g.seat_of(g.play_state.turn)
+        return PegSituation.from_state(
+            g.play_state, starter=g.starter, discards=g.thrown[seat] or ()
+        )
+
+    def _go_due(self) -> bool:
+        state = self.game.play_state
+        if state is None or self.game.phase == "over":
+            return False
+        role = self.game.role_of(YOU)
+        said = sum(1 for e in state.events if isinstance(e, SaidGo) and e.player == role)
+        return said > self.goes
+
+    # -- the computer
+
+    def advance(self) -> Practice:
+        """The computer's decisions (and the goes said for the learner, with ``auto_go``)
+        until the learner has one to make or the game is over."""
+        p = self
+        while not p.over:
+            if p._go_due() and p.settings.auto_go:
+                p = replace(p, goes=p.goes + 1, log=(*p.log, "You: go (said for you)."))
+                continue
+            if p.waiting_for is not None:
+                return p
+            p = p._computer_step()
+        return p
+
+    def _computer_step(self) -> Practice:
+        g = self.game
+        rng = random.Random(f"{g.seed}:computer:{len(g.actions)}")
+        player = make_player(self.settings.strength, rng)
+        name = g.names[COMPUTER]
+        if g.phase == "discard":
+            throw = player.discard(
+                g.hands[COMPUTER], dealer=g.dealer == COMPUTER, variant=g.variant
+            )
+            return self._after(g.discard(COMPUTER, throw), f"{name} throws to the crib.")
+        if g.phase == "play":
+            state = g.play_state
+            assert state is not None
+            legal = state.legal_cards()
+            card = legal[0] if len({c.rank for c in legal}) == 1 else player.play(self.situation())
+            return self._after(g.play(card))
+        _, crib, breakdown = g.next_show()
+        whose = "crib" if crib else "hand"
+        said = (
+            f"{name} counts his {whose} ({format_cards(breakdown.cards)} and "
+            f"{breakdown.starter}): {spoken_count(breakdown)}"
+        )
+        return self._after(g.count(), said)
+
+    def _after(self, game: EngineGame, said: str | None = None) -> Practice:
+        """The next state with what happened told: the cut, each card laid, the new deal."""
+        old = self.game
+        log = list(self.log)
+        if said:
+            log.append(said)
+        if old.starter is None and game.starter is not None and game.deal_number == old.deal_number:
+            log.append(f"The starter is {game.starter}.")
+            if game.starter.rank == 11:
+                log.append(f"His heels: 2 for {game.names[game.dealer]}.")
+        new, before = game.play_state, old.play_state
+        if new is not None and before is not None and len(new.events) > len(before.events):
+            log += _told(game, before.events, new.events)
+        goes = self.goes
+        if game.deal_number != old.deal_number:
+            dealer = game.names[game.dealer]
+            log = [*log[-8:], f"Deal {game.deal_number + 1}: {dealer} {_verb(dealer, 'deal')}."]
+            goes = 0
+        if game.winner is not None and old.winner is None:
+            result = game.result
+            assert result is not None
+            log.append(f"{game.names[game.winner]} {_verb(game.names[game.winner], 'win')}: "
+                       f"{result.text}, {game.scores[0]}–{game.scores[1]}.")  # fmt: skip
+        return replace(self, game=game, log=tuple(log), goes=goes)
+
+    # -- the learner's decisions
+
+    def discard(self, cards: Sequence[Card], *, seconds: float, answered_at: datetime) -> Practice:
+        """The learner throws ``cards`` to the crib (graded later: :attr:`pending`)."""
+        self._expect("discard")
+        try:
+            game = self.game.discard(YOU, cards)
+        except EngineError as err:
+            raise PracticeError(str(err)) from None
+        return self._mine(game, seconds, answered_at)
+
+    def play(self, card: Card, *, seconds: float, answered_at: datetime) -> Practice:
+        """The learner lays ``card`` (graded later when he had a choice)."""
+        self._expect("play")
+        try:
+            game = self.game.play(card)
+        except EngineError as err:
+            raise PracticeError(str(err)) from None
+        return self._mine(game, seconds, answered_at)
+
+    def say_go(self) -> Practice:
+        """The learner says go (only when he cannot come in)."""
+        if not self._go_due():
+            state = self.game.play_state
+            legal = state.legal_cards() if state is not None else ()
+            if legal and self.waiting_for == "play":
+                raise PracticeError(f"No go: {format_cards(legal)} will come in.")
+            raise PracticeError("There is no go to say now.")
+        return replace(self, goes=self.goes + 1, log=(*self.log, "You: go."))
+
+    def count(
+        self,
+        *,
+        total: int | None = None,
+        items: Sequence[ShowItem] | None = None,
+        by_kind: Mapping[Kind, int] | None = None,
+        seconds: float,
+        answered_at: datetime,
+    ) -> tuple[Practice, Grade]:
+        """The learner counts his hand or crib (a ``total``, ``items``, or points
+        ``by_kind``). Graded now: he
+        pegs what the rules allow, and with muggins the computer takes what he missed
+        (said with the items)."""
+        self._expect("count")
+        _, crib, b = self.game.next_show()
+        counted = rule_count(
+            b.cards,
+            b.starter,
+            crib=crib,
+            variant=self.settings.variant,
+            total=total,
+            items=items,
+            by_kind=by_kind,
+            options=self.settings.options(),
+            deal=self.deal,
+            seconds=seconds,
+            answered_at=answered_at,
+        )
+        ruling = counted.ruling
+        action = len(self.game.actions)
+        game = self.game.count(ruling.scored, ruling.to_opponent)
+        whose = "crib" if crib else "hand"
+        said = [f"You count your {whose}: {ruling.said}; you peg {ruling.scored}."]
+        name = self.game.names[COMPUTER]
+        if ruling.to_opponent and counted.missed and ruling.said < ruling.due:
+            missed = "; ".join(_item_words(i) for i in counted.missed)
+            said.append(f"Muggins! {name} takes {ruling.to_opponent} you missed: {missed}.")
+        elif ruling.to_opponent:
+            said.append(f"Too many: {name} pegs {ruling.to_opponent} for it.")
+        p = replace(
+            self,
+            mine=(*self.mine, action),
+            grades=(*self.grades, (action, counted.grade)),
+            log=(*self.log, *said),
+        )
+        return p._after(game), counted.grade
+
+    def _mine(self, game: EngineGame, seconds: float, answered_at: datetime) -> Practice:
+        action = len(self.game.actions)
+        pending = Pending(action, tuple(game.actions[action]), seconds, answered_at)
+        p = replace(self, mine=(*self.mine, action), pending=(*self.pending, pending))
+        return p._after(game)
+
+    def _expect(self, what: str) -> None:
+        if self.waiting_for != what:
+            now = self.waiting_for or ("nothing: the game is over" if self.over else "the computer")
+            raise PracticeError(f"Not your {what} now (waiting for {now}).")
+
+    # -- grading
+
+    def graded(self, pending: Pending, grade: Grade | None) -> Practice:
+        """File the grade of a pending decision (None: a card with no choice)."""
+        rest = tuple(q for q in self.pending if q != pending)
+        if grade is None:
+            return replace(self, pending=rest)
+        if pending.take_back:
+            grade = grade.taken_back()
+        return replace(self, pending=rest, grades=(*self.grades, (pending.action, grade)))
+
+    def recorded(self, grade: Grade, stored: Grade) -> Practice:
+        """The same game with ``grade`` replaced by ``stored`` (its attempt now has an id)."""
+        grades = tuple((a, stored if g is grade else g) for a, g in self.grades)
+        return replace(self, grades=grades)
+
+    def deal_grades(self, deal: int) -> list[Grade]:
+        return [g for _, g in self.grades if g.deal == deal]
+
+    def all_grades(self) -> list[Grade]:
+        return [g for _, g in sorted(self.grades, key=lambda ag: ag[0])]
+
+    # -- taking back
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.mine) and not self.over
+
+    def undo(self) -> Practice:
+        """Take back the learner's last decision: the game goes back to the moment he
+        made it (the computer's later decisions are undone too); its grade stays, marked
+        as a take-back."""
+        if not self.can_undo:
+            raise PracticeError("Nothing to take back.")
+        cut = self.mine[-1]
+        data = self.game.to_json()
+        data["actions"] = data["actions"][:cut]
+        game = EngineGame.from_json(data)
+        grades = tuple((a, g.taken_back() if a >= cut else g) for a, g in self.grades)
+        pending = tuple(replace(q, take_back=True) if q.action >= cut else q for q in self.pending)
+        state = game.play_state
+        role = game.role_of(YOU)
+        goes = (
+            sum(1 for e in state.events if isinstance(e, SaidGo) and e.player == role)
+            if state is not None
+            else 0
+        )
+        return replace(
+            self,
+            game=game,
+            mine=self.mine[:-1],
+            grades=grades,
+            pending=pending,
+            goes=goes,
+            log=(*self.log, "Taken back."),
+        )
+
+    # -- saving
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": JSON_VERSION,
+            "settings": self.settings.to_json(),
+            "game": self.game.to_json(),
+            "mine": list(self.mine),
+            "grades": [[a, g.to_json()] for a, g in self.grades],
+            "pending": [q.to_json() for q in self.pending],
+            "goes": self.goes,
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Practice:
+        """Read :meth:`to_json` back; :class:`PracticeError` if it does not read."""
+        try:
+            if data.get("version") != JSON_VERSION:
+                raise PracticeError(f"unknown practice game version {data.get('version')!r}")
+            return cls(
+                PracticeSettings.from_json(data["settings"]),
+                EngineGame.from_json(data["game"]),
+                tuple(int(a) for a in data["mine"]),
+                tuple((int(a), Grade.from_json(g)) for a, g in data["grades"]),
+                tuple(Pending.from_json(q) for q in data["pending"]),
+                int(data["goes"]),
+                tuple(str(line) for line in data["log"]),
+            )
+        except PracticeError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise PracticeError(f"the saved practice game does not read: {err}") from None
+
+
+def grade_pending(practice: Practice, pending: Pending) -> Grade | None:
+    """Grade a queued throw or card: the game is rebuilt to the moment it was decided.
+    Slow for an opening lead (the exact pegging analysis); pure, so a thread may run it."""
+    data = practice.game.to_json()
+    action = pending.decision
+    data["actions"] = data["actions"][: pending.action]
+    before = EngineGame.from_json(data)
+    if action[0] == "discard":
+        return grade_discard(
+            before.hands[YOU],
+            parse_cards(action[2]),
+            dealer=before.dealer == YOU,
+            variant=before.variant.name,
+            deal=before.deal_number,
+            seconds=pending.seconds,
+            answered_at=pending.answered_at,
+        )
+    state = before.play_state
+    assert state is not None
+    situation = PegSituation.from_state(
+        state, starter=before.starter, discards=before.thrown[YOU] or ()
+    )
+    return grade_play(
+        situation,
+        parse_cards([action[1]])[0],
+        opponent_hand=state.hands[before.role_of(COMPUTER)],
+        deal=before.deal_number,
+        seconds=pending.seconds,
+        answered_at=pending.answered_at,
+    )
+
+
+def _told(game: EngineGame, old: Sequence[Played | SaidGo], new: Sequence[Played | SaidGo]):
+    """Each new event of the play in words: "Expert: K♠ (25), makes 15 for 2"."""
+    lines = []
+    for event in new[len(old) :]:
+        who = game.names[game.seat_of(event.player)]
+        if isinstance(event, SaidGo):
+            if game.seat_of(event.player) == COMPUTER:
+                lines.append(f"{who}: go.")
+            continue
+        score = f", {explain_play(event)}" if event.items else ""
+        lines.append(f"{who}: {event.card} ({event.count}){score}.")
+    return lines
+
+
+def _item_words(item: ShowItem) -> str:
+    from crib_trainer.training.explain import describe_item
+
+    return describe_item(item)
+
+
+def _verb(name: str, verb: str) -> str:
+    return verb if name == "You" else f"{verb}s"

@@ -1,0 +1,352 @@
+"""A practice session: what is asked next, and what was answered. No Textual, no clock
+or global random of its own: the history, the rng and the clock are passed in.
+
+>>> import random
+>>> from datetime import datetime, timedelta, UTC
+>>> now = [datetime(2025, 11, 24, 20, tzinfo=UTC)]
+>>> session = Session(MemoryHistory(), rng=random.Random(1), clock=lambda: now[0])
+>>> q = session.next_question({"count-hand"})
+>>> q.kind, len(q.cards), q.crib, q.aimed_at, q.review, q.reason
+('count-hand', 4, False, None, False, 'start')
+>>> a = session.answer(q, total=q.drill.breakdown().total, seconds=8.0)
+>>> a.correct
+True
+>>> q = session.next_question({"count-hand"})  # the placement round: a category not met yet
+>>> q.reason, q.aimed_at in q.holds
+('placement', True)
+
+Every screen goes through one :class:`Session` (the app holds it), and so can a script
+that plays a learner (``tests/training/test_scripted_learner.py``, ``bench/learner.py``).
+What comes next (:meth:`Session.plan`), in order:
+
+1. **Final check** — a weak category one right answer short of learnt, whose last missed
+   question was never asked again: those same cards, once (``review=True``).
+2. **Spaced check** — a learnt category whose check is due (1, 3, 7, 21, 60 days).
+3. **Weak spot** — :data:`FOCUS` of the time, a weak category (the weakest most often,
+   weights the rate now squared), on fresh cards that hold it.
+4. **Placement** — in the first :data:`PLACEMENT_ROUND` answers always, later
+   :data:`EXPLORE` of the time: a category the learner has never been asked.
+5. **Fresh** — a random question of an allowed kind.
+
+A plan aimed at a category deals a question that holds it, whenever the kind can hold it
+at all (:func:`~crib_trainer.training.kinds.can_aim`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from crib_trainer.core.cards import Card
+from crib_trainer.training import categories as cat
+from crib_trainer.training.attempt import Attempt
+from crib_trainer.training.kinds import KINDS, can_aim
+from crib_trainer.training.learner import LEARN_STREAK, Learner, Mastery
+
+#: Share of questions aimed at a weak spot while there is one.
+FOCUS = 0.9
+#: Answers in which every question not spent on a weak spot tries a category not yet met.
+PLACEMENT_ROUND = 12
+#: After the placement round, the share of the rest that tries a category not yet met.
+EXPLORE = 0.25
+
+
+class History(Protocol):
+    """Where answers are kept: ``storage.db.Store`` is one, :class:`MemoryHistory` another."""
+
+    def load_attempts(self) -> list[Attempt]: ...
+
+    def save_attempt(self, attempt: Attempt) -> int: ...
+
+
+@dataclass
+class MemoryHistory:
+    """Answers kept in a list (a script, a test, or a trainer whose file cannot be written)."""
+
+    kept: list[Attempt] = field(default_factory=list)
+
+    def load_attempts(self) -> list[Attempt]:
+        return list(self.kept)
+
+    def save_attempt(self, attempt: Attempt) -> int:
+        self.kept.append(attempt.with_id(len(self.kept) + 1))
+        return len(self.kept)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What to ask, before it is dealt: the ``kind``, the category ``aimed_at`` (or None),
+    why (``reason``: start, final-check, check, weak, placement, fresh, replay) and, for a
+    question asked again, the answer it came from (``again``)."""
+
+    kind: str
+    aimed_at: str | None
+    reason: str
+    again: Attempt | None = None
+    mastery: Mastery | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question dealt: the drill, with what it was aimed at and why.
+
+    ``review`` is True when these are the same cards as an earlier question. ``holds``:
+    the categories the question holds.
+    """
+
+    kind: str
+    drill: Any
+    aimed_at: str | None
+    review: bool
+    reason: str
+    holds: frozenset[str]
+    again: Attempt | None = None
+    mastery: Mastery | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards shown: a hand or crib (without its starter), a deal, a pegging hand."""
+        d = self.drill
+        deal = getattr(d, "deal", d)
+        if hasattr(deal, "cards"):
+            return tuple(deal.cards)
+        return tuple(d.situation.hand)
+
+    @property
+    def starter(self) -> Card | None:
+        d = self.drill
+        deal = getattr(d, "deal", d)
+        if hasattr(deal, "starter"):
+            return deal.starter
+        situation = getattr(d, "situation", None)
+        return situation.starter if situation is not None else None
+
+    @property
+    def crib(self) -> bool:
+        deal = getattr(self.drill, "deal", self.drill)
+        return bool(getattr(deal, "crib", False))
+
+    @property
+    def why(self) -> str:
+        """Why this question, in a sentence ("" for a plain fresh one).
+
+        >>> Question("count-hand", None, "double-run", False, "weak", frozenset()).why
+        'Aimed at a weak spot: double runs.'
+        """
+        label = cat.category_label(self.aimed_at or "")
+        when = self.again.answered_at.strftime("%d %b") if self.again else ""
+        learnt = self.mastery.learnt_at if self.mastery else None
+        return {
+            "weak": f"Aimed at a weak spot: {label}.",
+            "placement": f"Trying {label}: new to you so far.",
+            "check": f"A check on {label}" + (f", learnt on {learnt:%d %b}." if learnt else "."),
+            "final-check": f"The same cards you missed on {when}: a last check on {label}.",
+            "replay": f"Replaying a question from {when}.",
+        }.get(self.reason, "")
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An answer recorded: the :class:`~crib_trainer.training.attempt.Attempt` (with its
+    id once stored) and the categories it made learnt."""
+
+    attempt: Attempt
+    learnt: tuple[str, ...] = ()
+
+    @property
+    def correct(self) -> bool:
+        return self.attempt.correct
+
+
+class Session:
+    """The learner's practice: :meth:`next_question`, :meth:`answer` (or :meth:`grade`
+    then :meth:`record`), and the model (:meth:`masteries`).
+
+    ``store`` is any :class:`History` (the history file's ``Store``; None keeps answers
+    in memory). The history is read once; every answer is added as it is recorded.
+    """
+
+    def __init__(
+        self,
+        store: History | None = None,
+        *,
+        rng: random.Random,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self.store: History = store if store is not None else MemoryHistory()
+        self.rng = rng
+        self.clock = clock
+        self.history: list[Attempt] = sorted(
+            self.store.load_attempts(), key=lambda a: (a.answered_at, a.id or 0)
+        )
+        self.learner = Learner.of(self.history)
+        self.unreadable: set[str] = set()  # questions whose stored text does not read
+
+    # -- what comes next
+
+    def plan(self, kinds: Collection[str]) -> Plan:
+        """What to ask next among ``kinds`` (see the module notes), without dealing it."""
+        allowed = [k for k in KINDS if k in set(kinds)]
+        if not allowed:
+            raise ValueError(f"give at least one drill kind: {', '.join(KINDS)}")
+        if not self.history:
+            return Plan(allowed[0], None, "start")
+        now = self.clock()
+        model = self.masteries(now=now)
+
+        def able(category: str) -> list[str]:
+            return [k for k in allowed if can_aim(k, category)]
+
+        weak = sorted(
+            (m for m in model.values() if m.state == "weak" and able(m.category)),
+            key=lambda m: (-m.rate_now, m.category),
+        )
+        for m in weak:
+            last = m.last_miss
+            if (
+                m.streak >= LEARN_STREAK - 1
+                and last is not None
+                and last.kind in allowed
+                and self.learner.asked.get(last.item_key, 0) == 1
+                and last.item_key not in self.unreadable
+            ):
+                return Plan(last.kind, m.category, "final-check", last, m)
+        due = [
+            m
+            for m in model.values()
+            if m.state == "learnt" and m.due and m.due <= now and able(m.category)
+        ]
+        if due:
+            m = min(due, key=lambda m: (m.due, m.category))
+            return Plan(self.rng.choice(able(m.category)), m.category, "check", mastery=m)
+        if weak and self.rng.random() < FOCUS:
+            m = self.rng.choices(weak, weights=[m.rate_now**2 for m in weak])[0]
+            return Plan(self.rng.choice(able(m.category)), m.category, "weak", mastery=m)
+        unmet = [
+            c
+            for c in _targets(allowed)
+            if c not in model and c not in (cat.OVER_CLAIM, cat.MISCOUNT)
+        ]
+        if unmet and (len(self.history) < PLACEMENT_ROUND or self.rng.random() < EXPLORE):
+            category = self.rng.choice(unmet)
+            return Plan(self.rng.choice(able(category)), category, "placement")
+        return Plan(self.rng.choice(allowed), None, "fresh")
+
+    def deal(self, plan: Plan) -> Question:
+        """The question a plan asks: the same cards again, or fresh ones holding its aim.
+        A question asked again that no longer reads is passed over for fresh cards."""
+        kind = KINDS[plan.kind]
+        if plan.again is not None:
+            question = self.replay(plan.again)
+            if question is not None:
+                return Question(
+                    question.kind,
+                    question.drill,
+                    plan.aimed_at,
+                    True,
+                    plan.reason,
+                    question.holds,
+                    plan.again,
+                    plan.mastery,
+                )
+            if plan.reason == "final-check":
+                return self.deal(Plan(plan.kind, plan.aimed_at, "weak", mastery=plan.mastery))
+        drill = kind.generate(self.rng, plan.aimed_at)
+        return Question(
+            plan.kind,
+            drill,
+            plan.aimed_at,
+            False,
+            plan.reason,
+            kind.holds(drill),
+            mastery=plan.mastery,
+        )
+
+    def next_question(self, kinds: Collection[str]) -> Question:
+        """What ``n`` (or the home screen's ``g``) deals next among ``kinds``."""
+        return self.deal(self.plan(kinds))
+
+    def replay(self, attempt: Attempt) -> Question | None:
+        """An earlier answer's question asked again (None if it no longer reads: it is
+        then never offered again)."""
+        from crib_trainer.training.review import replayable  # (loads the pegging analysis)
+
+        if attempt.kind not in KINDS or not replayable(attempt):
+            self.unreadable.add(attempt.item_key)
+            return None
+        kind = KINDS[attempt.kind]
+        drill = kind.replay(attempt.question)
+        return Question(attempt.kind, drill, None, True, "replay", kind.holds(drill), attempt)
+
+    # -- answers
+
+    def grade(
+        self,
+        q: Question,
+        *,
+        total: int | None = None,
+        items: Mapping[str, int] | None = None,
+        verdict: str | None = None,
+        seconds: float,
+    ) -> Attempt:
+        """Grade a count or judged claim (``total``, or ``items``: points per kind of
+        item) without recording it. Discards and pegging are graded by their screens'
+        analysis and recorded with :meth:`record`."""
+        kind = KINDS[q.kind]
+        if kind.grade is None:
+            raise ValueError(f"{q.kind} answers are graded by their analysis; use record()")
+        answer: dict[str, Any] = {"items": dict(items)} if items is not None else {}
+        if total is not None:
+            answer["total"] = total
+        if verdict is not None:
+            answer["verdict"] = verdict
+        return kind.grade(
+            q.drill, answer, seconds=seconds, answered_at=self.clock(), odds=self.odds()
+        )
+
+    def answer(
+        self,
+        q: Question,
+        *,
+        total: int | None = None,
+        items: Mapping[str, int] | None = None,
+        verdict: str | None = None,
+        seconds: float,
+    ) -> Answer:
+        """Grade an answer to ``q`` and record it (committed when this returns)."""
+        return self.record(
+            self.grade(q, total=total, items=items, verdict=verdict, seconds=seconds)
+        )
+
+    def record(self, attempt: Attempt) -> Answer:
+        """Keep an answer graded elsewhere: the model takes it in first, then the store
+        (whose error, if any, is raised after: this session still counts the answer)."""
+        learnt = tuple(self.learner.add(attempt))
+        self.history.append(attempt)
+        stored = attempt.with_id(self.store.save_attempt(attempt))
+        self.history[-1] = stored
+        return Answer(stored, learnt)
+
+    # -- the model
+
+    def masteries(self, *, now: datetime | None = None) -> dict[str, Mastery]:
+        """Every category met, as the learner stands in it now."""
+        return self.learner.masteries(now=now or self.clock())
+
+    def odds(self) -> dict[str, float]:
+        """The learner's odds of overlooking an item of each counting category (a
+        category not met yet at the prior's odds), to explain a total that could mean
+        several misses."""
+        now = self.clock()
+        return {c: self.learner.mastery(c, now=now).odds for c in cat.ITEM_CATEGORIES}
+
+
+def _targets(kinds: Iterable[str]) -> list[str]:
+    """Every category some of ``kinds`` can aim at, in the registry's order."""
+    out: list[str] = []
+    for k in kinds:
+        out += [c for c in KINDS[k].targets if c not in out and can_aim(k, c)]
+    return out

@@ -1,0 +1,106 @@
+"""Computer players: always legal, and each strength plays as it says."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crib_trainer.analysis.pegging import PegSituation, analyse, read_situation
+from crib_trainer.analysis.players import (
+    PLAYERS,
+    Good,
+    exact_values,
+    fast_values,
+    lookahead_values,
+    make_player,
+)
+from crib_trainer.core.cards import parse_card, parse_cards
+from crib_trainer.core.engine import EngineGame
+from crib_trainer.core.pegging import parse_peg_tokens
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 100_000),
+    strength=st.sampled_from(PLAYERS),
+    variant=st.sampled_from(["six-card", "five-card"]),
+)
+def test_every_decision_is_legal(seed, strength, variant):
+    """A player in both seats plays a whole deal: every throw and card is accepted by the
+    engine (which refuses anything illegal)."""
+    game = EngineGame.new(seed=seed, variant=variant)
+    player = make_player(strength, random.Random(seed))
+    for seat in (game.pone, game.dealer):
+        throw = player.discard(game.hands[seat], dealer=seat == game.dealer, variant=game.variant)
+        assert len(throw) == game.variant.discard and set(throw) <= set(game.hands[seat])
+        game = game.discard(seat, throw)
+    while game.phase == "play":
+        state = game.play_state
+        seat = game.seat_of(state.turn)
+        situation = PegSituation.from_state(state, starter=game.starter, discards=game.thrown[seat])
+        card = player.play(situation)
+        assert card in state.legal_cards()
+        game = game.play(card)
+    assert game.phase in ("show", "over")
+
+
+def test_the_exact_values_are_the_pegging_analysis():
+    s = PegSituation.from_sequence(parse_peg_tokens(["KS", "5D"]), parse_cards("5H 9C 2D"))
+    values = exact_values(read_situation(s))
+    for option in analyse(s).options:
+        assert values[int(option.card.rank)] == pytest.approx(option.expected_net, abs=1e-9)
+
+
+def test_late_in_the_play_the_fast_policy_is_exact():
+    s = PegSituation.from_sequence(
+        parse_peg_tokens(["KS", "5D", "9H", "4C", "3S"]), parse_cards("7H 8C"), holder="B"
+    )
+    assert fast_values(s) == exact_values(read_situation(s))
+
+
+def test_the_lookahead_takes_a_fifteen_and_avoids_giving_one():
+    # count 10: the 5 makes fifteen for 2
+    s = PegSituation.from_sequence(parse_peg_tokens(["KS"]), parse_cards("5H 9C 8D 2S"))
+    values = lookahead_values(read_situation(s))
+    assert max(values, key=values.get) == 5
+    # leading: a 5 invites a ten-card for fifteen, a 2 invites nothing that makes fifteen
+    lead = lookahead_values(read_situation(PegSituation(parse_cards("5H 2C KD QS"))))
+    assert lead[2] > lead[5]
+
+
+def test_the_beginner_keeps_the_highest_hand_and_scores_now():
+    beginner = make_player("beginner")
+    dealt = parse_cards("5H 5D 5S JC 2C 9D")
+    assert set(beginner.discard(dealt, dealer=False, variant=EngineGame.new(seed=0).variant)) == {
+        parse_card("2C"),
+        parse_card("9D"),
+    }
+    # on 7: the 8 makes fifteen and the 7 a pair, two each: the higher card
+    s = PegSituation.from_sequence(parse_peg_tokens(["7S"]), parse_cards("8H KC 7D 2S"))
+    assert beginner.play(s) == parse_card("8H")
+    s = PegSituation.from_sequence(parse_peg_tokens(["2H", "3H"]), parse_cards("9H KC 4D"))
+    assert beginner.play(s) == parse_card("4D")  # a run of three, over the higher cards
+    s = PegSituation.from_sequence(parse_peg_tokens(["6S"]), parse_cards("9H KC 3D 2S"))
+    assert beginner.play(s) == parse_card("9H")  # fifteen
+
+
+class Always:
+    """A random source that always says 'now'."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+def test_the_good_player_slips_only_when_it_costs_little():
+    good = Good(rng=Always())  # type: ignore[arg-type]
+    assert good._choose([(5.0, "best"), (4.5, "second")]) == "second"
+    assert good._choose([(5.0, "best"), (3.0, "second")]) == "best"
+    assert Good(rng=random.Random(1))._choose([(5.0, "best")]) == "best"
+
+
+def test_unknown_strength_is_refused():
+    with pytest.raises(ValueError, match="unknown player 'grandmaster'"):
+        make_player("grandmaster")

@@ -1,0 +1,134 @@
+"""``crib-trainer match``: the JSON contract, seeded runs, bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from crib_trainer.cli import main
+
+ROLE_KEYS = {"pegging", "hand", "crib", "total"}
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+def test_json_has_the_issues_keys():
+    code, out = run(
+        "match", "expert", "beginner", "--games", "2", "--seed", "7", "--variant", "six-card",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert {"games", "players", "wins", "first_dealer_wins", "per_deal", "seconds"} <= set(data)
+    assert data["games"] == 2 and data["players"] == ["expert", "beginner"]
+    assert sum(data["wins"].values()) == 2
+    assert sum(sum(kinds.values()) for kinds in data["results"].values()) == 2
+    assert 0 <= data["first_dealer_wins"] <= 1
+    for name in data["players"]:
+        assert set(data["per_deal"][name]) == {"dealer", "pone"}
+        for role in ("dealer", "pone"):
+            row = data["per_deal"][name][role]
+            assert set(row) == ROLE_KEYS
+            assert row["total"] == pytest.approx(
+                row["pegging"] + row["hand"] + row["crib"], abs=2e-4
+            )
+        assert data["per_deal"][name]["pone"]["crib"] == 0
+
+
+def test_a_seeded_run_is_reproducible_and_the_pool_changes_nothing():
+    args = ["match", "beginner", "good", "--games", "3", "--seed", "11", "--json"]
+    first = json.loads(run(*args)[1])
+    again = json.loads(run(*args, "--workers", "2")[1])
+    for data in (first, again):
+        data.pop("seconds")
+    assert first == again
+    other = json.loads(
+        run("match", "beginner", "good", "--games", "3", "--seed", "12", "--json")[1]
+    )
+    other.pop("seconds")
+    assert other != first
+
+
+def test_same_strengths_are_told_apart_and_five_card_is_to_61(capsys):
+    code, out = run("match", "beginner", "beginner", "--games", "2", "--variant", "five", "--json")
+    data = json.loads(out)
+    assert data["players"] == ["beginner", "beginner-2"]
+    assert code == 0
+
+
+def test_text_output_names_both_players():
+    code, out = run("match", "good", "beginner", "--games", "1", "--rules", "britannica")
+    assert code == 0
+    assert "good against beginner: 1 six-card games, seed 0" in out
+    assert "first dealer won" in out and "pegging" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["grandmaster", "beginner"], "unknown player 'grandmaster'"),
+        (["expert", "beginner", "--games", "0"], "--games must be 1"),
+        (["expert", "beginner", "--games", "x"], "invalid int value"),
+        (["expert", "beginner", "--variant", "four-player"], "two-player games"),
+        (["expert", "beginner", "--variant", "seven"], "unknown variant"),
+        (["expert", "beginner", "--rules", "house"], "unknown rules"),
+        (["expert", "beginner", "--workers", "0"], "--workers must be 1"),
+        (["expert"], "the following arguments are required"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(argv, message, capsys):
+    try:
+        code = main(["match", *argv], out=io.StringIO())
+    except SystemExit as exit:  # argparse's own errors
+        code = exit.code
+    err = capsys.readouterr().err
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_winprob_json_and_its_bounds():
+    code, out = run("winprob", "85", "90", "--dealer", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"win", "me", "him", "dealer"} <= set(data)
+    assert (data["me"], data["him"], data["dealer"]) == (85, 90, True)
+    assert 0 < data["win"] < 1
+    pone = json.loads(run("winprob", "85", "90", "--pone", "--json")[1])
+    assert pone["dealer"] is False and pone["win"] != data["win"]
+    dealing = json.loads(run("winprob", "0", "0", "--dealer", "--json")[1])["win"]
+    assert dealing > 0.5 > json.loads(run("winprob", "0", "0", "--pone", "--json")[1])["win"]
+    code, out = run("winprob", "0", "0", "--pone", "--variant", "five")
+    assert code == 0 and "game to 61" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["121", "0", "--dealer"], "ME is 121: scores run from 0 to 120"),
+        (["0", "-1", "--pone"], "HIM is -1"),
+        (["60", "0", "--dealer", "--variant", "five"], None),
+        (["61", "0", "--dealer", "--variant", "five"], "0 to 60"),
+        (["1", "2"], "one of the arguments --dealer --pone is required"),
+        (["1", "2", "--dealer", "--pone"], "not allowed with argument"),
+        (["1", "2", "--dealer", "--variant", "three"], "two-player games"),
+    ],
+)
+def test_winprob_bad_input_is_one_line_and_status_2(argv, message, capsys):
+    try:
+        code = main(["winprob", *argv], out=io.StringIO())
+    except SystemExit as exit:  # argparse's own errors
+        code = exit.code
+    err = capsys.readouterr().err
+    if message is None:
+        assert code == 0
+        return
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1

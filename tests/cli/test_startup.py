@@ -1,0 +1,60 @@
+"""Start-up stays light: a command imports its own module and what it needs, no more
+(checked in a fresh interpreter; bench/cli_bench.py measures the time)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+
+import pytest
+
+from crib_trainer import cli
+
+
+def modules_after(*argv: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``crib-trainer ARGV``."""
+    code = (
+        "import io, json, sys\n"
+        "from crib_trainer.cli import main\n"
+        "try:\n"
+        f"    main({list(argv)!r}, out=io.StringIO())\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    return set(json.loads(proc.stdout.splitlines()[-1]))
+
+
+def command_modules(loaded: set[str]) -> set[str]:
+    return {name for name in cli.COMMANDS if f"crib_trainer.cli.{name}" in loaded}
+
+
+def test_score_loads_no_numpy_no_metadata_and_no_other_command():
+    loaded = modules_after("score", "5H", "5C", "5S", "JD", "--starter", "5D")
+    assert command_modules(loaded) == {"score"}
+    assert not {m for m in loaded if m.startswith(("numpy", "importlib.metadata", "textual"))}
+
+
+def test_odds_loads_no_numpy():
+    loaded = modules_after("odds", "--json")
+    assert command_modules(loaded) == {"odds"}
+    assert "numpy" not in loaded
+
+
+def test_help_loads_no_command():
+    assert command_modules(modules_after("--help")) == set()
+
+
+@pytest.mark.parametrize("name", list(cli.COMMANDS))
+def test_each_command_registers_under_its_name_with_the_help_listed(name):
+    """``COMMANDS`` lists each command's help for ``--help`` without importing it: the
+    module, when it is the command run, registers the same name and help."""
+    sub = cli.build_parser(name)._subparsers._group_actions[0]  # type: ignore[union-attr]
+    assert isinstance(sub, argparse._SubParsersAction)
+    listed = {action.dest: action.help for action in sub._choices_actions}
+    assert listed == cli.COMMANDS
+    built = [a for a in sub.choices[name]._actions if not isinstance(a, argparse._HelpAction)]
+    assert built  # the module's own parser, not the name alone

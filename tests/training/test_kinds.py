@@ -1,0 +1,53 @@
+"""The registry of drill kinds: every kind deals, replays and names itself from one entry."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from crib_trainer.training import categories as cat
+from crib_trainer.training.attempt import DRILL_KINDS
+from crib_trainer.training.kinds import KINDS, PUZZLE_KINDS, can_aim, get_kind, kind_for_puzzle
+from crib_trainer.training.puzzles import KINDS as PUZZLE_FILE_KINDS
+
+
+def test_one_entry_per_stored_kind():
+    assert tuple(KINDS) == DRILL_KINDS
+    assert PUZZLE_FILE_KINDS == PUZZLE_KINDS
+    assert {kind_for_puzzle(p) for p in PUZZLE_KINDS} <= set(KINDS)
+
+
+@pytest.mark.parametrize("name", ["count-hand", "count-crib", "judge", "discard"])
+def test_every_target_is_dealt_and_replays(name):
+    kind = get_kind(name)
+    rng = random.Random(5)
+    for target in kind.targets:
+        if not can_aim(name, target) or target == cat.OVER_CLAIM:
+            continue
+        drill = kind.generate(rng, target)
+        assert drill.kind == name
+        assert target in kind.holds(drill), target
+        assert kind.replay(drill.question()) == drill
+
+
+def test_pegging_themes_are_defined_once():
+    from crib_trainer.training.pegdrills import THEMES
+
+    assert THEMES is cat.PEG_THEMES
+
+
+def test_grading_through_the_registry():
+    from datetime import UTC, datetime
+
+    kind = get_kind("count-hand")
+    drill = kind.replay({"cards": ["5H", "5C", "5S", "JD"], "starter": "5D"})
+    t = datetime(2025, 1, 1, tzinfo=UTC)
+    assert kind.grade(drill, {"total": 29}, seconds=1, answered_at=t).correct
+    wrong = kind.grade(drill, {"items": {"fifteen": 16, "pair": 12}}, seconds=1, answered_at=t)
+    assert wrong.missed == {"nobs": 1.0}
+    judge = get_kind("judge")
+    claim = judge.replay({"cards": ["5H", "5C", "5S", "JD"], "starter": "5D", "claim": 28})
+    assert judge.grade(claim, {"total": 29}, seconds=1, answered_at=t).correct
+    with pytest.raises(ValueError, match="unknown drill kind"):
+        get_kind("count")

@@ -1,0 +1,167 @@
+"""The practice game's flow: the learner's decisions, the computer's, grading, undo, JSON."""
+
+import json
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from crib_trainer.core.show import score_show
+from crib_trainer.training.practice import (
+    Practice,
+    PracticeError,
+    PracticeSettings,
+    grade_pending,
+)
+
+T = datetime(2025, 5, 1, tzinfo=UTC)
+
+
+def learner_step(p: Practice, rng: random.Random, *, short: int = 0) -> Practice:
+    """One decision of a learner who plays at random and counts ``short`` too few."""
+    wait = p.waiting_for
+    if wait == "discard":
+        return p.discard(rng.sample(p.hand, p.game.variant.discard), seconds=2, answered_at=T)
+    if wait == "play":
+        assert p.game.play_state is not None
+        return p.play(rng.choice(p.game.play_state.legal_cards()), seconds=1, answered_at=T)
+    if wait == "go":
+        return p.say_go()
+    assert wait == "count"
+    b = p.next_show()[2]
+    return p.count(total=max(b.total - short, 0), seconds=3, answered_at=T)[0]
+
+
+def test_a_whole_five_card_game_is_played_graded_and_saved_at_every_move():
+    rng = random.Random(3)
+    p = Practice.new(PracticeSettings("five-card", strength="beginner", auto_go=False), seed=3)
+    p = p.advance()
+    moves = 0
+    while not p.over:
+        p = learner_step(p, rng).advance()
+        for pending in p.pending:
+            p = p.graded(pending, grade_pending(p, pending))
+        assert Practice.from_json(json.loads(json.dumps(p.to_json()))) == p
+        moves += 1
+    winner = p.game.winner
+    assert winner is not None and p.game.scores[winner] >= 61 > p.game.scores[1 - winner]
+    kinds = {g.attempt.kind for g in p.all_grades()}
+    assert {"discard", "count-hand"} <= kinds and kinds <= {
+        "discard",
+        "peg-play",
+        "count-hand",
+        "count-crib",
+    }
+    assert not p.pending and p.waiting_for is None and moves > 10
+    assert any(g.decision == "discard" for g in p.all_grades())
+    assert p.log[-1].endswith(f"{p.game.scores[0]}–{p.game.scores[1]}.")
+
+
+def test_the_computer_decides_the_same_way_on_a_resumed_game():
+    rng = random.Random(8)
+    p = Practice.new(PracticeSettings(strength="good"), seed=8).advance()
+    for _ in range(6):
+        p = learner_step(p, rng).advance()
+    resumed = Practice.from_json(p.to_json()).advance()
+    assert resumed == p.advance()
+
+
+def test_the_learner_says_go_unless_the_trainer_says_it_for_him():
+    for auto in (False, True):
+        rng = random.Random(1)
+        p = Practice.new(PracticeSettings(strength="beginner", auto_go=auto), seed=1).advance()
+        waits = set()
+        for _ in range(40):
+            if p.over:
+                break
+            waits.add(p.waiting_for)
+            p = learner_step(p, rng).advance()
+        assert ("go" in waits) is not auto
+        assert any(line.startswith("You: go") for line in p.log) or p.game.deal_number > 0
+
+
+def test_go_cannot_be_said_while_a_card_comes_in():
+    rng = random.Random(2)
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=2).advance()
+    while p.waiting_for != "play":
+        p = learner_step(p, rng).advance()
+    with pytest.raises(PracticeError, match=r"No go: .* will come in"):
+        p.say_go()
+    with pytest.raises(PracticeError, match="Not your discard now"):
+        p.discard(p.hand[:2], seconds=1, answered_at=T)
+
+
+def test_muggins_takes_what_the_learner_missed_and_says_so():
+    rng = random.Random(4)
+    settings = PracticeSettings(ruleset="hoyle", muggins=True, strength="beginner")
+    p = Practice.new(settings, seed=4).advance()
+    while True:
+        if p.waiting_for == "count" and p.next_show()[2].total >= 2:
+            break
+        p = learner_step(p, rng).advance()
+    before = p.game.scores
+    b = p.next_show()[2]
+    after, grade = p.count(total=b.total - 2, seconds=1, answered_at=T)
+    assert after.game.scores[0] - before[0] == b.total - 2
+    assert after.game.scores[1] - before[1] >= 2  # muggins (and maybe his own show after)
+    assert any(line.startswith("Muggins! Beginner takes 2 you missed:") for line in after.log)
+    assert grade.points_lost == 4 and grade.attempt.kind in ("count-hand", "count-crib")
+
+
+def test_an_itemised_count_pegs_its_items():
+    rng = random.Random(6)
+    p = Practice.new(PracticeSettings(strength="beginner", itemised=True), seed=6).advance()
+    while p.waiting_for != "count":
+        p = learner_step(p, rng).advance()
+    _, crib, b = p.next_show()
+    before = p.game.scores[0]
+    after, grade = p.count(items=b.items, seconds=1, answered_at=T)
+    assert after.game.scores[0] - before == b.total and grade.points_lost == 0
+    assert grade.attempt.answer["items"] == [i.to_json() for i in b.items]
+    assert score_show(b.cards, b.starter, crib=crib).total == b.total
+
+
+def test_undo_takes_back_the_last_decision_and_marks_its_grade():
+    rng = random.Random(5)
+    p = Practice.new(PracticeSettings(strength="expert"), seed=5).advance()
+    dealt = p.hand
+    p = learner_step(p, rng).advance()
+    assert p.waiting_for != "discard"
+    back = p.undo()
+    assert back.waiting_for == "discard" and back.hand == dealt and back.pending[0].take_back
+    graded = back.graded(back.pending[0], grade_pending(back, back.pending[0]))
+    assert graded.all_grades()[0].take_back and not graded.can_undo
+    with pytest.raises(PracticeError, match="Nothing to take back"):
+        graded.undo()
+    # after a count: the count is taken back too, and its grade is kept, marked
+    while p.waiting_for != "count":
+        p = learner_step(p, rng).advance()
+    b = p.next_show()[2]
+    counted = p.count(total=b.total, seconds=1, answered_at=T)[0].advance()
+    again = counted.undo()
+    assert again.waiting_for == "count" and again.game.scores == p.game.scores
+    assert again.all_grades()[-1].take_back
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"ruleset": "britannica", "muggins": True}, "no muggins"),
+        ({"variant": "five-card", "ruleset": "acc"}, "not 61"),
+        ({"variant": "three-player"}, "two players"),
+        ({"strength": "genius"}, "not genius"),
+        ({"variant": "nine-card"}, "nine-card"),
+    ],
+)
+def test_settings_that_do_not_go_together_are_refused(settings, message):
+    with pytest.raises(PracticeError, match=message):
+        PracticeSettings(**settings)
+
+
+def test_a_saved_game_that_does_not_read_is_one_error():
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=1)
+    data = p.to_json()
+    with pytest.raises(PracticeError, match="version"):
+        Practice.from_json({**data, "version": 99})
+    with pytest.raises(PracticeError, match="does not read"):
+        Practice.from_json({**data, "mine": "x"})

@@ -1,0 +1,144 @@
+"""The session: one place that decides what is asked next and records what was answered."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from crib_trainer.training import session as session_module
+from crib_trainer.training.learner import CHECK_INTERVALS, LEARN_STREAK, Learner, weak_spots
+from crib_trainer.training.session import MemoryHistory, Plan, Session
+
+T0 = datetime(2025, 11, 24, 19, tzinfo=UTC)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def new_session(seed: int = 0, store=None) -> tuple[Session, Clock]:
+    clock = Clock()
+    return Session(store or MemoryHistory(), rng=random.Random(seed), clock=clock), clock
+
+
+def answer(session: Session, clock: Clock, q, *, miss: str | None = None) -> None:
+    b = q.drill.breakdown()
+    from crib_trainer.training.categories import item_categories
+
+    lost = sum(i.points for i, c in item_categories(b).items() if c == miss)
+    session.answer(q, total=b.total - lost, seconds=5.0)
+    clock.now += timedelta(seconds=20)
+
+
+def test_the_contract():
+    s, _ = new_session()
+    q = s.next_question({"count-hand"})
+    assert (q.kind, q.crib, q.review, q.aimed_at) == ("count-hand", False, False, None)
+    assert len(q.cards) == 4 and q.starter is not None
+    a = s.answer(q, total=q.drill.breakdown().total, seconds=8.0)
+    assert a.correct and a.attempt.id == 1 and s.store.load_attempts()[0].seconds == 8.0
+    items = {"fifteen": 0, "pair": 0, "run": 0, "flush": 0, "nobs": 0}
+    q2 = s.next_question({"count-hand"})
+    wrong = s.answer(q2, items=items, seconds=3.0)
+    assert wrong.correct == (q2.drill.breakdown().total == 0)
+    with pytest.raises(ValueError, match="at least one"):
+        s.next_question(set())
+
+
+@pytest.mark.parametrize("kind", ["count-hand", "count-crib", "judge", "discard"])
+def test_an_aimed_question_holds_its_category_every_time(kind):
+    from crib_trainer.training.kinds import KINDS, can_aim
+
+    s, _ = new_session(3)
+    for category in KINDS[kind].targets:
+        if not can_aim(kind, category):
+            continue
+        for _ in range(3):
+            q = s.deal(Plan(kind, category, "weak"))
+            assert category in q.holds, (kind, category)
+
+
+def test_same_seed_same_questions():
+    def questions(seed):
+        s, clock = new_session(seed)
+        out = []
+        for n in range(15):
+            q = s.next_question({"count-hand", "count-crib"})
+            answer(s, clock, q, miss="nobs" if n < 10 else None)
+            out.append((q.kind, [c.code for c in q.cards], q.reason))
+        return out
+
+    assert questions(4) == questions(4) != questions(5)
+
+
+def test_weak_then_learnt_then_checked_then_weak_again_at_once():
+    s, clock = new_session(2)
+    while True:  # nobs missed until it is found and drilled
+        q = s.next_question({"count-hand"})
+        answer(s, clock, q, miss="nobs")
+        if s.masteries().get("nobs") and s.masteries()["nobs"].state == "weak":
+            break
+    reasons = []
+    for _ in range(30):
+        q = s.next_question({"count-hand"})
+        reasons.append(q.reason)
+        answer(s, clock, q)
+        if s.masteries()["nobs"].state == "learnt":
+            break
+    m = s.masteries()["nobs"]
+    assert m.state == "learnt" and m.learnt_after == LEARN_STREAK and m.due is not None
+    assert reasons.count("final-check") == 1  # the missed cards again, once
+    assert not any(w.category == "nobs" for w in weak_spots(s.masteries()))
+    clock.now = m.due + timedelta(minutes=1)
+    q = s.next_question({"count-hand"})
+    assert (q.reason, q.aimed_at, "nobs" in q.holds) == ("check", "nobs", True)
+    answer(s, clock, q, miss="nobs")
+    assert s.masteries()["nobs"].state == "weak"  # missed on a check: weak at once
+
+
+def test_a_check_passed_puts_the_next_one_further_off():
+    from crib_trainer.training.attempt import Attempt
+
+    learner = Learner()
+
+    def a(n, when, missed):
+        return Attempt("count-hand", {"n": n}, {}, {}, not missed, "", missed, 1, when,
+                       present={"nobs": 1})  # fmt: skip
+
+    learner.add(a(0, T0, {"nobs": 1}))
+    for n in range(1, LEARN_STREAK + 1):
+        learner.add(a(n, T0 + timedelta(minutes=n), {}))
+    first = learner.mastery("nobs", now=T0).due
+    learner.add(a(99, first + timedelta(hours=1), {}))
+    m = learner.mastery("nobs", now=first)
+    assert m.box == 2 and m.due - (first + timedelta(hours=1)) == CHECK_INTERVALS[1]
+
+
+def test_a_store_is_a_history(tmp_path):
+    from crib_trainer.storage.db import open_store
+
+    with open_store(tmp_path / "h.sqlite3") as store:
+        s, clock = new_session(1, store)
+        q = s.next_question({"count-crib"})
+        s.answer(q, total=q.drill.breakdown().total + 1, seconds=4.0)
+    with open_store(tmp_path / "h.sqlite3") as store:
+        again = Session(store, rng=random.Random(1), clock=clock)
+        assert [a.missed for a in again.history] == [{"over-claim": 1.0}]
+
+
+def test_no_clock_and_no_global_random(monkeypatch):
+    def boom(*args, **kwargs):
+        raise AssertionError("the session must not use global random or the clock")
+
+    for name in ("random", "choice", "choices", "shuffle", "sample", "randint"):
+        monkeypatch.setattr(random, name, boom)
+    s, clock = new_session(8)
+    for _ in range(15):
+        answer(s, clock, s.next_question({"count-hand"}), miss="double-run")
+    assert 0 < session_module.EXPLORE < session_module.FOCUS < 1
