@@ -18,7 +18,7 @@ async def test_copy_in_a_browser_goes_through_the_page(app, monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_judge(pilot)
         await fill(pilot, screen, "5h 5c 5s jd", "5d", "28")
-        await pilot.press("enter", "c")
+        await pilot.press("enter", "ctrl+y")
         await pilot.pause()
         assert sent == [screen.verdict_text]
         assert sent[0].startswith("Claimed 28, but the hand is worth 29")
