@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Input, Static
 
+from crib_trainer.core.cards import format_cards
 from crib_trainer.core.rules import RuleOptions
 from crib_trainer.core.show import MAX_SHOW, Breakdown, Kind, ShowItem
 from crib_trainer.training.answers import count_attempt, judge_attempt
@@ -165,6 +166,9 @@ class CountScreen(TrainerScreen):
             task = f"He claims [b]{self.drill.claim}[/b] for his {what}. What is it really?"
         elif deal.crib:
             task = "The crib is yours (you dealt). A crib flush needs the starter too."
+            if len(deal.throws) == 2:  # thrown by you and him, as in a game
+                mine, his = (format_cards(t) for t in reversed(deal.throws))
+                task = f"Your crib: you threw {mine}, he threw {his}. A flush needs the starter."
         else:
             task = "Your hand, with the starter. What does it score?"
         self.query_one("#role", Static).update(f"{task} [dim]{self.why}[/dim]")

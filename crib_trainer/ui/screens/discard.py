@@ -30,9 +30,19 @@ GRADE_WORDS = {
 }
 
 
+#: The role keys: deal as dealer, as pone, or either.
+ROLE_KEYS = {"d": "dealer", "p": "pone", "r": "either"}
+ROLE_WORDS = {"dealer": "as dealer", "pone": "as pone", "either": "as dealer or pone at random"}
+
+
 class DiscardScreen(TrainerScreen):
     AUTO_FOCUS = None  # the number keys and enter pick and throw; the table waits
-    HELP_KEYS = (("1–6", "pick a card to throw (again to put it back)"),)
+    HELP_KEYS = (
+        ("1–6", "pick a card to throw (again to put it back)"),
+        ("d", "deal only as dealer (your crib)"),
+        ("p", "deal only as pone (his crib)"),
+        ("r", "deal either role at random (the scheduler may aim at one)"),
+    )
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
@@ -41,6 +51,7 @@ class DiscardScreen(TrainerScreen):
         Binding("v", "next_variant", "Game"),
         Binding("s", "toggle_source", "Source"),
         Binding("n", "next_deal", "Next"),
+        *(Binding(k, f"role('{role}')", show=False) for k, role in ROLE_KEYS.items()),
     ]
 
     def __init__(self, *, adaptive: bool = True, replay_id: int | None = None) -> None:
@@ -48,6 +59,7 @@ class DiscardScreen(TrainerScreen):
         self.adaptive = adaptive
         self.replay_id = replay_id
         self.variant = "six-card"
+        self.role = "either"  # d, p, r
         self.drill: DiscardDrill | None = None
         self.picked: list[Card] = []
         self.analysis: DiscardAnalysis | None = None
@@ -86,6 +98,9 @@ class DiscardScreen(TrainerScreen):
                 drill = replay("discard", attempt.question)
                 assert isinstance(drill, DiscardDrill)
                 return drill
+        if self.role != "either":  # the learner chose the role
+            self.why = ""
+            return discard_drill(trainer.rng, dealer=self.role == "dealer", variant=self.variant)
         if self.adaptive and self.variant == "six-card":
             choice = trainer.suggest(["discard"])
             if choice.reason == "review" and choice.replay_id is not None:
@@ -149,8 +164,8 @@ class DiscardScreen(TrainerScreen):
         if self.revealed:
             text = "n next deal · c turn a starter and count your keep · v game · s source"
         else:
-            text = f"press 1–{len(self.drill.cards)} to pick {need}, enter to throw"
-            text += " · v game · s scheduler/random"
+            text = f"1–{len(self.drill.cards)} pick {need}, enter throws"
+            text += " · d dealer, p pone, r either · v game · s source"
         self.query_one("#discard-status", Static).update(f"[dim]{text}[/dim]")
 
     # -- keys
@@ -256,6 +271,21 @@ class DiscardScreen(TrainerScreen):
         self.variant = names[(names.index(self.variant) + 1) % len(names)]
         self.notify(f"Dealing for the {get_variant(self.variant).title} game.")
         self.new_deal()
+
+    def action_role(self, role: str) -> None:
+        """Deal as dealer, as pone, or either from now on; a question not yet answered is
+        dealt again in the new role."""
+        if self.holds_an_answer():
+            self.notify("Still working it out; try again in a moment.")
+            return
+        self.role = role
+        self.notify(f"Dealing {ROLE_WORDS[role]}.")
+        if not self.revealed and self.drill is not None and self._role_fits(self.drill):
+            return  # (the deal on the table already fits)
+        self.new_deal()
+
+    def _role_fits(self, drill: DiscardDrill) -> bool:
+        return self.role == "either" or drill.dealer == (self.role == "dealer")
 
     def action_toggle_source(self) -> None:
         self.adaptive = not self.adaptive
