@@ -37,9 +37,9 @@ class CribTrainerApp(App):
     TITLE = "crib-trainer"
     SUB_TITLE = "count, judge, decide"
     BINDINGS = [
-        Binding("question_mark", "help", "Help"),
+        Binding("question_mark", "help", "Help", tooltip="this help"),
         Binding("f1", "help", "Help", show=False, priority=True),
-        Binding("ctrl+t", "toggle_theme", "Theme"),
+        Binding("ctrl+t", "toggle_theme", "Theme", tooltip="light or dark theme"),
     ]
 
     def __init__(

@@ -64,12 +64,29 @@ def _counting(drill: object) -> CountDrill | JudgeDrill:
 
 class CountScreen(TrainerScreen):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("i", "toggle_mode", "Items"),
-        Binding("m", "toggle_muggins", "Muggins"),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "toggle_source", "Source"),
-        Binding("n", "next_hand", "Next"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
+        Binding(
+            "i",
+            "toggle_mode",
+            "Items",
+            tooltip="answer item by item (15s, pairs, runs, flush, his nob) or as a total",
+        ),
+        Binding(
+            "m", "toggle_muggins", "Muggins", tooltip="muggins on or off: points you miss go to him"
+        ),
+        Binding(
+            "h",
+            "hint",
+            "Hint",
+            tooltip="a hint before answering, in three steps (each costs a quarter of the credit)",
+        ),
+        Binding(
+            "s",
+            "toggle_source",
+            "Source",
+            tooltip="hands from the scheduler (weak spots, reviews) or purely random",
+        ),
+        Binding("n", "next_hand", "Next", tooltip="deal the next hand, once this one is answered"),
     ]
 
     itemised: reactive[bool] = reactive(False)

@@ -44,13 +44,25 @@ class DiscardScreen(TrainerScreen):
         ("r", "deal either role at random (the scheduler may aim at one)"),
     )
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
-        Binding("enter", "throw", "Throw"),
-        Binding("c", "count_kept", "Count keep"),
-        Binding("v", "next_variant", "Game"),
-        Binding("s", "toggle_source", "Source"),
-        Binding("n", "next_deal", "Next"),
+        Binding("enter", "throw", "Throw", tooltip="throw the cards picked"),
+        Binding(
+            "c", "count_kept", "Count keep", tooltip="turn a starter and count the hand you kept"
+        ),
+        Binding(
+            "v",
+            "next_variant",
+            "Game",
+            tooltip="deal for the next game: six-card, five-card, three or four players",
+        ),
+        Binding(
+            "s",
+            "toggle_source",
+            "Source",
+            tooltip="deals from the scheduler (weak spots, reviews) or purely random",
+        ),
+        Binding("n", "next_deal", "Next", tooltip="deal the next hand, once this one is thrown"),
         *(Binding(k, f"role('{role}')", show=False) for k, role in ROLE_KEYS.items()),
     ]
 

@@ -36,8 +36,8 @@ class HomeScreen(TrainerScreen):
     BINDINGS = [
         *(Binding(key, f"open('{kind}')", title, show=False) for kind, key, title in ENTRIES),
         Binding("enter", "suggested", "Suggested", show=False),
-        Binding("g", "suggested", "Suggested"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("g", "suggested", "Suggested", tooltip="open the suggested drill (enter too)"),
+        Binding("q", "app.quit", "Quit", tooltip="quit the trainer"),
     ]
 
     def __init__(self) -> None:

@@ -80,9 +80,15 @@ class JudgeScreen(TrainerScreen):
         ("c", "copy the verdict, when no box has the focus"),
     )
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
         Binding("c", "copy", "Copy verdict", show=False),
-        Binding("ctrl+y", "copy", "Copy verdict", priority=True),
+        Binding(
+            "ctrl+y",
+            "copy",
+            "Copy verdict",
+            priority=True,
+            tooltip="copy the verdict, even while typing",
+        ),
     ]
 
     def __init__(self) -> None:

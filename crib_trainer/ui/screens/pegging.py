@@ -73,13 +73,28 @@ class PegScreen(TrainerScreen):
     AUTO_FOCUS = None
     HELP_KEYS = (("1–4", "pick your card"), ("enter", "play it, or give the points"))
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 5)),
         Binding("enter", "answer", "Answer", show=False),
-        Binding("q", "toggle_question", "Question"),
-        Binding("p", "play_on", "Play on"),
-        Binding("n", "new_situation", "Next"),
-        Binding("s", "toggle_source", "Source"),
+        Binding(
+            "q",
+            "toggle_question",
+            "Question",
+            tooltip="choose a card, or score the last card laid (after an answer: the other)",
+        ),
+        Binding(
+            "p",
+            "play_on",
+            "Play on",
+            tooltip="after an answer, lay your card and play on against the analysis",
+        ),
+        Binding("n", "new_situation", "Next", tooltip="a new situation, once this one is answered"),
+        Binding(
+            "s",
+            "toggle_source",
+            "Source",
+            tooltip="situations from the scheduler (weak themes) or purely random",
+        ),
     ]
 
     def __init__(self, *, adaptive: bool = True, replay_id: int | None = None) -> None:

@@ -31,8 +31,13 @@ REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play")
 
 class ProgressScreen(TrainerScreen):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("w", "toggle_period", "Days/weeks"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
+        Binding(
+            "w",
+            "toggle_period",
+            "Days/weeks",
+            tooltip="plot by day (30 days) or by week (12 weeks)",
+        ),
     ]
 
     def __init__(self) -> None:

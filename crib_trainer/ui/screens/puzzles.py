@@ -58,8 +58,15 @@ def solved_ids(history: list[Attempt]) -> set[str]:
 
 class PuzzleLibraryScreen(TrainerScreen):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("d", "cycle_difficulty", "Difficulty"),
+        Binding(
+            "escape", "app.pop_screen", "Back", tooltip="back to the list (from a puzzle) or home"
+        ),
+        Binding(
+            "d",
+            "cycle_difficulty",
+            "Difficulty",
+            tooltip="show one difficulty, then the next, then all",
+        ),
     ]
 
     def __init__(self) -> None:
@@ -169,10 +176,10 @@ class PuzzleScreen(TrainerScreen):
     AUTO_FOCUS = None
     HELP_KEYS = (("1–6", "pick cards (a throw, or the card to play)"), ("enter", "answer"))
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the list of puzzles"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
         Binding("enter", "answer", "Answer", show=False),
-        Binding("n", "next_puzzle", "Next"),
+        Binding("n", "next_puzzle", "Next", tooltip="the next puzzle in the list"),
     ]
 
     def __init__(self, puzzles: list[Puzzle], index: int) -> None:
