@@ -330,9 +330,10 @@ class CountScreen(TrainerScreen):
         if self.breakdown.starter.rank == 11:
             heels = " A jack turned is his heels: two to the dealer at the cut, never his nob."
         chunked = pattern(self.breakdown)
+        lesson = chunked.lesson.split(":")[0].rstrip(".")
         self.query_one("#spoken", Static).update(
             f"[i]{spoken_count(self.breakdown)}[/i]{heels}\n"
-            f"[b]By pattern:[/b] {chunked.says} [dim]{chunked.lesson.split(':')[0]}.[/dim]\n"
+            f"[b]By pattern:[/b] {chunked.says} [dim]{lesson}.[/dim]\n"
             f"[dim]{rarity_line(self.breakdown)}[/dim]"
         )
         if self.hints_shown and judged.correct:

@@ -35,6 +35,10 @@ ROLE_KEYS = {"d": "dealer", "p": "pone", "r": "either"}
 ROLE_WORDS = {"dealer": "as dealer", "pone": "as pone", "either": "as dealer or pone at random"}
 
 
+#: Throws shown before yours when yours ranks lower (the rest follow it, in rank order).
+PINNED = 3
+
+
 class DiscardScreen(TrainerScreen):
     AUTO_FOCUS = None  # the number keys and enter pick and throw; the table waits
     HELP_KEYS = (
@@ -94,7 +98,7 @@ class DiscardScreen(TrainerScreen):
     def on_mount(self) -> None:
         self.title = "Discards"
         self.query_one("#throws", DataTable).add_columns(
-            "", "throw", "keep", "hand", "crib", "net", "loss", "hand range"
+            "", "#", "throw", "keep", "hand", "crib", "net", "loss", "hand range"
         )
         self.new_deal()
 
@@ -234,14 +238,16 @@ class DiscardScreen(TrainerScreen):
         table = self.query_one("#throws", DataTable)
         table.clear()
         sign = "+" if analysis.dealer else "−"
-        mine_row = 0
-        for row, option in enumerate(analysis.options):
-            is_mine = frozenset(option.discard) == frozenset(self.thrown)
-            if is_mine:
-                mine_row = row
-            mark = "you" if is_mine else ("★" if option.as_good else "")
+        ranked = list(enumerate(analysis.options, start=1))
+        mine_at = next(i for i, (_, o) in enumerate(ranked) if o is mine)
+        if mine_at > PINNED:  # yours next to the best, in view at 80×24: then the rest
+            ranked.insert(PINNED, ranked.pop(mine_at))
+        mine_row = min(mine_at, PINNED)
+        for rank, option in ranked:
+            mark = "you" if option is mine else ("★" if option.as_good else "")
             table.add_row(
                 mark,
+                str(rank),
                 format_cards(option.discard),
                 format_cards(option.keep),
                 f"{option.hand_ev:.2f}",

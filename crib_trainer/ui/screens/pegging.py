@@ -48,6 +48,9 @@ GRADE_WORDS = {
     "costly": "[b red]Costly:[/] more than a point and a half below the best.",
 }
 NO_GO = frozenset({PegKind.GO, PegKind.LAST})
+COLUMNS = ("", "card", "now", "net to end", "risk")
+#: Columns the table needs besides the why (marks, card, numbers, padding, scrollbar).
+WHY_ROOM = 40
 
 
 def counts_of(situation: PegSituation) -> list[list[tuple[int, Card]]]:
@@ -111,6 +114,7 @@ class PegScreen(TrainerScreen):
         self.waiting = False  # the learner answered before the analysis was ready
         self.started = 0.0
         self.why = ""
+        self.why_column = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -130,9 +134,6 @@ class PegScreen(TrainerScreen):
 
     def on_mount(self) -> None:
         self.title = "Pegging"
-        self.query_one("#peg-options", DataTable).add_columns(
-            "", "card", "now", "net to end", "risk", "why"
-        )
         self.action_new_situation()
 
     # -- dealing
@@ -325,7 +326,11 @@ class PegScreen(TrainerScreen):
             f"{GRADE_WORDS[grade]}{given}  [dim]{seconds:.1f} s[/dim]"
         )
         table = self.query_one("#peg-options", DataTable)
-        table.clear()
+        # The why column only where every reason fits; else the highlighted card's reason
+        # is said in full below the table.
+        self.why_column = max(len(o.reason) for o in options) + WHY_ROOM <= self.size.width
+        table.clear(columns=True)
+        table.add_columns(*COLUMNS, *(("why",) if self.why_column else ()))
         mine_row = 0
         for row, option in enumerate(options):
             if option.card == self.picked:
@@ -337,19 +342,35 @@ class PegScreen(TrainerScreen):
                 str(option.immediate or ""),
                 f"{option.expected_net:+.2f}",
                 f"{100 * option.risk:.0f}%",
-                option.reason,
+                *((option.reason,) if self.why_column else ()),
             )
         table.display = True
         table.can_focus = True
         table.move_cursor(row=mine_row)
         table.focus()
         self.query_one("#peg-table", Horizontal).display = False  # room for the ranking
-        hidden = format_cards(self.drill.opponent_hand)
-        yours = "" if mine is best else f"\nYours: {mine.card} — {mine.reason}"
-        self.query_one("#peg-why", Static).update(  # (in full: the table may cut reasons)
-            f"Best: {best.card} — {best.reason}{yours}\n[dim]He held {hidden}.[/dim]"
-        )
+        self._say_why(mine_row)
         self.query_one("#peg-status", Static).update(f"[dim]{self._status_text()}[/dim]")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if self.options is not None and self.answered and "play" in self.asked:
+            self._say_why(event.cursor_row)
+
+    def _say_why(self, row: int) -> None:
+        """Why the best card is best, why yours is not, and (with no why column) why the
+        highlighted one is what it is; then his hidden cards."""
+        assert self.drill is not None and self.options is not None
+        best = self.options[0]
+        mine = next((o for o in self.options if o.card == self.picked), best)
+        lines = [f"Best: {best.card} — {best.reason}"]
+        if mine is not best:
+            lines.append(f"Yours: {mine.card} — {mine.reason}")
+        if not self.why_column and 0 <= row < len(self.options):
+            lit = self.options[row]
+            if lit is not best and lit is not mine:
+                lines.append(f"{lit.card} — {lit.reason}")
+        lines.append(f"[dim]He held {format_cards(self.drill.opponent_hand)}.[/dim]")
+        self.query_one("#peg-why", Static).update("\n".join(lines))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.table import Table
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -136,16 +138,13 @@ class PuzzleLibraryScreen(TrainerScreen):
         title = in_theme[0].title if in_theme and in_theme[0].title else (self.theme or "")
         self.query_one("#puzzles-title", Static).update(Content.from_markup("[b]$t", t=title))
         for p in in_theme:
-            mark = "[green]✓[/green]" if p.id in self.solved else " "
-            question = p.question if len(p.question) <= 38 else p.question[:37] + "…"
-            listing.add_option(
-                Option(
-                    Content.from_markup(
-                        f"{mark} {'★' * p.difficulty:<5} $question", question=question
-                    ),
-                    id=p.id,
-                )
-            )
+            row = Table.grid(padding=(0, 1))
+            row.add_column(width=1)
+            row.add_column(width=5)
+            row.add_column(ratio=1)  # the question in full, wrapped under itself
+            done = Text("✓", style="green") if p.id in self.solved else Text(" ")
+            row.add_row(done, "★" * p.difficulty, Text(p.question))
+            listing.add_option(Option(row, id=p.id))
         if in_theme:
             listing.highlighted = 0
 
