@@ -23,6 +23,7 @@ from crib_trainer.core.game import Game
 from crib_trainer.storage import games as saved_games
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import MEMORY, StorageError, Store, open_memory_copy, open_store
+from crib_trainer.storage.paths import data_dir
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.scheduler import DrillChoice, next_item
 
@@ -335,7 +336,32 @@ class CribTrainerApp(App):
             yield SystemCommand(title, help_text, self.from_home(open_screen))
         yield SystemCommand("Toggle light/dark theme", "Switch theme", self.action_toggle_theme)
         yield SystemCommand("Help", "The keys on this screen", self.action_help)
-        yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "Screenshot",
+            "Save the screen as an SVG picture in the data folder, and say where",
+            lambda: self.set_timer(0.1, self.take_screenshot),
+        )
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":  # (Textual's saves to a Downloads folder)
+                yield command
+
+    def take_screenshot(self) -> Path | None:
+        """Save the screen as SVG in ``screenshots`` in the data folder (else the current
+        folder) and say where; in a browser, hand it to the browser."""
+        if self.is_web:
+            self.deliver_screenshot()
+            return None
+        name = f"crib-trainer-{self.now():%Y%m%d-%H%M%S}.svg"
+        for folder in (data_dir() / "screenshots", Path.cwd()):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                path = Path(self.save_screenshot(name, str(folder)))
+            except OSError:
+                continue
+            self.notify(f"Screenshot saved: {path}", title="Screenshot")
+            return path
+        self.notify("The screenshot could not be saved here.", severity="error")
+        return None
 
 
 def run() -> None:

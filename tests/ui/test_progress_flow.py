@@ -173,3 +173,25 @@ async def test_mistakes_show_pegging_cards_fit_80_columns_and_enter_replays(app)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert type(pilot.app.screen).__name__ == "PegScreen"
+
+
+def screen_words(app) -> str:
+    import html
+
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+async def test_a_new_learner_is_told_the_plots_need_a_few_days(app):
+    from tests.ui.conftest import make_app, seed_history
+
+    seed_history(days=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        assert "not enough answers yet" in screen_words(app)
+    seed_history(days=6, seed=9)
+    later = make_app()  # (a second run of the trainer)
+    async with later.run_test(size=(100, 30)) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        assert "not enough answers yet" not in screen_words(later)

@@ -26,6 +26,8 @@ from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, ki
 from crib_trainer.training.review import replayable
 from crib_trainer.ui.screens.base import TrainerScreen
 
+#: Periods with answers before a line is drawn.
+MIN_POINTS = 3
 REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play")
 
 
@@ -127,6 +129,9 @@ class ProgressScreen(TrainerScreen):
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
+        if len(points) < MIN_POINTS:  # one dot is not a trend
+            title = f"{title}: not enough answers yet (a line from {MIN_POINTS} {self.period}s)"
+            points = []
         plt.title(title)
         if percent:
             plt.ylim(0, 100)
