@@ -26,6 +26,7 @@ from crib_trainer.storage.db import MEMORY, StorageError, Store, open_memory_cop
 from crib_trainer.storage.paths import data_dir
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.scheduler import DrillChoice, next_item
+from crib_trainer.ui.themes import DARK, LIGHT, THEMES
 
 #: Said after a copy in the browser: the page cannot tell whether the browser allowed it.
 BROWSER_COPY = "Sent to your browser's clipboard (browsers allow it on localhost and https pages)."
@@ -68,7 +69,9 @@ class CribTrainerApp(App):
     def on_mount(self) -> None:
         from crib_trainer.ui.screens.home import HomeScreen
 
-        self.theme = "textual-dark"
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = DARK.name
         self.open_history()
         self.push_screen(HomeScreen())
 
@@ -247,7 +250,7 @@ class CribTrainerApp(App):
             self.push_screen(HelpScreen(self.screen))
 
     def action_toggle_theme(self) -> None:
-        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+        self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
 
     def open_drill(self, kind: str, *, adaptive: bool = True, replay_id: int | None = None) -> None:
         """Open the drill for a kind (a count, a judged claim or a discard)."""

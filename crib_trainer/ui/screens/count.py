@@ -383,12 +383,12 @@ def judge_total(b: Breakdown, claim: int, *, muggins: bool) -> Judged:
     """A total answer against the truth, with the likeliest missed items named."""
     verdict = judge_claim(b, claim, RuleOptions(muggins=muggins))
     if verdict.verdict == "correct":
-        return Judged(claim, (), 0, True, f"[b green]✓ Right: {b.total}.[/]")
+        return Judged(claim, (), 0, True, f"[b $success]✓ Right: {b.total}.[/]")
     if verdict.verdict == "over":
-        text = f"[b red]✗ You said {claim}; it is {b.total}[/] — {claim - b.total} too many."
+        text = f"[b $error]✗ You said {claim}; it is {b.total}[/] — {claim - b.total} too many."
         return Judged(claim, (), claim - b.total, False, text)
     shortfall = b.total - claim
-    text = f"[b red]✗ You said {claim}; it is {b.total}[/] — {shortfall} missed."
+    text = f"[b $error]✗ You said {claim}; it is {b.total}[/] — {shortfall} missed."
     if verdict.missed:
         lead = "Missed" if verdict.missed_certain else "Likely missed"
         text += f" {lead}: " + "; ".join(describe_item(i) for i in verdict.missed) + "."
@@ -413,8 +413,8 @@ def judge_items(b: Breakdown, claimed: dict[Kind, int], *, muggins: bool) -> Jud
             over += grade.over
             notes.append(f"{grade.kind}: said {grade.claimed}, it is {grade.actual}")
     if not notes:
-        return Judged(total, (), 0, True, f"[b green]✓ Right, item by item: {b.total}.[/]")
-    text = f"[b red]✗ You counted {total}; it is {b.total}.[/] " + "; ".join(notes) + "."
+        return Judged(total, (), 0, True, f"[b $success]✓ Right, item by item: {b.total}.[/]")
+    text = f"[b $error]✗ You counted {total}; it is {b.total}.[/] " + "; ".join(notes) + "."
     shortfall = sum(g.missed for g in grades)
     if muggins and shortfall:
         text += f"\n[b]Muggins![/b] Your opponent pegs the {shortfall} you missed."

@@ -23,10 +23,10 @@ from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
 from crib_trainer.ui.widgets.card import HandView
 
 GRADE_WORDS = {
-    "best": "[b green]Best throw.[/]",
-    "close": "[b yellow]Close, ¾ credit:[/] within half a point of the best.",
-    "fair": "[b yellow]Fair, half credit:[/] within a point and a half of the best.",
-    "costly": "[b red]Costly:[/] more than a point and a half below the best.",
+    "best": "[b $success]Best throw.[/]",
+    "close": "[b $warning]Close, ¾ credit:[/] within half a point of the best.",
+    "fair": "[b $warning]Fair, half credit:[/] within a point and a half of the best.",
+    "costly": "[b $error]Costly:[/] more than a point and a half below the best.",
 }
 
 

@@ -79,8 +79,8 @@ class HomeScreen(TrainerScreen):
         text = self._summary_text() + self._game_text()
         if not self.trainer.keeping:
             text += (
-                "\n[yellow]Your history is not being saved this time (see the message "
-                "at the start): answers and games last until you quit.[/yellow]"
+                "\n[$warning]Your history is not being saved this time (see the message "
+                "at the start): answers and games last until you quit.[/]"
             )
         return text
 

@@ -169,11 +169,11 @@ class JudgeScreen(TrainerScreen):
         try:
             b = self._read()
         except (CardError, ValueError) as err:
-            status.update(Content.from_markup("[yellow]$err", err=str(err)))
+            status.update(Content.from_markup("[$warning]$err", err=str(err)))
             return
         claim = self.query_one("#claim", Input).value
         need = "" if claim else " — now the claimed score"
-        status.update(f"[green]✓ {len(b.cards)} cards and the starter{need}.[/green]")
+        status.update(f"[$success]✓ {len(b.cards)} cards and the starter{need}.[/]")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -187,7 +187,7 @@ class JudgeScreen(TrainerScreen):
             b = self._read()
         except (CardError, ValueError) as err:
             self.query_one("#check", Static).update(
-                Content.from_markup("[b yellow]$err", err=str(err))
+                Content.from_markup("[b $warning]$err", err=str(err))
             )
             return
         claim_text = self.query_one("#claim", Input).value

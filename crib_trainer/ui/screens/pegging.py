@@ -42,10 +42,10 @@ from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 
 GRADE_WORDS = {
-    "best": "[b green]Best play.[/]",
-    "close": "[b yellow]Close, ¾ credit:[/] within half a point of the best.",
-    "fair": "[b yellow]Fair, half credit:[/] within a point and a half of the best.",
-    "costly": "[b red]Costly:[/] more than a point and a half below the best.",
+    "best": "[b $success]Best play.[/]",
+    "close": "[b $warning]Close, ¾ credit:[/] within half a point of the best.",
+    "fair": "[b $warning]Fair, half credit:[/] within a point and a half of the best.",
+    "costly": "[b $error]Costly:[/] more than a point and a half below the best.",
 }
 NO_GO = frozenset({PegKind.GO, PegKind.LAST})
 COLUMNS = ("", "card", "now", "net to end", "risk")
@@ -402,7 +402,9 @@ class PegScreen(TrainerScreen):
             last.player, last.card, last.count, tuple(i for i in last.items if i.kind not in NO_GO)
         )
         verdict = (
-            "[b green]✓ Right.[/]" if claimed == actual else f"[b red]✗ It scored {actual}.[/]"
+            "[b $success]✓ Right.[/]"
+            if claimed == actual
+            else f"[b $error]✗ It scored {actual}.[/]"
         )
         self.query_one("#peg-verdict", Static).update(
             f"{verdict} {last.card} at {last.count}: {explain_play(shown)}"

@@ -76,7 +76,9 @@ class ProgressScreen(TrainerScreen):
         store = self.trainer.store
         note = self.query_one("#progress-note", Static)
         if store is None:
-            note.update("[yellow]Your history could not be opened, so there is nothing to show.[/]")
+            note.update(
+                "[$warning]Your history could not be opened, so there is nothing to show.[/]"
+            )
             return
         now = self.trainer.now()
         try:
@@ -88,7 +90,7 @@ class ProgressScreen(TrainerScreen):
             self.mistakes = progress.recent_mistakes(store, 30)
             total = progress.count_attempts(store)
         except StorageError as err:
-            note.update(Content.from_markup("[yellow]$err", err=str(err)))
+            note.update(Content.from_markup("[$warning]$err", err=str(err)))
             return
         self._plot_accuracy(periods)
         self._plot_speed(periods)

@@ -142,7 +142,9 @@ class PuzzleLibraryScreen(TrainerScreen):
             row.add_column(width=1)
             row.add_column(width=5)
             row.add_column(ratio=1)  # the question in full, wrapped under itself
-            done = Text("✓", style="green") if p.id in self.solved else Text(" ")
+            done = (
+                Text("✓", style=self.app.theme_variables["success"]) if p.id in self.solved else ""
+            )
             row.add_row(done, "★" * p.difficulty, Text(p.question))
             listing.add_option(Option(row, id=p.id))
         if in_theme:
@@ -312,7 +314,7 @@ class PuzzleScreen(TrainerScreen):
         right = is_right(p, given, self.truth)
         self.trainer.record(self._attempt(given, right))
         self.query_one("#puzzle-points", PointsInput).disabled = True
-        verdict = "[b green]✓ Right.[/]" if right else "[b red]✗ Not quite.[/]"
+        verdict = "[b $success]✓ Right.[/]" if right else "[b $error]✗ Not quite.[/]"
         self.query_one("#puzzle-result", Static).update(
             Content.from_markup(
                 f"{verdict} The answer: $answer\n\n$note\n[dim]Source: $source",

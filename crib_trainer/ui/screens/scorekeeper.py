@@ -397,7 +397,7 @@ class NewGameScreen(ModalScreen[Game | None]):
             )
         except GameError as err:
             self.query_one("#new-game-hint", Static).update(
-                Content.from_markup("[yellow]$err", err=str(err))
+                Content.from_markup("[$warning]$err", err=str(err))
             )
             return
         self.dismiss(Game.new(config, first_dealer=0))
