@@ -172,7 +172,7 @@ async def test_help_and_theme(app):
         await pilot.press("question_mark")
         await pilot.pause()
         text = str(app.screen.query_one("#help-text", Static).render())
-        assert "Items" in text and "Muggins" in text
+        assert "item by item" in text and "muggins on or off" in text
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, CountScreen)

@@ -493,6 +493,7 @@ class PegScreen(TrainerScreen):
         self._write_log(state.events, me)
         self.query_one("#peg-hand", HandView).show(())
         self.query_one("#peg-table", Horizontal).display = True
+        self.query_one("#peg-points", Input).display = False
         self.asked = {"play", "score"}
         mine, his = state.scores[me], state.scores[1 - me]
         self.query_one("#peg-count", Static).update("")
