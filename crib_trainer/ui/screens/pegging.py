@@ -507,7 +507,8 @@ class PegScreen(TrainerScreen):
         lines = play_lines(events, me, notes=self.notes)
         text = "\n".join(f"[dim]{line}[/dim]" if line == "New count." else line for line in lines)
         self.query_one("#peg-log-text", Static).update(text or "[dim]No card laid yet.[/dim]")
-        self.query_one("#peg-log", VerticalScroll).anchor()  # the latest line in view
+        log = self.query_one("#peg-log", VerticalScroll)
+        self.set_timer(0.05, lambda: log.scroll_end(animate=False))  # the latest line in view
 
 
 def play_events(drill: PegDrill) -> tuple[Played | SaidGo, ...]:
