@@ -21,6 +21,7 @@ import io
 import os
 import platform
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -41,12 +42,16 @@ def command(*argv: str) -> list[str]:
     return [sys.executable, "-c", CLI, *argv]
 
 
-def timed(args: list[str], stdin: Path | None = None) -> float:
-    """Seconds for one process to run, its output thrown away."""
+def timed(args: list[str], stdin: Path | None = None) -> tuple[float, float]:
+    """Seconds for one process to run, wall and CPU (user + system), its output thrown
+    away."""
     with open(stdin or os.devnull, "rb") as source:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(args, stdin=source, stdout=subprocess.DEVNULL, check=True)
-        return time.perf_counter() - start
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
 def deal_lines(n: int, seed: int) -> str:
@@ -67,12 +72,12 @@ def hand_lines(n: int, seed: int) -> str:
     )
 
 
-def reference(path: Path) -> float:
-    """Seconds for the plain scorer to score the file in this process."""
+def reference(path: Path) -> tuple[float, float]:
+    """Seconds for the plain scorer to score the file in this process, wall and CPU."""
     with open(path, encoding="utf-8") as source, open(os.devnull, "w") as out:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         score_reference.score_file(source, out)
-        return time.perf_counter() - start
+        return time.perf_counter() - start, time.process_time() - cpu
 
 
 def main() -> None:
@@ -91,7 +96,7 @@ def main() -> None:
     hands.write_text(hand_lines(args.hands, args.seed), encoding="utf-8")
     os.environ["CRIB_TRAINER_HOME"] = str(folder / "home")
 
-    rows: dict[str, Callable[[], float]] = {
+    rows: dict[str, Callable[[], tuple[float, float]]] = {
         "bare python -c pass": lambda: timed([sys.executable, "-c", "pass"]),
         "score 5H 5C 5S JD --starter 5D": lambda: timed(
             command("score", "5H", "5C", "5S", "JD", "--starter", "5D")
@@ -116,24 +121,10 @@ def main() -> None:
     }
     for run in rows.values():  # warm-up: bytecode written, files in the page cache
         run()
-    times: dict[str, list[float]] = {name: [] for name in rows}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
     for _ in range(args.runs):
         for name, run in rows.items():
             times[name].append(run())
-    ms = {name: 1000 * statistics.median(values) for name, values in times.items()}
-
-    bare = ms["bare python -c pass"]
-    batch = ms[f"score --batch - ({args.deals:,} deals)"]
-    plain = ms[f"plain scorer in-process ({args.deals:,} deals)"]
-    one_hand = ms["discard 5H 5D 5S JC 2C 9D --dealer"]
-    per_hand = (ms[f"discard --batch ({args.hands} hands)"] - one_hand) / (args.hands - 1)
-    one_score = ms["score 5H 5C 5S JD --starter 5D"]
-    notes = {
-        "score 5H 5C 5S JD --starter 5D": f"{one_score / bare:.2f}× bare",
-        "odds": f"{ms['odds'] / bare:.2f}× bare",
-        f"score --batch - ({args.deals:,} deals)": f"{batch / plain:.2f}× the plain scorer",
-        f"discard --batch ({args.hands} hands)": f"{per_hand:.2f} ms a hand after start-up",
-    }
     out = io.StringIO()
     print(
         f"# {args.runs} runs each, interleaved; median ms, whole process unless noted; "
@@ -141,10 +132,29 @@ def main() -> None:
         f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}",
         file=out,
     )
-    print(f"{'what':<46} {'median ms':>10}  note", file=out)
+    print(f"{'what':<46} {'wall ms':>8} {'cpu ms':>8}  note (wall; cpu)", file=out)
+    wall, cpu = ({name: _median_ms(t, clock) for name, t in times.items()} for clock in (0, 1))
     for name in rows:
-        print(f"{name:<46} {ms[name]:>10.1f}  {notes.get(name, '')}".rstrip(), file=out)
+        notes = "; ".join(filter(None, (_note(name, wall, args), _note(name, cpu, args))))
+        print(f"{name:<46} {wall[name]:>8.1f} {cpu[name]:>8.1f}  {notes}".rstrip(), file=out)
     print(out.getvalue(), end="")
+
+
+def _median_ms(times: list[tuple[float, float]], clock: int) -> float:
+    return 1000 * statistics.median(t[clock] for t in times)
+
+
+def _note(name: str, ms: dict[str, float], args: argparse.Namespace) -> str:
+    """The figure a target is set on, for one row (empty for the others)."""
+    bare = ms["bare python -c pass"]
+    if name in ("score 5H 5C 5S JD --starter 5D", "odds"):
+        return f"{ms[name] / bare:.2f}× bare"
+    if name == f"score --batch - ({args.deals:,} deals)":
+        return f"{ms[name] / ms[f'plain scorer in-process ({args.deals:,} deals)']:.2f}× plain"
+    if name == f"discard --batch ({args.hands} hands)":
+        one_hand = ms["discard 5H 5D 5S JC 2C 9D --dealer"]
+        return f"{(ms[name] - one_hand) / (args.hands - 1):.2f} ms a hand"
+    return ""
 
 
 if __name__ == "__main__":

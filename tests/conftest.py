@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 
 from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
+
+# Where PYTHONDONTWRITEBYTECODE is set, every fresh interpreter the suite starts (the
+# xdist workers, the command-line tests' subprocesses) would compile the package and
+# assertion-rewrite the tests again: the suite keeps its bytecode (__pycache__, ignored by
+# git) whatever that says.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Tests never touch the learner's real data or clipboard.
 os.environ.setdefault("CRIB_TRAINER_NO_TTY", "1")

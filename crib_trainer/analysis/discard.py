@@ -314,6 +314,14 @@ def hand_sums(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -> Hand
     >>> s.mins, s.maxs
     ([14], [29])
     """
+    total = hand_points(unseen, keeps)
+    return HandSums(
+        total.sum(axis=1).tolist(), total.min(axis=1).tolist(), total.max(axis=1).tolist()
+    )
+
+
+def hand_points(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -> np.ndarray:
+    """Each kept hand's show with each starter in ``unseen``: shape (keeps, starters)."""
     size = len(keeps[0])
     index = multiset_index(size)
     points = points_matrix(size, 1)
@@ -328,9 +336,7 @@ def hand_sums(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -> Hand
     total = points[rows][:, s_rank]
     total += np.where(one_suit[:, None], size + (s_suit[None, :] == suit[:, None]), 0)
     total += (jacks[:, None] >> s_suit[None, :]) & 1
-    return HandSums(
-        total.sum(axis=1).tolist(), total.min(axis=1).tolist(), total.max(axis=1).tolist()
-    )
+    return total
 
 
 # --- the crib ------------------------------------------------------------------------

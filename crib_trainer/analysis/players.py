@@ -5,14 +5,16 @@ and which card to lay in the play (:meth:`Player.play`, given the
 :class:`~crib_trainer.analysis.pegging.PegSituation` of the player to move).
 
 - ``expert``: throws the best throw of the exact discard analysis with the weighted
-  opponent; plays by :func:`fast_values`, a fast pegging policy: the exact pegging analysis
-  (:func:`~crib_trainer.analysis.pegging.analyse`) once few cards are left (the opponent
-  holds at most :data:`EXACT_OPPONENT_CARDS` and the mover at most :data:`EXACT_OWN_CARDS`),
-  and before that a two-ply look-ahead on ranks: the card's points now, less the best
-  reply the opponent could hold (its points less the mover's best answer to it), each
-  reply weighed by the chance that he holds that rank, plus the go when he cannot reply.
-  ``bench/match.py`` measures how often it picks a card the exact analysis rates within
-  0.1 of its best.
+  opponent; plays by :func:`fast_values`, a fast pegging policy in three parts. The
+  opening lead comes from a table the exact pegging analysis built offline for every
+  leader's hand of ranks (:func:`lead_values`, :mod:`~crib_trainer.analysis.build_leads`).
+  Once few cards are left (the opponent holds at most :data:`EXACT_OPPONENT_CARDS`, the
+  mover at most :data:`EXACT_OWN_CARDS`) it is the exact analysis itself
+  (:func:`exact_values`, about a millisecond). In between, a two-ply look-ahead on ranks
+  (:func:`lookahead_values`): the card's points now, less the best reply the opponent
+  could hold (its points less the mover's best answer to it), each reply weighed by the
+  chance that he holds that rank, plus the go when he cannot reply. ``bench/match.py``
+  measures how often it picks a card the exact analysis rates within 0.1 of its best.
 - ``good``: the expert, but now and then (:data:`GOOD_SLIP`) it takes the second-best throw
   or card when that costs little (at most :data:`GOOD_SLIP_LIMIT` expected points).
 - ``beginner``: keeps the hand with the highest expected show (the crib ignored) and lays
@@ -28,11 +30,13 @@ Every player is a pure function of its inputs and its own seeded ``random.Random
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
+from pathlib import Path
 from typing import Protocol
 
 from crib_trainer.analysis.discard import analyse_discards
@@ -47,10 +51,13 @@ from crib_trainer.analysis.pegging import (
     tail_of,
 )
 from crib_trainer.analysis.pegging.solver import RANK_PIPS
-from crib_trainer.core.cards import Card
+from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.pegging import LIMIT, score_card
 from crib_trainer.core.rules import Variant
 
+#: The opening leads, built by :mod:`crib_trainer.analysis.build_leads`.
+LEAD_TABLE = Path(__file__).parent / "data" / "peg_leads.json"
+RANK_BY_LETTER = {r.letter: r for r in Rank}
 #: The strengths, strongest first.
 PLAYERS = ("expert", "good", "beginner")
 #: The fast policy asks the exact analysis once the opponent holds at most this many
@@ -139,10 +146,32 @@ def lookahead_values(position: Position) -> dict[int, float]:
 def fast_values(situation: PegSituation) -> dict[int, float]:
     """Each legal rank's value for the fast policy: the exact expected net late in the
     play, the look-ahead estimate before (higher is better)."""
+    if not situation.played:
+        return lead_values(situation.hand, situation.variant)
     position = read_situation(situation)
     if position.opponent_left <= EXACT_OPPONENT_CARDS and len(position.hand) <= EXACT_OWN_CARDS:
         return exact_values(position)
     return lookahead_values(position)
+
+
+@lru_cache(maxsize=1)
+def _lead_table() -> dict[str, dict[str, dict[str, float]]]:
+    return json.loads(LEAD_TABLE.read_text(encoding="utf-8"))
+
+
+def lead_values(hand: Sequence[Card], variant: Variant) -> dict[int, float]:
+    """The opening lead's value for each rank in ``hand``: the exact expected net with only
+    the leader's hand known, from the table :mod:`~crib_trainer.analysis.build_leads` makes.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> from crib_trainer.core.rules import SIX_CARD
+    >>> v = lead_values(parse_cards("5H 9C 2D 8S"), SIX_CARD)
+    >>> sorted(v, key=v.get, reverse=True)[0]
+    2
+    """
+    key = "".join(Rank(r).letter for r in sorted(int(c.rank) for c in hand))
+    row = _lead_table()[variant.name][key]
+    return {int(RANK_BY_LETTER[letter]): value for letter, value in row.items()}
 
 
 def exact_values(position: Position) -> dict[int, float]:

@@ -12,6 +12,11 @@ ranks (:func:`card_set_ways`).
 (91, (1, 1), [2, 0])
 >>> multiset_index(2)[(5, 5)]
 46
+
+The points matrices the analyses use are shipped with the package (building them takes a
+quarter of a second, most of a one-hand ``discard``): ``python -m
+crib_trainer.analysis.ranksets`` writes them with :func:`write_points_matrices`, and a
+test checks the shipped file against a fresh build.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -52,14 +59,37 @@ def multiset_index(size: int) -> dict[tuple[int, ...], int]:
     return {ranks: i for i, ranks in enumerate(multisets(size)[0])}
 
 
+#: The (size_a, size_b) of every points matrix shipped: the crib's throw against the other
+#: cards and starter (two-card and one-card throws), and the kept hand against the starter
+#: (three and four cards).
+SHIPPED_MATRICES = ((2, 3), (1, 4), (3, 1), (4, 1))
+MATRICES_FILE = Path(__file__).with_name("data") / "points_matrices.npz"
+
+
 @cache
 def points_matrix(size_a: int, size_b: int) -> np.ndarray:
     """``rank_points(A + B)`` for every multiset A of ``size_a`` and B of ``size_b`` ranks
-    (0 where together they hold a rank five times: such pairs never occur in a deal).
+    (0 where together they hold a rank five times: such pairs never occur in a deal):
+    the shipped table when there is one, else built.
 
     >>> int(points_matrix(4, 1)[multiset_index(4)[(5, 5, 5, 11)], 4])  # the starter a 5
     28
     """
+    if (size_a, size_b) in SHIPPED_MATRICES:
+        with np.load(MATRICES_FILE) as shipped:
+            table = shipped[_matrix_name(size_a, size_b)].astype(np.int64)
+    else:
+        table = build_points_matrix(size_a, size_b)
+    table.setflags(write=False)
+    return table
+
+
+def _matrix_name(size_a: int, size_b: int) -> str:
+    return f"points_{size_a}_{size_b}"
+
+
+def build_points_matrix(size_a: int, size_b: int) -> np.ndarray:
+    """:func:`points_matrix` worked out from :func:`~crib_trainer.analysis.tables.rank_points`."""
     keys_a, _ = multisets(size_a)
     keys_b, _ = multisets(size_b)
     table = np.zeros((len(keys_a), len(keys_b)), dtype=np.int64)
@@ -68,8 +98,17 @@ def points_matrix(size_a: int, size_b: int) -> np.ndarray:
             ranks = a + b
             if all(ranks.count(r) <= 4 for r in set(b)):
                 table[i, j] = rank_points(ranks)
-    table.setflags(write=False)
     return table
+
+
+def write_points_matrices(path: Path = MATRICES_FILE) -> None:
+    """Build every shipped points matrix afresh and write them to ``path`` (points are at
+    most 28, so one byte each; compressed)."""
+    tables = {
+        _matrix_name(a, b): build_points_matrix(a, b).astype(np.uint8) for a, b in SHIPPED_MATRICES
+    }
+    save: Any = np.savez_compressed  # (numpy's stub reads **tables as its options)
+    save(path, **tables)
 
 
 def card_set_ways(available: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -80,3 +119,7 @@ def card_set_ways(available: np.ndarray, counts: np.ndarray) -> np.ndarray:
     6
     """
     return BINOM[available[..., None, :], counts].prod(axis=-1)
+
+
+if __name__ == "__main__":  # python -m crib_trainer.analysis.ranksets
+    write_points_matrices()

@@ -109,6 +109,13 @@ def play_deal(
     >>> sum(r.totals) > 0
     True
     """
+    deal = first_deal(dealer, pone, seed=seed, variant=variant)
+    return DealRecord(tuple((e.role, e.points) for e in deal.events))
+
+
+def first_deal(dealer: str, pone: str, *, seed: int, variant: Variant | str = SIX_CARD) -> Deal:
+    """One deal played to the end of the crib whatever the score, as the engine records it
+    (its events carry their kind: ``heels``, ``play``, ``hand``, ``crib``)."""
     v = get_variant(variant)
     endless = Variant(
         v.name, v.title, v.players, v.dealt, v.discard, v.crib_from_pack, target=10_000,
@@ -118,7 +125,7 @@ def play_deal(
     players = _players((pone, dealer), seed)
     while game.deal_number == 0:
         game = _step(game, players)
-    return DealRecord(tuple((e.role, e.points) for e in game.deals[0].events))
+    return game.deals[0]
 
 
 def _deal_one(job: tuple[str, int, str]) -> DealRecord:
@@ -161,6 +168,21 @@ def _in_pool(work, jobs, workers, progress):  # type: ignore[no-untyped-def]
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     return out
+
+
+def _first_deal_job(job: tuple[int, str]) -> Deal:
+    seed, variant = job
+    return first_deal("expert", "expert", seed=seed, variant=variant)
+
+
+def play_first_deals(
+    count: int, *, seed: int, variant: Variant | str = SIX_CARD, workers: int = 1
+) -> list[Deal]:
+    """As :func:`play_deals` between two experts (the same seeds), but each deal as the
+    engine records it, its events with their kinds."""
+    name = get_variant(variant).name
+    jobs = [(seed * _GAME_STRIDE + i, name) for i in range(count)]
+    return _in_pool(_first_deal_job, jobs, workers, None)
 
 
 def _play_one(job: tuple[str, str, int, str, str | None]) -> GameRecord:

@@ -26,20 +26,25 @@ class SafeText(io.TextIOBase):
         self.unescaped = stream
 
     def write(self, text: str) -> int:
+        """Write ``text`` with its control characters shown, not obeyed."""
         self.unescaped.write(shown(text, lines=True))
         return len(text)
 
     def flush(self) -> None:
+        """Flush the stream beneath."""
         self.unescaped.flush()
 
     def isatty(self) -> bool:
+        """Whether the stream beneath is a terminal."""
         return self.unescaped.isatty()
 
     def fileno(self) -> int:
+        """The file descriptor of the stream beneath."""
         return self.unescaped.fileno()
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
+        """The encoding of the stream beneath."""
         return getattr(self.unescaped, "encoding", "utf-8")
 
 
@@ -52,6 +57,7 @@ class Parser(argparse.ArgumentParser):
     was typed is quoted on that line, a newline in it written ``\\u000a``)."""
 
     def error(self, message: str) -> NoReturn:
+        """Exit 2 with one line naming what was wrong (argparse's errors, made safe to print)."""
         self.exit(2, f"{self.prog}: error: {shown(message)} (see --help)\n")
 
 
@@ -64,6 +70,7 @@ def output_options() -> argparse.ArgumentParser:
 
 
 def variant_option() -> argparse.ArgumentParser:
+    """The shared ``--variant`` option (default six-card), for commands that take one."""
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument(
         "--variant",

@@ -15,6 +15,7 @@ ROLE_WORDS = {"dealer": True, "pone": False}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``discard`` (cards, role, opponent model, batch, score)."""
     discard = sub.add_parser(
         "discard",
         parents=[output_options(), variant_option()],
@@ -44,6 +45,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help="one hand and role per line ('5H 5D 5S JC 2C 9D dealer'); - reads standard input",
     )
+    discard.add_argument(
+        "--score",
+        nargs=2,
+        type=int,
+        metavar=("ME", "HIM"),
+        help="your score and his before this deal: rank the throws by the chance to win "
+        "the game (two-player games)",
+    )
     discard.set_defaults(run=cmd_discard)
 
 
@@ -69,6 +78,8 @@ def parse_hand_line(text: str, default: bool | None = None) -> tuple[tuple[Card,
 
 
 def analysis_json(cards: tuple[Card, ...], dealer: bool, variant: Variant, opponent: str) -> dict:
+    """One hand's ranked throws as the JSON of ``discard --json``, each with its reason
+    and principles."""
     from crib_trainer.analysis.discard import analyse_discards
     from crib_trainer.training.discard_advice import principle_keys, throw_reason, why_best
 
@@ -81,6 +92,36 @@ def analysis_json(cards: tuple[Card, ...], dealer: bool, variant: Variant, oppon
     return out
 
 
+def position_json(
+    cards: tuple[Card, ...], dealer: bool, variant: Variant, score: tuple[int, int]
+) -> dict:
+    """The points analysis's JSON with the throws ranked by the chance to win: each
+    option adds ``win``; the record adds ``me``, ``him`` and ``why`` (the reason)."""
+    from crib_trainer.analysis.position import analyse_position
+    from crib_trainer.training.position_words import position_reason
+
+    me, him = score
+    p = analyse_position(cards, dealer=dealer, me=me, him=him, variant=variant)
+    out = p.points.to_json()
+    out["options"] = [o.to_json() for o in p.options]
+    out.update(me=me, him=him, why=position_reason(p))
+    return out
+
+
+def _check_score(args: argparse.Namespace, variant: Variant) -> None:
+    if args.score is None:
+        return
+    from crib_trainer.analysis.position import check_scores
+
+    if args.opponent != "random":
+        raise UsageError("--score uses the random opponent model for the crib; drop --opponent")
+    try:
+        me, him = args.score
+        check_scores(me, him, variant)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
 def _role(args: argparse.Namespace) -> bool | None:
     if args.dealer:
         return True
@@ -90,7 +131,9 @@ def _role(args: argparse.Namespace) -> bool | None:
 
 
 def cmd_discard(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer discard``: rank every throw of one hand, or of each line of a batch."""
     variant = get_variant(args.variant)
+    _check_score(args, variant)
     if args.batch is not None:
         if args.cards:
             raise UsageError("give the hands either as cards or with --batch, not both")
@@ -101,6 +144,8 @@ def cmd_discard(args: argparse.Namespace, out: TextIO) -> int:
     if not args.cards:
         raise UsageError(f"give the {variant.dealt} cards dealt to you, like 5H 5D 5S JC 2C 9D")
     cards = parse_cards(" ".join(args.cards))
+    if args.score is not None:
+        return _discard_position(cards, dealer, variant, args, out)
     if args.json:
         print(json.dumps(analysis_json(cards, dealer, variant, args.opponent)), file=out)
         return 0
@@ -112,9 +157,27 @@ def cmd_discard(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _discard_position(
+    cards: tuple[Card, ...], dealer: bool, variant: Variant, args: argparse.Namespace, out: TextIO
+) -> int:
+    if args.json:
+        print(json.dumps(position_json(cards, dealer, variant, args.score)), file=out)
+        return 0
+    from crib_trainer.analysis.position import analyse_position
+    from crib_trainer.training.position_words import explain_position
+
+    me, him = args.score
+    p = analyse_position(cards, dealer=dealer, me=me, him=him, variant=variant)
+    print(explain_position(p, args.ascii), file=out)
+    return 0
+
+
 def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
     def record(line: str) -> dict[str, object]:
+        """One batch line's JSON record."""
         cards, dealer = parse_hand_line(line, _role(args))
+        if args.score is not None:
+            return position_json(cards, dealer, variant, args.score)
         return analysis_json(cards, dealer, variant, args.opponent)
 
     return run_batch(args.batch, record, out, "analysed")

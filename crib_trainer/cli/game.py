@@ -13,6 +13,7 @@ from crib_trainer.textfiles import read_text_file, read_text_stream
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``game replay FILE``."""
     game = sub.add_parser(
         "game",
         help="replay a game log: every ruling, the scores, the result",
@@ -37,6 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer game replay``: every line of a game log with its rulings and the scores."""
     try:
         if args.file == "-":
             with open_input("-", "game log") as source:

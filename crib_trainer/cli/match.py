@@ -19,6 +19,7 @@ POOL_FROM = 100
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``match PLAYER PLAYER`` (games, seed, variant, rules, workers)."""
     match = sub.add_parser(
         "match",
         parents=[output_options(), variant_option()],
@@ -85,6 +86,7 @@ class ProgressBar:
 
 
 def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer match``: computer against computer, the results for each side."""
     _check(args)
     from crib_trainer.analysis.selfplay import run_match, summarise
 

@@ -11,6 +11,7 @@ from crib_trainer.core.rules import get_variant
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``odds`` (hand or crib, variant)."""
     odds = sub.add_parser(
         "odds",
         parents=[output_options(), variant_option()],
@@ -22,6 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer odds``: the exact distribution of show scores."""
     from crib_trainer.analysis.tables import distribution_for
 
     variant = get_variant(args.variant)

@@ -19,6 +19,7 @@ from crib_trainer.training.puzzles import (
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``puzzles check|list``."""
     puzzles = sub.add_parser(
         "puzzles",
         help="check or list the curated puzzles",
@@ -48,6 +49,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer puzzles check``: recompute every puzzle's answer; each problem one line."""
     paths = args.paths or [default_puzzle_dir()]
     result = check_puzzles(paths)
     if args.json:
@@ -72,6 +74,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer puzzles list``: the puzzles by theme."""
     result = load_puzzles(args.paths or [default_puzzle_dir()])
     for problem in result.problems:  # listed apart, so the list itself stays clean
         print(f"{PROG} puzzles: {problem}", file=sys.stderr)

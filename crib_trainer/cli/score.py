@@ -25,9 +25,12 @@ from crib_trainer.core.rules import (
     get_variant,
 )
 from crib_trainer.core.show import Breakdown, score_show
+from crib_trainer.training.explain import show_notes, spoken_count
+from crib_trainer.training.patterns import pattern
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``score`` (cards, starter, crib, claim, law, muggins, batch, say, copy)."""
     score = sub.add_parser(
         "score",
         parents=[output_options(), variant_option()],
@@ -85,6 +88,8 @@ def _non_negative(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
+    """A show to count: the cards, the starter, and whether it is a crib."""
+
     cards: tuple[Card, ...]
     starter: Card
     crib: bool
@@ -117,9 +122,8 @@ def _breakdown(deal: Deal, variant: Variant) -> Breakdown:
 
 
 def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> dict[str, object]:
-    from crib_trainer.training.explain import show_notes, spoken_count
-    from crib_trainer.training.patterns import pattern
-
+    """A show's JSON: the breakdown, the cards, the spoken count, the pattern, and the
+    verdict on a claim if any."""
     out = b.to_json()
     out |= {
         "cards": [c.code for c in b.cards],
@@ -136,7 +140,8 @@ def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> d
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    from crib_trainer.training.explain import explain_show, explain_verdict, spoken_count
+    """``crib-trainer score``: count one show (and judge a claim), or each line of a batch."""
+    from crib_trainer.training.explain import explain_show, explain_verdict
     from crib_trainer.training.grading import judge_claim
 
     variant = get_variant(args.variant)
@@ -192,8 +197,6 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
 def pattern_line(b: Breakdown) -> str:
     """The count by chunks and its family's lesson, for the text output."""
-    from crib_trainer.training.patterns import pattern
-
     p = pattern(b)
     return f"By pattern: {p.says} {p.lesson}"
 
@@ -212,6 +215,7 @@ def _deal_from_args(args: argparse.Namespace) -> Deal:
 
 def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
     def record(line: str) -> dict[str, object]:
+        """One batch line's JSON record."""
         return score_json(_breakdown(parse_deal(line), variant))
 
     return run_batch(args.batch, record, out, "scored")

@@ -10,6 +10,7 @@ from crib_trainer.cli.common import PROG, UsageError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``serve`` (host, port)."""
     serve = sub.add_parser(
         "serve",
         help="the trainer as a web page (each browser tab its own trainer)",
@@ -57,6 +58,7 @@ def warning(host: str) -> str | None:
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer serve``: the trainer as a web page until ctrl+c."""
     from crib_trainer.ui.web import serve
 
     if not args.host.strip():

@@ -20,6 +20,7 @@ from crib_trainer.storage.db import (
 from crib_trainer.storage.paths import database_path
 from crib_trainer.storage.progress import (
     accuracy_over_time,
+    attempts,
     category_stats,
     discard_loss,
     export_csv,
@@ -28,12 +29,20 @@ from crib_trainer.storage.progress import (
     summary,
 )
 from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
+from crib_trainer.training.learner import (
+    Learner,
+    spot_json,
+    standing,
+    standing_lines,
+    weak_spots,
+)
 
 EMPTY = "No answers recorded yet: count a few hands in the trainer, then come back for your stats."
 DAYS = 7
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``stats`` (CSV export, JSON)."""
     stats = sub.add_parser(
         "stats",
         help="your progress: accuracy, speed, streaks, weak spots",
@@ -68,6 +77,7 @@ def _history_file_reads() -> bool:
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer stats``: accuracy, speed, streaks and weak spots from the history."""
     try:
         store = open_store()
     except StoreTooNewError as err:
@@ -115,6 +125,7 @@ def _write_csv(store: Store, name: str, out: TextIO) -> int:
 def stats_json(store: Store, now: datetime) -> dict[str, Any]:
     """The stable ``stats --json`` object (keys documented in the README)."""
     s = summary(store, now)
+    model = Learner.of(attempts(store)).masteries(now=now)
     days = accuracy_over_time(
         store, period="day", since=_midnight(now) - timedelta(days=DAYS - 1), now=now
     )
@@ -158,9 +169,11 @@ def stats_json(store: Store, now: datetime) -> dict[str, Any]:
                 "missed": c.missed,
                 "miss_rate": c.miss_rate,
                 "mean_points_missed": c.mean_points_missed,
+                **standing(model.get(c.category)),
             }
             for c in category_stats(store)
         ],
+        "weak_spots": [spot_json(m) for m in weak_spots(model)],
         "discard": {
             role: {"attempts": loss.attempts, "mean_points_lost": loss.mean_points_lost}
             for role, loss in discard_loss(store).items()
@@ -232,13 +245,16 @@ def format_stats(p: dict[str, Any]) -> str:
                 category_label(c["category"]),
                 str(c["attempts"]),
                 str(c["missed"]),
+                _pct(c["now"]),
                 _pct(c["miss_rate"]),
                 f"{c['mean_points_missed']:.2f}",
             ]
             for c in counting
         ]
         title = "Counting (most missed first)"
-        lines += ["", *_table(title, ["seen", "missed", "rate", "points/hand"], rows)]
+        head = ["seen", "missed", "now", "all time", "points/hand"]
+        lines += ["", *_table(title, head, rows)]
+    lines += ["", *standing_lines(p["weak_spots"], p["categories"])]
     loss = p["discard"]
     if any(v["attempts"] for v in loss.values()):
         parts = [

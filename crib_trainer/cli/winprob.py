@@ -11,6 +11,7 @@ from crib_trainer.core.rules import get_variant
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register ``winprob ME HIM`` (who deals, variant)."""
     winprob = sub.add_parser(
         "winprob",
         parents=[output_options(), variant_option()],
@@ -30,6 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_winprob(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer winprob``: the chance to win from a score, from the shipped table."""
     variant = get_variant(args.variant)
     if variant.players != 2:
         raise UsageError(

@@ -110,6 +110,8 @@ class Card:
     value: int = field(init=False, repr=False, compare=False)
     # 0..51: (rank - 1) * 4 + suit index; the order cards sort in.
     index: int = field(init=False, repr=False, compare=False)
+    # Two ASCII characters, as used in JSON: ``TD``, ``5H``.
+    code: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rank = Rank(self.rank)
@@ -118,6 +120,7 @@ class Card:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "value", rank.pips)
         object.__setattr__(self, "index", (rank - 1) * 4 + suit.index)
+        object.__setattr__(self, "code", rank.letter + suit.value)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Card) and self.index == other.index
@@ -136,11 +139,6 @@ class Card:
 
     def __ge__(self, other: Card) -> bool:
         return self.index >= other.index
-
-    @property
-    def code(self) -> str:
-        """Two ASCII characters, as used in JSON: ``TD``, ``5H``."""
-        return self.rank.letter + self.suit.value
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -168,6 +166,16 @@ class Card:
 
 FULL_DECK: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))
 
+# Every card written plainly (``5h``, ``10D``, ``T♣``: either case, any suit spelling) and
+# the card it is: most card text is one of these, read at once by :func:`parse_card`.
+_PLAIN_TEXT = {
+    rank_text + suit_text: card
+    for card in FULL_DECK
+    for rank_text in {card.rank.letter, card.rank.letter.lower(), card.rank.label}
+    for suit_text in [text for text, suit in _SUIT_TEXT.items() if suit is card.suit]
+    + [card.suit.value.lower()]
+}
+
 
 def parse_card(token: str) -> Card:
     """Read one card such as ``5h``, ``10D``, ``T♣`` or ``a♠``.
@@ -179,6 +187,9 @@ def parse_card(token: str) -> Card:
     ...
     crib_trainer.core.cards.CardError: '1H': unknown rank '1' (an ace is A); ranks are A 2 ...
     """
+    card = _PLAIN_TEXT.get(token)
+    if card is not None:
+        return card
     text = _VARIATION_SELECTORS.sub("", token.strip())
     if not text:
         raise CardError(f"empty card; a card is a rank ({VALID_RANKS}) then a suit ({VALID_SUITS})")
@@ -248,12 +259,13 @@ def check_cards(cards: Iterable[object]) -> None:
 def check_distinct(cards: Iterable[Card]) -> None:
     """Raise :class:`CardError` naming the first card that appears twice (or the first
     item that is not a card at all)."""
-    seen: set[Card] = set()
+    seen: set[int] = set()
     for card in cards:
-        check_cards((card,))
-        if card in seen:
+        if not isinstance(card, Card):
+            check_cards((card,))  # (says what it is)
+        if card.index in seen:
             raise CardError(f"duplicate card {card}: each card can appear only once in a deal")
-        seen.add(card)
+        seen.add(card.index)
 
 
 def format_cards(cards: Iterable[Card], ascii: bool = False, sep: str = " ") -> str:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from itertools import combinations, pairwise
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from crib_trainer.core.cards import Card, Rank
@@ -24,6 +25,8 @@ from crib_trainer.core.rules import SIX_CARD, Variant, check_show_cards, get_var
 
 # The most any show scores, in every variant (the 29 hand: J and three 5s, the fourth 5 cut).
 MAX_SHOW = 29
+
+_INDEX = attrgetter("index")
 
 
 class Kind(StrEnum):
@@ -45,7 +48,7 @@ class ShowItem(NamedTuple):
 
     def to_json(self) -> dict[str, object]:
         return {
-            "kind": str(self.kind),
+            "kind": self.kind.value,
             "cards": [c.code for c in self.cards],
             "points": self.points,
         }
@@ -71,7 +74,7 @@ class Breakdown:
         return self.variant.shown_size(self.crib) - len(self.cards)
 
     def of_kind(self, kind: Kind | str) -> tuple[ShowItem, ...]:
-        return tuple(item for item in self.items if item.kind == kind)
+        return tuple([item for item in self.items if item.kind == kind])
 
     def points_by_kind(self) -> dict[str, int]:
         """Points per kind, every kind present (zero when it scored nothing)."""
@@ -103,16 +106,17 @@ def score_show(
     variant = get_variant(variant)
     cards = tuple(cards)
     check_show_cards(cards, starter, crib=crib, variant=variant, short=short)
-    every = tuple(sorted((*cards, starter)))
+    every = tuple(sorted((*cards, starter), key=_INDEX))  # (as Card sorts, but faster)
     full = len(cards) == variant.shown_size(crib)
-    items = (
-        fifteens(every)
-        + pairs(every)
-        + runs(every)
-        + (flush(cards, starter, crib=crib) if full else ())
-        + nobs(cards, starter)
+    items = tuple(
+        [
+            ShowItem(kind, get(every), points)
+            for kind, get, points in rank_items(tuple([c.rank for c in every]))
+        ]
     )
-    return Breakdown(cards, starter, crib, variant, items)
+    if full:
+        items += flush(cards, starter, crib=crib)
+    return Breakdown(cards, starter, crib, variant, items + nobs(cards, starter))
 
 
 def _subsets(n: int) -> tuple[itemgetter, ...]:
@@ -125,42 +129,44 @@ def _subsets(n: int) -> tuple[itemgetter, ...]:
 _SUBSETS = {n: _subsets(n) for n in range(2, 7)}
 
 
-def fifteens(cards: tuple[Card, ...]) -> tuple[ShowItem, ...]:
-    """Each distinct set of two or more cards whose values add to 15 scores 2.
+@cache
+def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter, int], ...]:
+    """The fifteens, pairs and runs of cards in rank order with these ``ranks``, each as
+    (kind, a getter of its cards' positions, points). They depend on the ranks alone, so
+    each multiset of ranks is worked out once and every deal with those ranks reuses it.
 
-    Items come smallest set first, then in card order.
+    - Each distinct set of two or more cards whose values add to 15 scores 2; smallest
+      sets first, then in card order.
+    - Each two cards of the same rank score 2 (so three of a kind is three pairs, 6).
+    - Runs of the greatest length present (three or more ranks in sequence) score one a
+      card, each set of cards that makes one counting separately: a double run is two.
+
+    >>> items = rank_items((4, 5, 5, 6, 11))  # 4-5-5-6 and a jack
+    >>> [(str(kind), "".join(get("abcdj")), points) for kind, get, points in items]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('fifteen', 'bj', 2), ('fifteen', 'cj', 2), ('fifteen', 'abd', 2), ('fifteen', 'acd', 2),
+     ('pair', 'bc', 2), ('run', 'abd', 3), ('run', 'acd', 3)]
     """
-    values = [c.value for c in cards]
-    return tuple(
-        ShowItem(Kind.FIFTEEN, get(cards), 2)
-        for get in _SUBSETS[len(cards)]
-        if sum(get(values)) == 15
-    )
-
-
-def pairs(cards: tuple[Card, ...]) -> tuple[ShowItem, ...]:
-    """Each two cards of the same rank score 2 (so three of a kind is three pairs, 6)."""
-    return tuple(
-        ShowItem(Kind.PAIR, (a, b), 2) for a, b in combinations(cards, 2) if a.rank == b.rank
-    )
-
-
-def runs(cards: tuple[Card, ...]) -> tuple[ShowItem, ...]:
-    """Runs of the greatest length present (three or more ranks in sequence), each set
-    of cards that makes one counting separately: a double run is two runs.
-    """
-    ranks = sorted({c.rank for c in cards})
+    n = len(ranks)
+    values = [min(r, 10) for r in ranks]
+    items = [(Kind.FIFTEEN, get, 2) for get in _SUBSETS[n] if sum(get(values)) == 15]
+    items += [
+        (Kind.PAIR, itemgetter(i, j), 2)
+        for i, j in combinations(range(n), 2)
+        if ranks[i] == ranks[j]
+    ]
+    distinct = sorted(set(ranks))
     longest = stretch = 1
-    for a, b in pairwise(ranks):
+    for a, b in pairwise(distinct):
         stretch = stretch + 1 if b == a + 1 else 1
         longest = max(longest, stretch)
-    if longest < 3:
-        return ()
-    return tuple(
-        ShowItem(Kind.RUN, combo, longest)
-        for combo in combinations(cards, longest)
-        if is_run([c.rank for c in combo])
-    )
+    if longest >= 3:
+        items += [
+            (Kind.RUN, itemgetter(*idx), longest)
+            for idx in combinations(range(n), longest)
+            if is_run([ranks[i] for i in idx])
+        ]
+    return tuple(items)
 
 
 def is_run(ranks: list[Rank] | list[int]) -> bool:

@@ -30,7 +30,7 @@ Every error is a :class:`StorageError` whose message is one sentence for people.
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     with open_store(pathlib.Path(folder) / "h.sqlite3") as store:
 ...         store.schema_version, store.notice, store.journal_mode
-(4, None, 'wal')
+(5, None, 'wal')
 """
 
 from __future__ import annotations
@@ -485,7 +485,7 @@ def open_memory_copy(path: Path | None = None) -> Store:
     >>> home = pathlib.Path(tempfile.mkdtemp())
     >>> with open_memory_copy(home / "none.sqlite3") as store:
     ...     store.schema_version, store.read("SELECT COUNT(*) FROM attempts")[0][0]
-    (4, 0)
+    (5, 0)
     """
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     with contextlib.suppress(OSError, ValueError):  # (no data folder: start empty)

@@ -426,7 +426,7 @@ def _book_shortfall(
     families: Counter[tuple[str, int]] = Counter((cats[i], i.points) for i in items)
     keys = list(families)
     total_weight = 0.0
-    chance: dict[str, float] = dict.fromkeys({c for c, _ in keys}, 0.0)
+    chance: dict[str, float] = {}
     least: dict[str, int] = {}  # the fewest points of each category any fit misses
     for counts in product(*(range(families[k] + 1) for k in keys)):
         if sum(n * k[1] for n, k in zip(counts, keys, strict=True)) != shortfall:
@@ -441,7 +441,7 @@ def _book_shortfall(
         for c in {c for c, _ in keys}:
             least[c] = min(least.get(c, shortfall), per_cat[c])
             if per_cat[c]:
-                chance[c] += weight
+                chance[c] = chance.get(c, 0.0) + weight
     if total_weight == 0:
         missed[MISCOUNT] += shortfall
         return

@@ -9,13 +9,17 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from crib_trainer.analysis.tables import distribution_for
 from crib_trainer.core.cards import format_cards
-from crib_trainer.core.pegging import PegItem, PegKind, Played
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
 from crib_trainer.training.categories import is_crib_flush_trap
 from crib_trainer.training.grading import Verdict
+
+if TYPE_CHECKING:  # (the play's words are keyed by PegKind's values: counting a hand,
+    # the command line's score, never loads the rules of the play)
+    from crib_trainer.core.pegging import PegItem, Played
 
 _ONES = [
     "zero",
@@ -275,28 +279,29 @@ def explain_show(b: Breakdown, ascii: bool = False) -> str:
 def describe_peg_item(item: PegItem, ascii: bool = False) -> str:
     """What one pegging item is, in words.
 
+    >>> from crib_trainer.core.pegging import PegItem, PegKind
     >>> describe_peg_item(PegItem(PegKind.GO, 1))
     'the go for 1'
     """
     kind = item.kind
     if kind in _SAME_RANK_WORDS:
         return f"{_SAME_RANK_WORDS[kind]} of {item.cards[0].rank.label}s for {item.points}"
-    if kind is PegKind.RUN:
+    if kind == "run":
         ranks = "-".join(c.rank.label for c in item.cards)
         return f"run of {number_word(item.points)} {ranks} for {item.points}"
     return _PEG_WORDS[kind]
 
 
 _SAME_RANK_WORDS = {
-    PegKind.PAIR: "a pair",
-    PegKind.PAIR_ROYAL: "pair royal",
-    PegKind.DOUBLE_PAIR_ROYAL: "double pair royal",
+    "pair": "a pair",
+    "pair-royal": "pair royal",
+    "double-pair-royal": "double pair royal",
 }
 _PEG_WORDS = {
-    PegKind.FIFTEEN: "makes 15 for 2",
-    PegKind.THIRTY_ONE: "makes 31 for 2",
-    PegKind.GO: "the go for 1",
-    PegKind.LAST: "last card for 1",
+    "fifteen": "makes 15 for 2",
+    "thirty-one": "makes 31 for 2",
+    "go": "the go for 1",
+    "last": "last card for 1",
 }
 
 

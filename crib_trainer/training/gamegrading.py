@@ -144,7 +144,7 @@ def grade_discard(
     >>> hand = parse_cards("5H 5D JC QS 2H 9C")
     >>> g = grade_discard(hand, parse_cards("5H 5D"), dealer=False, deal=0, seconds=3,
     ...                   answered_at=datetime(2025, 5, 1, tzinfo=UTC))
-    >>> g.attempt.kind, g.points_lost > 1, g.text.startswith("Threw 5-5: gave up")
+    >>> g.attempt.kind, g.points_lost > 1, g.text.startswith("Threw 5-5: ")
     ('discard', True, True)
     """
     analysis = analyse_discards(tuple(cards), dealer=dealer, variant=variant, opponent="weighted")
@@ -161,12 +161,10 @@ def grade_discard(
         variant=get_variant(variant).name,
         truth={"net_ev": mine.net_ev, "best_net_ev": analysis.best.net_ev},
     )
-    if lost <= BEST_TOLERANCE:
+    if mine.loss <= BEST_TOLERANCE:
         text = f"Threw {rank_text(mine.discard)}: the best throw."
-    else:
-        text = (
-            f"Threw {rank_text(mine.discard)}: gave up {lost:.2f}. {throw_reason(mine, analysis)}"
-        )
+    else:  # as good as the best, or what it gives up and why
+        text = f"Threw {rank_text(mine.discard)}: {throw_reason(mine, analysis)}"
     return Grade("discard", deal, lost, text, attempt)
 
 
@@ -220,7 +218,7 @@ def grade_play(
     else:
         text = (
             f"Played {card} {on}: gave up {lost:.2f}; {best.card} was best "
-            f"({best.reason}). Yours {mine.reason}."
+            f"({best.reason}). Yours: {mine.reason}."
         )
     return Grade("play", deal, lost, text, attempt)
 

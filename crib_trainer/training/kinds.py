@@ -156,9 +156,9 @@ def _peg_generate(rng: random.Random, target: str | None) -> Any:
 
 
 def _peg_replay(question: dict[str, Any]) -> Any:
-    from crib_trainer.training.pegdrills import PegDrill
+    from crib_trainer.training.tabledrills import drill_from_question  # (two, three or four)
 
-    return PegDrill.from_question(question)
+    return drill_from_question(question)
 
 
 def _peg_holds(drill: Any) -> frozenset[str]:

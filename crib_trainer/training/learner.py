@@ -14,9 +14,13 @@ and no storage: ``now`` is passed in where it matters. Per category:
   probable misses (their chances summed).
 - **State** — ``new`` (never seen), ``fine`` (never missed), ``weak`` (missed — or
   probably missed, a chance of at least :data:`LIKELY` — and not yet learnt),
-  ``learnt`` (after a miss, :data:`LEARN_STREAK` right in a row; then checked at
+  ``learnt`` (after a miss, :data:`LEARN_STREAK` right in a row, without hints; then checked at
   :data:`CHECK_INTERVALS`, a box further after each check passed, Leitner-style, and
   ``weak`` again at once if missed).
+
+``miscount`` (a total short by an amount no set of items makes) is met only when missed,
+so it has no rate and is left out. A right answer given after hints neither adds to a
+streak nor breaks it.
 
 >>> from datetime import datetime, timedelta, UTC
 >>> from crib_trainer.training.attempt import Attempt
@@ -39,8 +43,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from crib_trainer.training.attempt import Attempt
+from crib_trainer.training.categories import MISCOUNT, category_label
+from crib_trainer.training.hints import HINTED
 
 HALF_LIFE_ANSWERS = 6.0
 HALF_LIFE_DAYS = 14.0
@@ -132,6 +139,7 @@ class Learner:
 
     tracks: dict[str, _Track] = field(default_factory=dict)
     asked: dict[str, int] = field(default_factory=dict)  # times each question was answered
+    hinted: dict[str, Attempt] = field(default_factory=dict)  # answered with help, not since
 
     @classmethod
     def of(cls, history: Iterable[Attempt]) -> Learner:
@@ -145,8 +153,14 @@ class Learner:
         """Take in one answer (newer than any before); returns the categories it marked
         learnt."""
         self.asked[a.item_key] = self.asked.get(a.item_key, 0) + 1
+        if a.grade == HINTED:
+            self.hinted[a.item_key] = a
+        else:
+            self.hinted.pop(a.item_key, None)
         learnt = []
         for category in a.present:
+            if category == MISCOUNT:
+                continue  # (met only when missed: it has no rate)
             track = self.tracks.setdefault(category, _Track())
             if _update(track, a, category):
                 learnt.append(category)
@@ -209,8 +223,8 @@ def _update(track: _Track, a: Attempt, category: str) -> bool:
         track.state, track.streak, track.box, track.due = "weak", 0, 0, None
         track.last_miss = a
         return False
-    if chance:
-        return False  # (an unlikely miss neither breaks a streak nor adds to it)
+    if chance or a.grade == HINTED:
+        return False  # (an unlikely miss, or help taken, neither breaks a streak nor adds)
     track.streak += 1
     if track.state == "weak" and track.streak >= LEARN_STREAK:
         track.state, track.learnt_at, track.learnt_after = "learnt", when, track.streak
@@ -234,3 +248,72 @@ def weak_spots(model: Mapping[str, Mastery]) -> list[Mastery]:
         if m.state == "weak" or (m.state == "fine" and m.rate_now >= WEAK_RATE)
     ]
     return sorted(out, key=lambda m: (-m.rate_now, m.category))
+
+
+def standing(m: Mastery | None) -> dict[str, Any]:
+    """Where the learner stands in a category now, as ``stats --json`` gives it."""
+    if m is None:
+        return {
+            "now": None,
+            "probably": 0.0,
+            "state": "new",
+            "learnt_at": None,
+            "learnt_after": None,
+        }
+    return {
+        "now": m.now,
+        "probably": round(m.probably, 3),
+        "state": m.state,
+        "learnt_at": m.learnt_at.isoformat() if m.learnt_at else None,
+        "learnt_after": m.learnt_after or None,
+    }
+
+
+def spot_json(m: Mastery) -> dict[str, Any]:
+    """A weak spot as ``stats --json`` lists it (``certain``: whether the miss that made it
+    weak was certain, not only probable)."""
+    return {
+        "category": m.category,
+        "label": category_label(m.category),
+        "miss_rate": m.rate_all,
+        "certain": m.last_miss is not None and m.category in m.last_miss.missed,
+        **standing(m),
+    }
+
+
+def standing_lines(spots: list[dict[str, Any]], categories: list[dict[str, Any]]) -> list[str]:
+    """Each weak spot named, the weakest now first (one only probably missed says so), and
+    each category learnt with when and after how many right in a row.
+
+    >>> spots = [{"label": "double runs", "now": 0.4, "miss_rate": 0.25, "certain": True},
+    ...          {"label": "pairs", "now": 0.01, "miss_rate": 0.1, "certain": False}]
+    >>> learnt = {"category": "nobs", "state": "learnt", "learnt_at": "2025-11-24T20:00:00+00:00",
+    ...           "learnt_after": 6}
+    >>> for line in standing_lines(spots, [learnt]):
+    ...     print(line)
+    Weak spots now: double runs (40% now, 25% all time); probably pairs.
+    his nob: learnt on 24 Nov after 6 right in a row.
+    """
+    if spots:
+        named = []
+        for spot in spots:
+            if spot.get("certain") and (spot["now"] or 0) >= 0.005:
+                rates = f"{_pct(spot['now'])} now, {_pct(spot['miss_rate'])} all time"
+                named.append(f"{spot['label']} ({rates})")
+            else:
+                named.append(f"probably {spot['label']}")
+        out = ["Weak spots now: " + "; ".join(named) + "."]
+    else:
+        out = ["No weak spot now."]
+    for c in categories:
+        if c["state"] == "learnt" and c["learnt_at"]:
+            when = datetime.fromisoformat(c["learnt_at"]).strftime("%d %b")
+            out.append(
+                f"{category_label(c['category'])}: learnt on {when} "
+                f"after {c['learnt_after']} right in a row."
+            )
+    return out
+
+
+def _pct(rate: float | None) -> str:
+    return "—" if rate is None else f"{100 * rate:.0f}%"

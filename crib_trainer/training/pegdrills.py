@@ -93,17 +93,25 @@ def situation_themes(situation: PegSituation) -> tuple[str, ...]:
 
 
 def position_themes(pos: Position, situation: PegSituation) -> tuple[str, ...]:
+    theirs = {p.card for p in situation.cards_played if p.player != situation.me}
+    he_said_go = pos.opponent_passed and pos.opponent_left > 0
+    return moment_themes(pos.count_cards, pos.hand, theirs, he_said_go)
+
+
+def moment_themes(
+    count_cards: Sequence[Card], hand: Sequence[Card], theirs: set[Card], they_said_go: bool
+) -> tuple[str, ...]:
+    """The themes of a moment (see the module notes): the current count, the hand, the
+    cards the other side laid, and whether one of them has said go on this count (and
+    still holds cards). Shared by the two-player drills and those at a table."""
     found: set[str] = set()
-    count = pos.count
-    legal = pos.legal_cards()
-    theirs = {
-        p.card for p in situation.cards_played if p.player != situation.me
-    }  # cards the opponent laid
-    if not pos.count_cards:
+    count = sum(c.value for c in count_cards)
+    legal = [c for c in hand if c.value <= LIMIT - count]
+    if not count_cards:
         found.add("lead")
     else:
-        last = pos.count_cards[-1]
-        if len(pos.count_cards) == 1 and last in theirs:
+        last = count_cards[-1]
+        if len(count_cards) == 1 and last in theirs:
             if last.rank == 5:
                 found.add("reply-5")
             elif last.value == 10:
@@ -114,9 +122,8 @@ def position_themes(pos: Position, situation: PegSituation) -> tuple[str, ...]:
             found.add("pair-royal-danger")
         if any(1 <= abs(c.rank - last.rank) <= 2 for c in legal):
             found.add("run-trap")
-    he_said_go = pos.opponent_passed and pos.opponent_left > 0
-    stuck = count >= 21 and any(c.value > LIMIT - count for c in pos.hand)
-    if he_said_go or stuck:
+    stuck = count >= 21 and any(c.value > LIMIT - count for c in hand)
+    if they_said_go or stuck:
         found.add("go")
     return tuple(t for t in THEMES if t in found)
 

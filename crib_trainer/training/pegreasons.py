@@ -26,6 +26,9 @@ from crib_trainer.analysis.pegging import (
     PlayOption,
     Position,
     Reply,
+    TableAnalysis,
+    TableOption,
+    TablePosition,
     analyse,
 )
 from crib_trainer.core.cards import Rank
@@ -213,3 +216,26 @@ def rank_plays(
     points to the end of the play, its risk, a one-line reason, and whether it is as good
     as the best (see :class:`~crib_trainer.analysis.pegging.PlayOption`)."""
     return explain_analysis(analyse(situation, opponent=opponent, weight=weight))
+
+
+def table_reason(option: TableOption, position: TablePosition) -> str:
+    """One line on a play at a table of three or four: what it scores, or the count it
+    makes (or the rank it leads).
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> from crib_trainer.analysis.pegging import TableSituation, analyse_table
+    >>> a = analyse_table(TableSituation(parse_cards("5H 9C 2D 8S")), samples=20)
+    >>> sorted(table_reason(o, a.position) for o in a.options)[0]
+    'leads 2'
+    """
+    now = scores_phrase(option.items)
+    if option.count == LIMIT:
+        return f"{now}; the count starts again"
+    if not position.count_cards:
+        return f"leads {option.card.rank.label}"
+    return now or f"count {option.count}"
+
+
+def explain_table(analysis: TableAnalysis) -> list[TableOption]:
+    """A table analysis' options with their reasons filled in."""
+    return [replace(o, reason=table_reason(o, analysis.position)) for o in analysis.options]

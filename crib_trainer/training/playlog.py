@@ -40,10 +40,12 @@ def play_lines(
     *,
     notes: Mapping[Card, str] | None = None,
     ascii: bool = False,
+    names: Sequence[str] | None = None,
 ) -> list[str]:
-    """Each event of a two-player play as a line, from ``me``'s side ("You", "He").
+    """Each event of a play as a line, from ``me``'s side ("You", "He").
 
-    ``notes`` adds a word after a card's line (``"the best card, played for you"``).
+    ``notes`` adds a word after a card's line (``"the best card, played for you"``);
+    ``names`` names every seat (at a table of three or four: "Left", "Partner", …).
 
     >>> from crib_trainer.core.cards import parse_card
     >>> ten = Played(0, parse_card("TH"), 31, (PegItem(PegKind.THIRTY_ONE, 2),))
@@ -51,16 +53,19 @@ def play_lines(
     ['He TH: 31 for 2.']
     """
     notes = notes or {}
+    seats = list(names) if names else ["He"] * (1 + max([me, *(e.player for e in events)]))
+    seats[me] = "You"
     lines: list[str] = []
     pending: list[str] = []  # the go or last point and a new count, after the goes said
     last = -1
     for event in events:
         if isinstance(event, SaidGo):
             if event.player != last:  # who laid the last card takes the go; others say it
-                lines.append("You say go." if event.player == me else "He says go.")
+                who = seats[event.player]
+                lines.append(f"{who} say{'' if event.player == me else 's'} go.")
             continue
         lines += pending
-        who = "You" if event.player == me else "He"
+        who = seats[event.player]
         card = event.card.code if ascii else str(event.card)
         scored = [i for i in event.items if i.kind not in POINTS_OF_THE_TURN]
         words = [_scored_words(i, ascii) for i in scored]

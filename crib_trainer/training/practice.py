@@ -43,6 +43,8 @@ from crib_trainer.core.engine import EngineError, EngineGame
 from crib_trainer.core.pegging import Played, SaidGo
 from crib_trainer.core.rules import RuleOptions, get_ruleset, get_variant
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.training.answers import judge_attempt
+from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.explain import explain_play, spoken_count
 from crib_trainer.training.gamegrading import (
     Grade,
@@ -53,7 +55,9 @@ from crib_trainer.training.gamegrading import (
 
 YOU, COMPUTER = 0, 1
 #: What the learner may be asked for.
-WAITS = ("discard", "play", "go", "count")
+WAITS = ("discard", "play", "go", "count", "check")
+#: How often the computer counts a show short on purpose (with ``miscounts``).
+MISCOUNT_CHANCE = 0.3
 JSON_VERSION = 1
 T0 = datetime(2025, 1, 1, tzinfo=UTC)  # (for the examples)
 
@@ -69,7 +73,10 @@ class PracticeSettings:
     rule set (the target's default when None), ``muggins`` (the computer takes what the
     learner misses; not under the Britannica rules), the computer's ``strength``,
     ``auto_go`` (the trainer says go for him), ``grades_at_once`` (each grade shown as it
-    is made, not after the hand), ``itemised`` (count item by item, not a total)."""
+    is made, not after the hand), ``itemised`` (count item by item, not a total),
+    ``miscounts`` (the computer now and then counts a show short on purpose, for the
+    learner to catch with muggins; each of its shows then waits for him to accept it or
+    call muggins)."""
 
     variant: str = "six-card"
     ruleset: str | None = None
@@ -78,6 +85,7 @@ class PracticeSettings:
     auto_go: bool = True
     grades_at_once: bool = False
     itemised: bool = False
+    miscounts: bool = False
 
     def __post_init__(self) -> None:
         try:
@@ -92,6 +100,10 @@ class PracticeSettings:
         if self.strength not in PLAYERS:
             raise PracticeError(f"the computer plays {', '.join(PLAYERS)}; not {self.strength}")
         object.__setattr__(self, "variant", v.name)
+        if self.miscounts and not self.muggins:
+            raise PracticeError(
+                "the computer's mis-counts are there to be caught with muggins: turn muggins on"
+            )
         if self.muggins:
             try:
                 self.options()
@@ -115,6 +127,7 @@ class PracticeSettings:
             "auto_go": self.auto_go,
             "grades_at_once": self.grades_at_once,
             "itemised": self.itemised,
+            "miscounts": self.miscounts,
         }
 
     @classmethod
@@ -127,6 +140,7 @@ class PracticeSettings:
             bool(data.get("auto_go", True)),
             bool(data.get("grades_at_once", False)),
             bool(data.get("itemised", False)),
+            bool(data.get("miscounts", False)),
         )
 
 
@@ -145,7 +159,7 @@ class Pending:
     def to_json(self) -> dict[str, Any]:
         return {
             "action": self.action,
-            "decision": list(self.decision),
+            "decision": _thawed(self.decision),
             "seconds": self.seconds,
             "answered_at": self.answered_at.isoformat(),
             "take_back": self.take_back,
@@ -155,7 +169,7 @@ class Pending:
     def from_json(cls, data: dict[str, Any]) -> Pending:
         return cls(
             int(data["action"]),
-            tuple(data["decision"]),
+            _frozen(data["decision"]),
             float(data["seconds"]),
             datetime.fromisoformat(data["answered_at"]),
             bool(data.get("take_back", False)),
@@ -226,6 +240,8 @@ class Practice:
             return "discard" if g.thrown[COMPUTER] is not None else None
         if g.phase in ("play", "show") and g.to_move == YOU:
             return "play" if g.phase == "play" else "count"
+        if g.phase == "show" and self.settings.miscounts:
+            return "check"  # his show, said aloud: accept it or call muggins
         return None
 
     def next_show(self) -> tuple[int, bool, Breakdown]:
@@ -286,6 +302,65 @@ class Practice:
             f"{breakdown.starter}): {spoken_count(breakdown)}"
         )
         return self._after(g.count(), said)
+
+    def computer_claim(self) -> tuple[int, tuple[ShowItem, ...]]:
+        """What the computer claims for the show it is counting, and the items it leaves
+        out (with ``miscounts``, now and then one item; seeded by the game's moment)."""
+        g = self.game
+        _, _, b = g.next_show()
+        rng = random.Random(f"{g.seed}:claim:{len(g.actions)}")
+        if not (self.settings.miscounts and b.items and rng.random() < MISCOUNT_CHANCE):
+            return b.total, ()
+        left_out = rng.choice(b.items)
+        return b.total - left_out.points, (left_out,)
+
+    def check(
+        self, *, muggins: bool, seconds: float, answered_at: datetime
+    ) -> tuple[Practice, Grade]:
+        """The learner accepts the computer's claim or calls muggins on it. A right call
+        pegs him what it left out; the check is graded as a judged claim (missing a short
+        count gives up what muggins would have taken)."""
+        self._expect("check")
+        g = self.game
+        _, crib, b = g.next_show()
+        claim, left_out = self.computer_claim()
+        name, whose = g.names[COMPUTER], "crib" if crib else "hand"
+        drill = JudgeDrill(CountDrill(b.cards, b.starter, crib, g.variant.name), claim)
+        attempt = judge_attempt(
+            drill,
+            verdict="under" if muggins else "correct",
+            seconds=seconds,
+            answered_at=answered_at,
+        )
+        short = b.total - claim
+        caught = muggins and short > 0
+        said = [f"{name} claims {claim} for his {whose} ({format_cards(b.cards)} and {b.starter})."]
+        if caught:
+            items = "; ".join(_item_words(i) for i in left_out)
+            said.append(f"Muggins! You take {short} he missed: {items}.")
+        elif muggins:
+            said.append(f"No muggins: his {claim} is right.")
+        elif short:
+            said.append(f"He was {short} short ({_item_words(left_out[0])}); you let it go.")
+        lost = float(short if short and not muggins else 0)
+        if caught:
+            text = f"Caught his {whose} counted {claim} for {b.total}: muggins for {short}."
+        elif short:
+            text = f"Let his {whose} stand at {claim}: it is {b.total}; muggins was {short}."
+        else:
+            text = (
+                f"His {whose}, {claim}: {'right, no muggins' if muggins else 'rightly accepted'}."
+            )
+        grade = Grade("count", self.deal, lost, text, attempt)
+        action = len(g.actions)
+        p = replace(
+            self,
+            mine=(*self.mine, action),
+            grades=(*self.grades, (action, grade)),
+            log=(*self.log, *said),
+        )
+        game = g.count(claim, short if caught else 0)
+        return p._after(game), grade
 
     def _after(self, game: EngineGame, said: str | None = None) -> Practice:
         """The next state with what happened told: the cut, each card laid, the new deal."""
@@ -387,11 +462,13 @@ class Practice:
             grades=(*self.grades, (action, counted.grade)),
             log=(*self.log, *said),
         )
+        if self.settings.grades_at_once:
+            p = replace(p, log=(*p.log, f"Graded: {counted.grade.text}"))
         return p._after(game), counted.grade
 
     def _mine(self, game: EngineGame, seconds: float, answered_at: datetime) -> Practice:
         action = len(self.game.actions)
-        pending = Pending(action, tuple(game.actions[action]), seconds, answered_at)
+        pending = Pending(action, _frozen(game.actions[action]), seconds, answered_at)
         p = replace(self, mine=(*self.mine, action), pending=(*self.pending, pending))
         return p._after(game)
 
@@ -409,7 +486,8 @@ class Practice:
             return replace(self, pending=rest)
         if pending.take_back:
             grade = grade.taken_back()
-        return replace(self, pending=rest, grades=(*self.grades, (pending.action, grade)))
+        log = (*self.log, f"Graded: {grade.text}") if self.settings.grades_at_once else self.log
+        return replace(self, pending=rest, grades=(*self.grades, (pending.action, grade)), log=log)
 
     def recorded(self, grade: Grade, stored: Grade) -> Practice:
         """The same game with ``grade`` replaced by ``stored`` (its attempt now has an id)."""
@@ -536,6 +614,15 @@ def _told(game: EngineGame, old: Sequence[Played | SaidGo], new: Sequence[Played
         score = f", {explain_play(event)}" if event.items else ""
         lines.append(f"{who}: {event.card} ({event.count}){score}.")
     return lines
+
+
+def _frozen(value: Any) -> Any:
+    """Lists as tuples, all the way down (so a decision can be hashed)."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list | tuple) else value
+
+
+def _thawed(value: Any) -> Any:
+    return [_thawed(v) for v in value] if isinstance(value, tuple) else value
 
 
 def _item_words(item: ShowItem) -> str:

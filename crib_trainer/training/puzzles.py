@@ -21,7 +21,7 @@ from typing import Any
 
 from crib_trainer.core.cards import Card, CardError, n_cards, parse_card, parse_cards
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens, score_sequence
-from crib_trainer.core.rules import VARIANTS, get_variant
+from crib_trainer.core.rules import VARIANTS, Variant, get_variant
 from crib_trainer.core.safe_text import shown
 from crib_trainer.core.show import score_show
 from crib_trainer.textfiles import TextFileError, check_toml_shape, read_text_file
@@ -62,6 +62,7 @@ class Puzzle:
     hand: tuple[Card, ...] = ()
     discards: tuple[Card, ...] = ()
     title: str = ""
+    score: tuple[int, int] | None = None  # discard: (mine, his) before the deal
 
     @property
     def dealer(self) -> bool:
@@ -187,8 +188,22 @@ def load_puzzles(paths: Iterable[Path] | None = None) -> LoadResult:
 
 _ALLOWED = {
     "id", "theme", "title", "kind", "difficulty", "question", "answer", "note", "source",
-    "variant", "cards", "starter", "role", "sequence", "hand", "discards",
+    "variant", "cards", "starter", "role", "sequence", "hand", "discards", "score",
 }  # fmt: skip
+
+
+def _score(raw: dict[str, Any], variant: Variant) -> tuple[int, int]:
+    """``score = [ME, HIM]``: both scores before the deal, in a two-player game."""
+    from crib_trainer.analysis.position import check_scores
+
+    score = raw["score"]
+    if not (isinstance(score, list) and len(score) == 2 and all(type(x) is int for x in score)):
+        raise _Bad("score", f"must be two whole numbers [mine, his], not {score!r}")
+    try:
+        check_scores(score[0], score[1], variant)
+    except ValueError as err:
+        raise _Bad("score", str(err)) from None
+    return score[0], score[1]
 
 
 def _build(file: str, raw: dict[str, Any]) -> Puzzle:
@@ -222,6 +237,8 @@ def _build(file: str, raw: dict[str, Any]) -> Puzzle:
         "variant": variant,
     }
     size = get_variant(variant)
+    if "score" in raw and kind != "discard":
+        raise _Bad("score", "only a discard puzzle takes a score")
     if kind in ("count", "crib-count"):
         crib = kind == "crib-count"
         cards = _cards(raw, "cards", size.shown_size(crib))
@@ -236,7 +253,8 @@ def _build(file: str, raw: dict[str, Any]) -> Puzzle:
         throw = _cards(raw, "answer", size.discard)
         if not set(throw) <= set(cards):
             raise _Bad("answer", "the throw must be cards from 'cards'")
-        return Puzzle(**common, cards=cards, role=role, answer=throw)
+        score = _score(raw, size) if "score" in raw else None
+        return Puzzle(**common, cards=cards, role=role, answer=throw, score=score)
     sequence = _sequence(raw)
     if kind == "pegging-score":
         if not sequence:
@@ -342,8 +360,18 @@ def _solve_pegging_score(p: Puzzle) -> int:
 
 
 def _solve_discard(p: Puzzle) -> tuple[frozenset[Card], ...]:
-    """Every throw as good as the best (within ``AS_GOOD`` of its net expectation)."""
+    """Every throw as good as the best (within ``AS_GOOD`` of its net expectation; with a
+    score, within ``SAME`` of the best chance to win)."""
     from crib_trainer.analysis.discard import analyse_discards
+
+    if p.score is not None:
+        from crib_trainer.analysis.position import analyse_position
+        from crib_trainer.training.position_words import SAME
+
+        me, him = p.score
+        ranked = analyse_position(p.cards, dealer=p.dealer, me=me, him=him, variant=p.variant)
+        best = ranked.best.win
+        return tuple(frozenset(o.option.discard) for o in ranked.options if best - o.win < SAME)
 
     options = analyse_discards(p.cards, dealer=p.dealer, variant=p.variant).options
     return tuple(frozenset(o.discard) for o in options if o.as_good)

@@ -24,11 +24,15 @@ from crib_trainer.core.rules import get_variant
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.drills import DiscardDrill, JudgeDrill, replay
 from crib_trainer.training.pegdrills import PegDrill, replay_state
+from crib_trainer.training.tabledrills import TABLE_VARIANTS, TableDrill, replay_table
 
 
 def replayable(attempt: Attempt) -> bool:
     """Whether ``attempt``'s question can be asked again, as the drills' screens ask it."""
     try:
+        if attempt.kind == "peg-play" and attempt.question.get("variant") in TABLE_VARIANTS:
+            replay_table(TableDrill.from_question(attempt.question))  # reads, and fits
+            return True
         if attempt.kind == "peg-play":
             peg = PegDrill.from_question(attempt.question)
             read_situation(peg.situation)

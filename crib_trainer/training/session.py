@@ -22,6 +22,8 @@ What comes next (:meth:`Session.plan`), in order:
 1. **Final check** — a weak category one right answer short of learnt, whose last missed
    question was never asked again: those same cards, once (``review=True``).
 2. **Spaced check** — a learnt category whose check is due (1, 3, 7, 21, 60 days).
+   Then a question answered right only with hints, :data:`HINTED_AGAIN_AFTER` later:
+   the same cards, until answered without help.
 3. **Weak spot** — :data:`FOCUS` of the time, a weak category (the weakest most often,
    weights the rate now squared), on fresh cards that hold it.
 4. **Placement** — in the first :data:`PLACEMENT_ROUND` answers always, later
@@ -37,7 +39,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from crib_trainer.core.cards import Card
@@ -52,6 +54,8 @@ FOCUS = 0.9
 PLACEMENT_ROUND = 12
 #: After the placement round, the share of the rest that tries a category not yet met.
 EXPLORE = 0.25
+#: A question answered right only after hints is asked again once this long has passed.
+HINTED_AGAIN_AFTER = timedelta(minutes=10)
 
 
 class History(Protocol):
@@ -79,8 +83,9 @@ class MemoryHistory:
 @dataclass(frozen=True, slots=True)
 class Plan:
     """What to ask, before it is dealt: the ``kind``, the category ``aimed_at`` (or None),
-    why (``reason``: start, final-check, check, weak, placement, fresh, replay) and, for a
-    question asked again, the answer it came from (``again``)."""
+    why (``reason``: start, final-check, check, hinted, weak, placement, fresh; ``random`` when
+    the learner asked for random questions, ``replay`` and ``given`` for questions not
+    chosen here) and, for a question asked again, the answer it came from (``again``)."""
 
     kind: str
     aimed_at: str | None
@@ -145,6 +150,7 @@ class Question:
             "check": f"A check on {label}" + (f", learnt on {learnt:%d %b}." if learnt else "."),
             "final-check": f"The same cards you missed on {when}: a last check on {label}.",
             "replay": f"Replaying a question from {when}.",
+            "hinted": f"Once more without hints: you took a hint on these cards on {when}.",
         }.get(self.reason, "")
 
 
@@ -201,10 +207,10 @@ class Session:
             return [k for k in allowed if can_aim(k, category)]
 
         weak = sorted(
-            (m for m in model.values() if m.state == "weak" and able(m.category)),
+            (m for m in model.values() if m.state == "weak"),
             key=lambda m: (-m.rate_now, m.category),
         )
-        for m in weak:
+        for m in weak:  # (the same cards: any kind allowed, aimable or not)
             last = m.last_miss
             if (
                 m.streak >= LEARN_STREAK - 1
@@ -222,6 +228,17 @@ class Session:
         if due:
             m = min(due, key=lambda m: (m.due, m.category))
             return Plan(self.rng.choice(able(m.category)), m.category, "check", mastery=m)
+        weak = [m for m in weak if able(m.category)]
+        helped = [
+            a
+            for a in self.learner.hinted.values()
+            if a.kind in allowed
+            and now - a.answered_at >= HINTED_AGAIN_AFTER
+            and a.item_key not in self.unreadable
+        ]
+        if helped:
+            a = min(helped, key=lambda a: (a.answered_at, a.id or 0))
+            return Plan(a.kind, None, "hinted", a)
         if weak and self.rng.random() < FOCUS:
             m = self.rng.choices(weak, weights=[m.rate_now**2 for m in weak])[0]
             return Plan(self.rng.choice(able(m.category)), m.category, "weak", mastery=m)
@@ -280,6 +297,11 @@ class Session:
         kind = KINDS[attempt.kind]
         drill = kind.replay(attempt.question)
         return Question(attempt.kind, drill, None, True, "replay", kind.holds(drill), attempt)
+
+    def given(self, drill: Any) -> Question:
+        """A question for a drill dealt elsewhere (the hand kept in the discard drill)."""
+        kind = KINDS[drill.kind]
+        return Question(drill.kind, drill, None, False, "given", kind.holds(drill))
 
     # -- answers
 

@@ -1,7 +1,8 @@
 """The trainer in the terminal: ``crib-trainer`` with no command opens it.
 
 The app owns what every screen shares: a seeded random generator, the clocks (passed in so
-tests can freeze them), the learner's history (the store), the scheduler, the clipboard.
+tests can freeze them), the learner's history (the store), the practice session (what is
+asked next, what was answered: ``training.session.Session``), the clipboard.
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ from textual.widgets import Input
 from crib_trainer.clipboard import copy_text
 from crib_trainer.core.game import Game
 from crib_trainer.storage import games as saved_games
-from crib_trainer.storage import progress
 from crib_trainer.storage.db import MEMORY, StorageError, Store, open_memory_copy, open_store
 from crib_trainer.storage.paths import data_dir
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.scheduler import DrillChoice, next_item
+from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
 from crib_trainer.ui.themes import DARK, LIGHT, THEMES
 
 #: Said after a copy in the browser: the page cannot tell whether the browser allowed it.
@@ -63,7 +63,7 @@ class CribTrainerApp(App):
         self.store_path = store_path
         self.store: Store | None = None
         self.session: list[Attempt] = []  # this session's answers (kept even with no store)
-        self.unreadable: set[int] = set()  # answers whose stored question does not read
+        self.practice = Session(MemoryHistory(), rng=self.rng, clock=self.now)
         self._games: dict[int, Game] = {}  # games, when there is no store
 
     def on_mount(self) -> None:
@@ -73,6 +73,7 @@ class CribTrainerApp(App):
             self.register_theme(theme)
         self.theme = DARK.name
         self.open_history()
+        self.start_practice()
         self.push_screen(HomeScreen())
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -102,6 +103,16 @@ class CribTrainerApp(App):
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=12, markup=False)
 
+    def start_practice(self) -> None:
+        """The practice session over the history (or, if it cannot be read, this run's
+        answers alone)."""
+        if self.store is None:
+            return
+        try:
+            self.practice = Session(self.store, rng=self.rng, clock=self.now)
+        except StorageError as err:
+            self._storage_failed(err)
+
     def _storage_failed(self, err: StorageError, *, writing: bool = False) -> None:
         """Say a history problem in one sentence, from the UI thread or a worker's."""
         after = (
@@ -120,48 +131,32 @@ class CribTrainerApp(App):
         return self.store is None or self.store.path != MEMORY
 
     def history(self) -> list[Attempt]:
-        if self.store is not None:
-            try:
-                return progress.attempts(self.store)
-            except StorageError as err:
-                self._storage_failed(err)
-        return list(self.session)
+        """Every answer, this run's included, oldest first."""
+        return list(self.practice.history)
 
     def record(self, attempt: Attempt) -> Attempt:
-        """Keep an answer: committed to the store at once (and kept for this session)."""
-        if self.store is not None:
-            try:
-                attempt = attempt.with_id(progress.record_attempt(self.store, attempt))
-            except StorageError as err:
-                self._storage_failed(err, writing=True)
+        """Keep an answer: the session takes it in, and the store commits it at once."""
+        try:
+            attempt = self.practice.record(attempt).attempt
+        except StorageError as err:
+            self._storage_failed(err, writing=True)
         self.session.append(attempt)
         return attempt
 
-    def suggest(self, kinds: Collection[str]) -> DrillChoice:
-        """What the scheduler would ask next, among ``kinds`` (with no history yet, the
-        first of them, plainly: there is no weak spot to aim at)."""
-        history = [a for a in self.history() if a.id not in self.unreadable]
-        if not history:
-            return DrillChoice(next(iter(kinds)), None, "start")
-        return next_item(history, now=self.now(), rng=self.rng, kinds=kinds)
+    def suggest(self, kinds: Collection[str]) -> Plan:
+        """What the session would ask next among ``kinds``, not yet dealt: the home
+        screen shows it, and ``g`` deals exactly it."""
+        return self.practice.plan(kinds)
 
-    def replayed(self, attempt_id: int) -> Attempt | None:
-        """The answer whose question is to be asked again, or None if there is none or its
-        question does not read (a row changed outside crib-trainer: passed over)."""
-        if self.store is None:
-            found = next((a for a in self.session if a.id == attempt_id), None)
-        else:
-            try:
-                found = progress.get_attempt(self.store, attempt_id)
-            except StorageError as err:
-                self._storage_failed(err)
-                return None
-        from crib_trainer.training.review import replayable  # the analysis: not at start-up
+    def next_question(self, kinds: Collection[str], plan: Plan | None = None) -> Question:
+        """The question ``n`` deals next among ``kinds`` (``plan``: one already chosen)."""
+        return self.practice.deal(plan or self.practice.plan(kinds))
 
-        if found is not None and not replayable(found):
-            self.unreadable.add(attempt_id)  # so the scheduler stops offering it
-            return None
-        return found
+    def replay_question(self, attempt_id: int) -> Question | None:
+        """An earlier answer's question asked again, or None if there is none or it does
+        not read (a row changed outside crib-trainer: passed over)."""
+        found = next((a for a in self.practice.history if a.id == attempt_id), None)
+        return self.practice.replay(found) if found is not None else None
 
     # -- games at the table
 
@@ -252,27 +247,35 @@ class CribTrainerApp(App):
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
 
-    def open_drill(self, kind: str, *, adaptive: bool = True, replay_id: int | None = None) -> None:
-        """Open the drill for a kind (a count, a judged claim or a discard)."""
+    def open_drill(
+        self,
+        kind: str,
+        *,
+        adaptive: bool = True,
+        replay_id: int | None = None,
+        plan: Plan | None = None,
+    ) -> None:
+        """Open the drill for a kind (a count, a judged claim, a discard, pegging); its
+        first question is ``plan``, when given (the home screen's suggestion)."""
         if kind == "discard":
-            self.open_discards(replay_id)
+            self.open_discards(replay_id, plan)
             return
         if kind in ("peg-play", "peg-score"):
-            self.open_pegging(replay_id)
+            self.open_pegging(replay_id, plan)
             return
         from crib_trainer.ui.screens.count import CountScreen
 
-        self.push_screen(CountScreen(kind, adaptive=adaptive, replay_id=replay_id))
+        self.push_screen(CountScreen(kind, adaptive=adaptive, replay_id=replay_id, plan=plan))
 
-    def open_discards(self, replay_id: int | None = None) -> None:
+    def open_discards(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
         from crib_trainer.ui.screens.discard import DiscardScreen
 
-        self.push_screen(DiscardScreen(replay_id=replay_id))
+        self.push_screen(DiscardScreen(replay_id=replay_id, plan=plan))
 
-    def open_pegging(self, replay_id: int | None = None) -> None:
+    def open_pegging(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
         from crib_trainer.ui.screens.pegging import PegScreen
 
-        self.push_screen(PegScreen(replay_id=replay_id))
+        self.push_screen(PegScreen(replay_id=replay_id, plan=plan))
 
     def open_puzzles(self) -> None:
         from crib_trainer.ui.screens.puzzles import PuzzleLibraryScreen
@@ -283,6 +286,11 @@ class CribTrainerApp(App):
         from crib_trainer.ui.screens.judge import JudgeScreen
 
         self.push_screen(JudgeScreen())
+
+    def open_timed(self) -> None:
+        from crib_trainer.ui.screens.timed import TimedScreen
+
+        self.push_screen(TimedScreen())
 
     def open_progress(self) -> None:
         from crib_trainer.ui.screens.progress import ProgressScreen
@@ -304,6 +312,12 @@ class CribTrainerApp(App):
                 self.push_screen(ScorekeeperScreen(game, self.save_game(game, None)[0]))
 
         self.push_screen(NewGameScreen(self.finished_games()), start)
+
+    def open_practice(self, new: bool = False) -> None:
+        """Resume the practice game not yet won, or choose the settings of a new one."""
+        from crib_trainer.ui.screens.practice import open_practice
+
+        open_practice(self, new=new)
 
     def from_home(self, open_screen: Callable[[], object]) -> Callable[[], None]:
         """``open_screen`` run from the home screen: the palette goes back home first, so
@@ -327,6 +341,7 @@ class CribTrainerApp(App):
             ("Count a hand", "Drill", lambda: self.open_drill("count-hand")),
             ("Count a crib", "Drill", lambda: self.open_drill("count-crib")),
             ("Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")),
+            ("Timed count", "Ten hands against the clock", self.open_timed),
             ("Discards", "Drill: choose the throw", self.open_discards),
             ("Pegging", "Drill: choose the card to play", self.open_pegging),
             ("Puzzles", "The curated puzzle library", self.open_puzzles),
@@ -334,6 +349,7 @@ class CribTrainerApp(App):
             ("Progress", "Accuracy, speed and weak spots", self.open_progress),
             ("Scorekeeper", "Keep score of a real game", self.open_scorekeeper),
             ("New game (scorekeeper)", "Start a new game", lambda: self.open_scorekeeper(True)),
+            ("Practice game", "Play the computer, every decision graded", self.open_practice),
         )
         for title, help_text, open_screen in screens:
             yield SystemCommand(title, help_text, self.from_home(open_screen))

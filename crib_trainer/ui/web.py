@@ -18,8 +18,10 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import os
 import shlex
 import signal
+import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TextIO
@@ -75,7 +77,9 @@ def trainer_command() -> str:
     >>> trainer_command().endswith("-m crib_trainer.cli")
     True
     """
-    return shlex.join([sys.executable, "-m", "crib_trainer.cli"])
+    words = [sys.executable, "-m", "crib_trainer.cli"]
+    # (textual-serve hands it to the system's shell: cmd's quoting on Windows)
+    return subprocess.list2cmdline(words) if os.name == "nt" else shlex.join(words)
 
 
 class TrainerServer(Server):
@@ -87,6 +91,7 @@ class TrainerServer(Server):
         super().__init__(trainer_command(), host=host, port=port, title="crib-trainer")
         self.out = out
         self.local_only = is_loopback(host)
+        self.tabs: set[asyncio.Task[Any]] = set()  # each open tab's socket handler
 
     def initialize_logging(self) -> None:
         """Problems only: no line for every request."""
@@ -94,6 +99,12 @@ class TrainerServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         """(No banner: the line is said once the server listens, in :meth:`serve`.)"""
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Close the tabs' sockets, each of which then tells its trainer to quit: ctrl+c
+        with a tab open stops at once, not after aiohttp's minute of grace."""
+        for tab in self.tabs:
+            tab.cancel()
 
     def serve(self, debug: bool = False) -> None:
         """Serve until ctrl+c (or SIGTERM); say where once the server listens."""
@@ -125,7 +136,15 @@ class TrainerServer(Server):
         refusal = refused(request.host, request.headers.get("Origin"), self.local_only)
         if refusal:
             raise web.HTTPForbidden(text=refusal)
-        return await handler(request)
+        if request.path != "/ws":
+            return await handler(request)
+        tab = asyncio.current_task()
+        assert tab is not None
+        self.tabs.add(tab)
+        try:
+            return await handler(request)
+        finally:
+            self.tabs.discard(tab)
 
     async def handle_index(self, request: web.Request) -> Any:
         # The page's script opens its socket at the address it is given: the one the

@@ -14,10 +14,11 @@ from crib_trainer.analysis.players import (
     Good,
     exact_values,
     fast_values,
+    lead_values,
     lookahead_values,
     make_player,
 )
-from crib_trainer.core.cards import parse_card, parse_cards
+from crib_trainer.core.cards import Rank, parse_card, parse_cards
 from crib_trainer.core.engine import EngineGame
 from crib_trainer.core.pegging import parse_peg_tokens
 
@@ -104,3 +105,26 @@ def test_the_good_player_slips_only_when_it_costs_little():
 def test_unknown_strength_is_refused():
     with pytest.raises(ValueError, match="unknown player 'grandmaster'"):
         make_player("grandmaster")
+
+
+def test_the_lead_table_is_what_its_builder_makes_for_every_hand():
+    from crib_trainer.analysis.build_leads import lead_values as build_one
+    from crib_trainer.analysis.build_leads import rank_hands
+    from crib_trainer.analysis.players import _lead_table
+
+    table = _lead_table()
+    for variant, size in (("six-card", 4), ("five-card", 3)):
+        keys = {"".join(Rank(r).letter for r in hand) for hand in rank_hands(size)}
+        assert set(table[variant]) == keys
+        for key, row in table[variant].items():
+            assert set(row) == set(key)
+    for job in [("five-card", (1, 5, 10)), ("six-card", (5, 9, 12, 13))]:
+        name, key, values = build_one(job)
+        assert table[name][key] == values
+
+
+def test_the_opening_lead_comes_from_the_table():
+    hand = parse_cards("5H 9C 2D 8S")
+    values = fast_values(PegSituation(hand))
+    assert values == lead_values(hand, EngineGame.new(seed=0).variant)
+    assert max(values, key=values.get) == 2  # the exact analysis' lead too (its doctest)

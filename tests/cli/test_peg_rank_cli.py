@@ -105,7 +105,7 @@ def test_without_hand_peg_still_scores():
     [
         (["KS", "--starter", "5D"], "--starter goes with --hand"),
         (["KS", "--discards", "5D", "6D", "--opponent", "random"], "--discards and --opponent go"),
-        (["--hand", "4S", "9H", "KD", "QC", "--variant", "four-player"], "not supported"),
+        (["--hand", "4S", "9H", "KD", "QC", "--variant", "nine"], "unknown variant"),
         (["KS", "QH", "9C", "--hand", "5D", "5S", "5C"], "comes in at 29: you say go"),
         (["KS", "--hand", "5D", "5S"], "no player has that many left"),
         (["KS", "--hand", "5H", "9C", "--variant", "five-card"], "no player has that many left"),

@@ -99,7 +99,9 @@ def test_json_is_stable():
     code, out = run("--json")
     data = json.loads(out)
     assert code == 0
-    assert set(data) == {"summary", "kinds", "days", "categories", "discard", "pegging"}
+    assert set(data) == {
+        "summary", "kinds", "days", "categories", "weak_spots", "discard", "pegging"
+    }  # fmt: skip
     assert set(data["summary"]) == {"answered", "correct", "accuracy", "mean_seconds", "today",
                                     "streak"}  # fmt: skip
     assert data["summary"]["answered"] == 14
@@ -113,12 +115,43 @@ def test_json_is_stable():
         "missed",
         "miss_rate",
         "mean_points_missed",
+        "now",
+        "probably",
+        "state",
+        "learnt_at",
+        "learnt_after",
     }
+    spots = data["weak_spots"]  # the weakest now first; never-missed pairs are not one
+    assert {s["category"] for s in spots} == {"nobs", "discard-dealer", "peg-near-31"}
+    assert all(s["state"] == "weak" for s in spots)
+    assert [s["now"] for s in spots] == sorted((s["now"] for s in spots), reverse=True)
+    assert set(spots[0]) == {
+        "category", "label", "miss_rate", "certain", "now", "probably", "state", "learnt_at",
+        "learnt_after",
+    }  # fmt: skip
+    nobs = next(s for s in spots if s["category"] == "nobs")
+    assert nobs["miss_rate"] == 3 / 12 and nobs["now"] > nobs["miss_rate"]  # the last was missed
+    assert nobs["certain"]
     assert data["discard"] == {
         "dealer": {"attempts": 1, "mean_points_lost": 1.5},
         "pone": {"attempts": 0, "mean_points_lost": None},
     }
     assert data["pegging"] == {"near-31": {"attempts": 1, "mean_points_lost": 2.0}}
+
+
+def test_a_spot_learnt_says_when_and_after_how_many():
+    with open_store() as store:
+        for i in range(7):  # missed twice, then right five times running
+            missed = {"nobs": 1.0} if i < 2 else {}
+            at = NOW - timedelta(minutes=10 - i)
+            record_attempt(store, make_attempt(at=at, missed=missed, present={"nobs": 1.0}, n=i))
+    code, out = run()
+    assert code == 0 and "his nob: learnt on 10 Mar after 5 right in a row." in out
+    assert "No weak spot now." in out
+    data = json.loads(run("--json")[1])
+    assert data["weak_spots"] == []
+    (nobs,) = data["categories"]
+    assert (nobs["state"], nobs["learnt_after"], nobs["miss_rate"]) == ("learnt", 5, 2 / 7)
 
 
 def test_json_of_nothing():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_trainer.core.cards import FULL_DECK, Card, Rank, Suit
+from crib_trainer.core.cards import FULL_DECK
 from crib_trainer.core.pegging import (
     LIMIT,
     MAX_CARD_POINTS,
@@ -95,7 +95,7 @@ def _most_one_card_scores() -> int:
     (A-2-…-7 is 28), so a state is (count, tail) with the tail cut to a span of seven
     ranks. Card availability beyond the tail is ignored, so the answer is a bound; the
     deal below shows it is reached."""
-    suits = list(Suit)
+    deck = {rank: FULL_DECK[(rank - 1) * 4 : rank * 4] for rank in range(1, 14)}  # by suit
     seen: set[tuple[int, tuple[int, ...], int]] = set()
     stack = [(0, (), 0)]
     part: dict[tuple[tuple[int, ...], int, int], int] = {}  # pairs and runs, by tail + card
@@ -113,9 +113,9 @@ def _most_one_card_scores() -> int:
                 continue
             key = (tail, same, rank)
             if key not in part:
-                laid = [Card(Rank(r), suits[0]) for r in tail[:-1]]
-                laid += [Card(Rank(last), suits[j]) for j in range(same)] if tail else []
-                card = Card(Rank(rank), suits[same if rank == last else 1])
+                laid = [deck[r][0] for r in tail[:-1]]
+                laid += [deck[last][j] for j in range(same)] if tail else []
+                card = deck[rank][same if rank == last else 1]
                 items = score_card(laid, card)
                 part[key] = sum(
                     i.points for i in items if i.kind not in (PegKind.FIFTEEN, PegKind.THIRTY_ONE)

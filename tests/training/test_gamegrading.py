@@ -38,7 +38,7 @@ def test_the_best_throw_gives_up_nothing_and_a_worse_one_its_loss():
     bad = grade_discard(HAND, worst.discard, dealer=False, deal=2, seconds=3, answered_at=T)
     assert bad.points_lost == pytest.approx(worst.loss) and not bad.attempt.correct
     assert bad.attempt.kind == "discard" and bad.attempt.missed == {"discard-pone": worst.loss}
-    assert bad.deal == 2 and "gave up" in bad.text
+    assert bad.deal == 2 and f"Gives up {worst.loss:.2f}" in bad.text
     assert replayable(bad.attempt)
 
 
@@ -48,6 +48,7 @@ def test_a_throw_as_good_as_the_best_is_not_marked_down():
     assert near.as_good and near.loss > 0  # within the margin, but not a tie
     g = grade_discard(hand, near.discard, dealer=True, deal=0, seconds=1, answered_at=T)
     assert g.points_lost == 0 and g.attempt.grade == "best"
+    assert g.text.startswith("Threw 2-K: As good as the best throw")
 
 
 def _lead_situation():

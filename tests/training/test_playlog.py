@@ -68,3 +68,14 @@ def test_the_points_in_the_lines_are_what_each_player_pegged(rnd: random.Random)
             pegged[who] += int(points)
     assert (pegged["You"], pegged["He"]) == state.scores
     assert sum(1 for line in lines if re.match(r"(You|He) \w\w: ", line)) == 8
+
+
+def test_a_table_of_three_names_every_seat():
+    """With ``names`` (issue 20: the pegging drill at a table of three or four) each seat
+    is named; the player to move is always "You"."""
+    hands = [parse_cards(h) for h in ("TH 2C 3C 4C", "5S 2D 3D 4D", "KD 2H 3H 4H")]
+    state = PlayState.start(hands, "three-player")
+    for card in parse_cards("TH 5S KD"):
+        state = state.play(card)
+    lines = play_lines(state.events, me=1, names=["Right", "X", "Left"], ascii=True)
+    assert lines == ["Right TH: 10.", "You 5S: 15 for 2.", "Left KD: 25."]

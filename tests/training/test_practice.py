@@ -27,6 +27,8 @@ def learner_step(p: Practice, rng: random.Random, *, short: int = 0) -> Practice
         return p.play(rng.choice(p.game.play_state.legal_cards()), seconds=1, answered_at=T)
     if wait == "go":
         return p.say_go()
+    if wait == "check":
+        return p.check(muggins=False, seconds=1, answered_at=T)[0]
     assert wait == "count"
     b = p.next_show()[2]
     return p.count(total=max(b.total - short, 0), seconds=3, answered_at=T)[0]
@@ -151,6 +153,7 @@ def test_undo_takes_back_the_last_decision_and_marks_its_grade():
         ({"variant": "three-player"}, "two players"),
         ({"strength": "genius"}, "not genius"),
         ({"variant": "nine-card"}, "nine-card"),
+        ({"miscounts": True}, "turn muggins on"),
     ],
 )
 def test_settings_that_do_not_go_together_are_refused(settings, message):
@@ -165,3 +168,44 @@ def test_a_saved_game_that_does_not_read_is_one_error():
         Practice.from_json({**data, "version": 99})
     with pytest.raises(PracticeError, match="does not read"):
         Practice.from_json({**data, "mine": "x"})
+
+
+def test_a_short_count_of_the_computer_is_caught_with_muggins_or_let_go():
+    settings = PracticeSettings(ruleset="hoyle", muggins=True, miscounts=True, strength="beginner")
+    rng = random.Random(7)
+    p = Practice.new(settings, seed=7).advance()
+    outcomes = set()
+    for _ in range(400):
+        if p.over or len(outcomes) == 3:
+            break
+        if p.waiting_for != "check":
+            p = learner_step(p, rng).advance()
+            continue
+        claim, left_out = p.computer_claim()
+        due = p.next_show()[2].total
+        assert claim == due - sum(i.points for i in left_out)
+        before = p.game.scores
+        call = bool(left_out) if "caught" not in outcomes else rng.random() < 0.5
+        p, grade = p.check(muggins=call, seconds=1, answered_at=T)
+        assert grade.attempt.kind == "judge" and grade.attempt.question["claim"] == claim
+        if call and left_out:
+            outcomes.add("caught")
+            assert p.log[-1].startswith("Muggins! You take") or p.game.deal_number
+            assert p.game.scores[0] - before[0] >= due - claim and grade.points_lost == 0
+        elif left_out:
+            outcomes.add("let go")
+            assert grade.points_lost == due - claim and not grade.attempt.correct
+        elif call:
+            outcomes.add("wrong call")
+            assert grade.points_lost == 0 and not grade.attempt.correct
+        p = p.advance()
+    assert {"caught", "let go"} <= outcomes
+
+
+def test_the_computer_counts_right_without_the_setting():
+    rng = random.Random(7)
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=7).advance()
+    while p.game.deal_number == 0:
+        p = learner_step(p, rng).advance()
+        assert p.waiting_for != "check"
+    assert all("claims" not in line for line in p.log)

@@ -142,3 +142,18 @@ def test_no_clock_and_no_global_random(monkeypatch):
     for _ in range(15):
         answer(s, clock, s.next_question({"count-hand"}), miss="double-run")
     assert 0 < session_module.EXPLORE < session_module.FOCUS < 1
+
+
+def test_a_count_right_only_with_hints_comes_back_until_counted_without():
+    from crib_trainer.training.hints import with_hints
+
+    s, clock = new_session(5)
+    q = s.next_question({"count-hand"})
+    right = s.grade(q, total=q.drill.breakdown().total, seconds=9.0)
+    s.record(with_hints(right, ["Three fifteens here."]))
+    clock.now += timedelta(minutes=11)
+    again = s.next_question({"count-hand"})
+    assert (again.reason, again.review, again.cards) == ("hinted", True, q.cards)
+    answer(s, clock, again)  # right, without help this time
+    clock.now += timedelta(minutes=11)
+    assert s.next_question({"count-hand"}).reason != "hinted"

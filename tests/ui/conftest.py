@@ -29,6 +29,18 @@ def make_app(seed: int = 7) -> CribTrainerApp:
     )
 
 
+@pytest.fixture(autouse=True)
+def _prompt_idle_checks(monkeypatch):
+    """Pilot waits after each key for the app to go idle: it sleeps in steps until a step
+    passes with almost no work done (``textual._wait``). Its steps of 20 ms were most of
+    the UI tests' time; steps of 2 ms (idle: under 5% of a step busy, as before) wait for
+    the same thing, sooner. What a test checks still waits on Pilot's message-queue sync."""
+    import textual._wait
+
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 0.002)
+    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 0.0001)
+
+
 @pytest.fixture
 def app() -> CribTrainerApp:
     return make_app()

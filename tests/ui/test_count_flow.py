@@ -238,6 +238,10 @@ async def test_hints_come_in_steps_and_a_hinted_answer_is_partly_right(app):
         await pilot.press("enter")
         await pilot.pause()
         assert app.session[-1].grade == "correct" and "hints" not in app.session[-1].answer
+        await pilot.press("escape", "8")  # a hinted answer is among the mistakes to look at
+        await pilot.pause()
+        table = app.screen.query_one("#mistakes")
+        assert table.row_count == 1 and table.get_row_at(0)[-1] == "right after 3 hints"
 
 
 async def test_a_judged_claim_takes_a_hint(app):

@@ -19,7 +19,7 @@ async def help_text(pilot) -> str:
 async def test_home_help_names_the_number_keys(app):
     async with app.run_test(size=SIZE) as pilot:
         text = await help_text(pilot)
-        assert "1–9" in text and "open a drill or tool" in text and "quit the trainer" in text
+        assert "0–9" in text and "open a drill or tool" in text and "quit the trainer" in text
 
 
 async def test_discard_help_names_the_picking_keys(app):

@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+from textual.command import CommandList
+
 from crib_trainer.ui.screens.count import CountScreen
 from crib_trainer.ui.screens.home import HomeScreen
 from crib_trainer.ui.screens.progress import ProgressScreen
-from tests.ui.conftest import answer_while_analysing
+from tests.ui.conftest import answer_while_analysing, enter_text
 
 SIZE = (80, 24)
 
 
 async def choose(pilot, title: str) -> None:
+    """Open the palette, search for ``title`` and take the command it highlights."""
     await pilot.press("ctrl+p")
     await pilot.pause()
-    await pilot.press(*title)
-    await pilot.pause(0.3)  # the palette searches as you type
+    await enter_text(pilot, title, submit=False)
+    commands = pilot.app.screen.query_one(CommandList)
+    for _ in range(500):  # the palette searches in a worker: wait for the match
+        option = commands.highlighted_option
+        if option is not None and title in str(option.prompt):
+            break
+        await pilot.pause(0.01)
     await pilot.press("enter")
     await pilot.pause()
 

@@ -116,6 +116,31 @@ async def test_an_answer_given_before_the_analysis_is_ready_is_not_lost(app, hel
         assert text(screen, "#peg-verdict")
 
 
+async def test_three_at_the_table(app):
+    """v: three players; the extra seats are shown, the answer graded and stored as a
+    peg-play attempt with its variant (issue 20.3)."""
+    from crib_trainer.analysis.pegging import analyse_table
+    from crib_trainer.training.tabledrills import DRILL_SAMPLES, TableDrill
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        drill = screen.drill
+        assert isinstance(drill, TableDrill) and drill.situation.variant.name == "three-player"
+        assert "left" in text(screen, "#peg-count") and "right" in text(screen, "#peg-count")
+        s = drill.situation
+        best = analyse_table(s, samples=DRILL_SAMPLES).options[0].card
+        await pilot.press(str(s.hand.index(best) + 1), "enter")
+        await settle(pilot)
+        assert "Best play" in text(screen, "#peg-verdict")
+        assert "They held" in text(screen, "#peg-why")
+        attempt = app.session[-1]
+        assert attempt.kind == "peg-play" and attempt.correct
+        assert attempt.question["variant"] == "three-player"
+        assert attempt.question["seat"] == s.seat
+
+
 async def a_situation_with_a_card_laid(pilot, screen) -> None:
     while last_card_points(screen.drill.situation) is None:
         screen.answered = True

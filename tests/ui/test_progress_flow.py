@@ -95,10 +95,18 @@ async def test_a_discard_review_that_does_not_read_deals_afresh(app):
 
 
 async def test_a_review_that_does_not_read_is_not_offered_again(app):
-    plant_mistake("count-hand", UNREADABLE[0])
+    plant_mistake("count-hand", UNREADABLE[0])  # an over-claim, on cards changed by hand
+    rng = random.Random(5)
+    with open_store() as store:  # then right four times running: one short of learnt
+        for n in range(4):
+            drill = count_drill(rng, crib=False)
+            at = FROZEN_NOW - timedelta(minutes=30 - n)
+            total = drill.breakdown().total
+            record_attempt(store, count_attempt(drill, total=total, seconds=4, answered_at=at))
     async with app.run_test(size=SIZE) as pilot:
-        assert pilot.app.suggest(["count-hand"]).reason == "review"  # due, not yet tried
-        await pilot.press("1")  # the review is tried, does not read, and a fresh hand comes
+        plan = pilot.app.suggest(["count-hand"])
+        assert (plan.reason, plan.aimed_at) == ("final-check", "over-claim")  # the same cards
+        await pilot.press("1")  # the check is tried, does not read, and a fresh hand comes
         await pilot.pause()
         assert pilot.app.suggest(["count-hand"]).reason != "review"
 
@@ -195,3 +203,24 @@ async def test_a_new_learner_is_told_the_plots_need_a_few_days(app):
         await pilot.press("8")
         await pilot.pause()
         assert "not enough answers yet" not in screen_words(later)
+        assert isinstance(pilot.app.screen, CountScreen) and pilot.app.screen.breakdown
+        assert pilot.app.suggest(["count-hand"]).reason != "final-check"
+
+
+async def test_the_weak_spots_tab_names_each_spot_and_what_was_learnt(app):
+    rng = random.Random(9)
+    with open_store() as store:  # his nob missed twice, then right five times running
+        for n in range(7):
+            drill = count_drill(rng, crib=False, target_category="nobs")
+            total = drill.breakdown().total - (1 if n < 2 else 0)
+            at = FROZEN_NOW - timedelta(days=2, minutes=10 - n)
+            record_attempt(store, count_attempt(drill, total=total, seconds=4, answered_at=at))
+        drill = count_drill(rng, crib=False, target_category="double-run")
+        short = drill.breakdown().total - 3  # one run of the double run left out
+        record_attempt(store, count_attempt(drill, total=short, seconds=4, answered_at=FROZEN_NOW))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        words = str(pilot.app.screen.query_one("#weak-words").render())
+        assert "Weak spots now: double runs (100% now, 100% all time)" in words
+        assert "his nob: learnt on 20 Nov after 5 right in a row." in words

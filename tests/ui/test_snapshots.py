@@ -147,3 +147,75 @@ def test_scorekeeper_won_with_a_lurch(snap_compare):
             await enter_text(pilot, line)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
+
+
+def test_timed_drill(snap_compare):
+    async def first_hand(pilot):
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")  # the clock starts
+        await pilot.pause()
+        await enter_text(pilot, "4")
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=first_hand)
+
+
+def test_practice_deal(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["0", "enter"])
+
+
+def test_practice_play(snap_compare):
+    async def play(pilot):
+        await pilot.press("0", "enter")
+        await pilot.pause()
+        await pilot.press("1", "2", "enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = pilot.app.screen
+        if screen.practice.waiting_for == "play":
+            await pilot.press("1")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
+
+
+def _practice_played(variant: str, deals: int | None):
+    """A practice game played by a seeded learner (the flow, not the keys) for ``deals``
+    deals, or to the end."""
+    import random
+
+    from crib_trainer.training.practice import Practice, PracticeSettings
+    from tests.training.test_practice import learner_step
+
+    rng = random.Random(11)
+    p = Practice.new(PracticeSettings(variant, strength="expert"), seed=11).advance()
+    while not p.over and (deals is None or p.deal < deals):
+        p = learner_step(p, rng, short=rng.choice([0, 2])).advance()
+    return p
+
+
+def test_practice_hand_review(snap_compare):
+    async def review(pilot):
+        from crib_trainer.ui.screens.practice import PracticeScreen
+
+        pilot.app.push_screen(PracticeScreen(_practice_played("six-card", 1)))
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=review)
+
+
+def test_practice_game_summary(snap_compare):
+    async def summary(pilot):
+        from crib_trainer.ui.screens.practice import PracticeScreen
+
+        pilot.app.push_screen(PracticeScreen(_practice_played("five-card", None)))
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("escape", "s")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=summary)

@@ -190,28 +190,34 @@ class Page:
         """The terminal's text ("" before it exists)."""
         return await self.evaluate(SCREEN_TEXT) or ""
 
-    async def wait_for_text(self, *words: str, timeout: float = 15) -> str:
-        """Wait until the screen shows any of ``words``; the screen's text."""
+    async def wait_for_text(self, *words: str, timeout: float = 15, every: float = 0.05) -> str:
+        """Wait until the screen shows any of ``words`` (looking ``every`` seconds); the
+        screen's text."""
         end = time.monotonic() + timeout
         text = ""
         while time.monotonic() < end:
             text = await self.screen()
             if any(word in text for word in words):
                 return text
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(every)
         raise TimeoutError(f"none of {words} on the page after {timeout} s; it shows:\n{text}")
 
     async def press(self, *keys: str) -> None:
-        """Press keys as a person would: one character each, or a name in SPECIAL (into
-        the terminal, which takes the keyboard's focus first, as a click on it would)."""
+        """Press keys as a person would: one character each, a name in SPECIAL, or
+        ``ctrl+`` a letter (into the terminal, which takes the keyboard's focus first, as
+        a click on it would)."""
         await self.evaluate("window.trainerTerminal.focus()")
         for key in keys:
+            ctrl = key.startswith("ctrl+")
+            key = key.removeprefix("ctrl+")
             if key in SPECIAL:
                 name, code, vk, text = SPECIAL[key]
             else:
                 name, text, vk = key, key, ord(key.upper())
                 code = f"Digit{key}" if key.isdigit() else f"Key{key.upper()}"
             down = {"key": name, "code": code, "windowsVirtualKeyCode": vk}
+            if ctrl:
+                down["modifiers"], text = 2, ""
             await self.send("Input.dispatchKeyEvent", type="keyDown", text=text, **down)
             await self.send("Input.dispatchKeyEvent", type="keyUp", **down)
 

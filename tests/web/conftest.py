@@ -16,10 +16,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def served() -> Iterator[str]:
-    """``crib-trainer serve`` on a free port, with the test's history folder (the
-    environment's ``CRIB_TRAINER_HOME``); its address, once it says it is serving."""
+def start_server() -> tuple[subprocess.Popen[str], str]:
+    """``crib-trainer serve`` on a free port, with this environment (the test's history
+    folder in ``CRIB_TRAINER_HOME``); the process and its address, once it listens."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "crib_trainer.cli", "serve", "--port", str(port)],
@@ -27,11 +26,18 @@ def served() -> Iterator[str]:
         stderr=subprocess.STDOUT,
         text=True,
     )
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    assert line == f"Serving the trainer at http://localhost:{port}/ (ctrl+c stops it)\n", line
+    return server, f"http://localhost:{port}/"
+
+
+@pytest.fixture
+def served() -> Iterator[str]:
+    """The address of a server started by :func:`start_server`, stopped afterwards."""
+    server, address = start_server()
     try:
-        assert server.stdout is not None
-        line = server.stdout.readline()
-        assert line == f"Serving the trainer at http://localhost:{port}/ (ctrl+c stops it)\n"
-        yield f"http://localhost:{port}/"
+        yield address
     finally:
         server.terminate()
         server.wait(timeout=10)

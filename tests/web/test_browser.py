@@ -67,7 +67,7 @@ async def test_copy_the_verdict_to_the_browsers_clipboard(served):
         await page.type("28")
         await page.press("enter")
         await page.wait_for_text("Claimed 28, but the hand is worth 29")
-        await page.press("c")
+        await page.press("ctrl+y")
         await page.wait_for_text("Sent to your browser's clipboard")
         copied = await page.clipboard()
         assert copied.startswith("Claimed 28, but the hand is worth 29: 1 missed."), copied

@@ -8,7 +8,11 @@ Four rooms, each with one job:
 - :mod:`.solver` — the exact rank-level play-out with both hands known (:class:`Solver`);
 - :mod:`.holdings` — the hidden cards' holdings and their weights, the opponent models;
 - :mod:`.ranking` — :func:`analyse`: every legal card with its expected net, risk and
-  the opponent's replies.
+  the opponent's replies;
+- :mod:`.table`, :mod:`.tablesearch`, :mod:`.sampled` — the same question at a table of
+  any size (three and four players): :class:`TableSituation`, :func:`read_table`, the
+  play-out with every hand known (:class:`TableSearch`) and :func:`analyse_table`, exact
+  or sampled over the hidden hands of every other seat.
 
 The rules of the play come from :mod:`crib_trainer.core.pegging`; written sequences are
 read with :func:`crib_trainer.core.pegging.parse_peg_tokens`.
@@ -35,6 +39,15 @@ from crib_trainer.analysis.pegging.ranking import (
     analyse,
     analyse_plays,
 )
+from crib_trainer.analysis.pegging.sampled import (
+    DEFAULT_SAMPLES,
+    MAX_SAMPLES,
+    TableAnalysis,
+    TableOption,
+    analyse_table,
+    exact_deals,
+    sample_deals,
+)
 from crib_trainer.analysis.pegging.situation import (
     PegSituation,
     Position,
@@ -44,9 +57,18 @@ from crib_trainer.analysis.pegging.situation import (
     supported,
 )
 from crib_trainer.analysis.pegging.solver import Solver, pack_hand, pack_tail, tail_of
+from crib_trainer.analysis.pegging.table import (
+    TablePosition,
+    TableSituation,
+    read_table,
+    side_of,
+)
+from crib_trainer.analysis.pegging.tablesearch import TableSearch
 
 __all__ = [
     "AS_GOOD",
+    "DEFAULT_SAMPLES",
+    "MAX_SAMPLES",
     "Analysis",
     "HoldingWeight",
     "OpponentModelError",
@@ -55,16 +77,26 @@ __all__ = [
     "Position",
     "Reply",
     "Solver",
+    "TableAnalysis",
+    "TableOption",
+    "TablePosition",
+    "TableSearch",
+    "TableSituation",
     "UnknownHolderError",
     "analyse",
     "analyse_plays",
+    "analyse_table",
     "check_supported",
+    "exact_deals",
     "holding_distribution",
     "holdings",
     "opponent_weight",
     "pack_hand",
     "pack_tail",
     "read_situation",
+    "read_table",
+    "sample_deals",
+    "side_of",
     "supported",
     "tail_of",
     "weighted_opponent",

@@ -164,6 +164,7 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
     tail = pack_tail(count, *tail_of(count_ranks))
     mine = pack_hand(my_ranks)
     representative = _representatives(position.unseen)
+    his_ranks = sorted({int(c.rank) for c in position.unseen})
 
     by_rank: dict[int, PlayOption] = {}
     for card in position.legal_cards():
@@ -174,7 +175,9 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
         points, tail2 = solver.step(tail, r)
         count2 = count + card.value
         room2 = LIMIT - count2
-        reply_points = {s: solver.step(tail2, s)[0] for s in range(1, 14) if RANK_PIPS[s] <= room2}
+        reply_points = {
+            s: solver.step(tail2, s)[0] for s in his_ranks if RANK_PIPS[s] <= room2
+        }  # only ranks he could hold: after four of a kind there is no fifth
         # He answers when the count goes on and he has a card that comes in (with no cards
         # on either side the play is over).
         replies_possible = count2 < LIMIT and (rest or position.opponent_left)

@@ -23,13 +23,13 @@ from textual.widgets import Footer, Header, Input, Static
 from crib_trainer.core.cards import format_cards
 from crib_trainer.core.rules import RuleOptions
 from crib_trainer.core.show import MAX_SHOW, Breakdown, Kind, ShowItem
-from crib_trainer.training.answers import count_attempt, judge_attempt
-from crib_trainer.training.drills import CountDrill, JudgeDrill, drill_for, replay
+from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.explain import describe_item, rarity_line, spoken_count
 from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
 from crib_trainer.training.hints import credit, hints, with_hints
 from crib_trainer.training.patterns import pattern
-from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
+from crib_trainer.training.session import Plan, Question
+from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.breakdown import BreakdownView
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
@@ -53,13 +53,6 @@ class Judged:
     over: int
     correct: bool
     text: str
-
-
-def _counting(drill: object) -> CountDrill | JudgeDrill:
-    """``drill`` as a counting question (a stored row of another kind is not one)."""
-    if not isinstance(drill, CountDrill | JudgeDrill):
-        raise ValueError("not a counting question")
-    return drill
 
 
 class CountScreen(TrainerScreen):
@@ -99,11 +92,14 @@ class CountScreen(TrainerScreen):
         adaptive: bool = True,
         replay_id: int | None = None,
         drill: CountDrill | JudgeDrill | None = None,
+        plan: Plan | None = None,
     ) -> None:
         super().__init__()
         self.kind = kind
         self.adaptive = adaptive
         self.replay_id = replay_id
+        self.plan = plan
+        self.question: Question | None = None
         self.first = drill
         self.drill: CountDrill | JudgeDrill | None = None
         self.breakdown: Breakdown | None = None
@@ -145,33 +141,30 @@ class CountScreen(TrainerScreen):
 
     # -- dealing
 
-    def _choose(self) -> CountDrill | JudgeDrill:
-        """The next drill: a review or a weak spot from the scheduler, or a random one."""
+    def _choose(self) -> Question:
+        """The next question: one asked again from the Progress screen, the home screen's
+        suggestion, the session's choice, or a random hand."""
         trainer = self.trainer
         if self.replay_id is not None:
-            attempt = trainer.replayed(self.replay_id)
+            question = trainer.replay_question(self.replay_id)
             self.replay_id = None
-            if attempt is not None:
-                self.why = f"Replaying a hand from {attempt.answered_at:%d %b}."
-                return _counting(replay(attempt.kind, attempt.question))
+            if (
+                question is not None
+                and question.again is not None
+                and isinstance(question.drill, CountDrill | JudgeDrill)  # (a counting row)
+            ):
+                self.why = f"Replaying a hand from {question.again.answered_at:%d %b}."
+                return question
+        plan, self.plan = self.plan, None
         if not self.adaptive:
-            self.why = "A random hand."
-            return drill_for(self.kind, trainer.rng)
-        choice = trainer.suggest([self.kind])
-        if choice.reason == "review" and choice.replay_id is not None:
-            attempt = trainer.replayed(choice.replay_id)
-            if attempt is not None:
-                self.why = "A review: you missed this one before."
-                return _counting(replay(attempt.kind, attempt.question))
-        drill = drill_for(self.kind, trainer.rng, target_category=choice.category)
-        if choice.category and (drill.deal if isinstance(drill, JudgeDrill) else drill).hit:
-            self.why = aimed_at(choice)
-        else:
-            self.why = "A fresh hand."
-        return drill
+            plan = Plan(self.kind, None, "random")
+        question = trainer.next_question([self.kind], plan)
+        self.why = question.why or ("A random hand." if not self.adaptive else "A fresh hand.")
+        return question
 
     def new_hand(self, drill: CountDrill | JudgeDrill | None = None) -> None:
-        self.drill = drill or self._choose()
+        self.question = self.trainer.practice.given(drill) if drill else self._choose()
+        self.drill = self.question.drill
         deal = self.deal
         assert deal is not None
         self.breakdown = deal.breakdown()
@@ -272,7 +265,7 @@ class CountScreen(TrainerScreen):
         if self.revealed or self.breakdown is None or self.drill is None:
             return
         seconds = self.trainer.ticks() - self.started
-        now = self.trainer.now()
+        practice = self.trainer.practice
         if self.itemised:
             values = [self.query_one(f"#claim-{kind}", Input).value for kind, _ in ITEM_FIELDS]
             if not any(values):
@@ -285,8 +278,9 @@ class CountScreen(TrainerScreen):
                 self._refuse_typo(sum(claimed.values()))
                 return
             judged = judge_items(self.breakdown, claimed, muggins=self.muggins)
-            assert isinstance(self.drill, CountDrill)
-            attempt = count_attempt(self.drill, by_kind=claimed, seconds=seconds, answered_at=now)
+            assert isinstance(self.drill, CountDrill) and self.question is not None
+            items = {str(kind): points for kind, points in claimed.items()}
+            attempt = practice.grade(self.question, items=items, seconds=seconds)
         else:
             value = self.query_one("#total", Input).value
             if not value:
@@ -297,14 +291,10 @@ class CountScreen(TrainerScreen):
                 self._refuse_typo(total)
                 return
             judged = judge_total(self.breakdown, total, muggins=self.muggins)
+            assert self.question is not None
             if isinstance(self.drill, JudgeDrill):
                 judged = judge_drill_text(self.drill, judged, muggins=self.muggins)
-                verdict = _verdict(self.drill.claim, total)
-                attempt = judge_attempt(
-                    self.drill, verdict=verdict, total=total, seconds=seconds, answered_at=now
-                )
-            else:
-                attempt = count_attempt(self.drill, total=total, seconds=seconds, answered_at=now)
+            attempt = practice.grade(self.question, total=total, seconds=seconds)
         self.trainer.record(with_hints(attempt, self.hints_shown))
         self.reveal(judged, seconds)
 
@@ -346,13 +336,6 @@ class CountScreen(TrainerScreen):
 
     def on_breakdown_view_item_highlighted(self, event: BreakdownView.ItemHighlighted) -> None:
         self.query_one("#hand", HandView).light(event.cards)
-
-
-def _verdict(claim: int, total: int) -> str:
-    """The learner's verdict on a claim, read from the total they say it is."""
-    if total == claim:
-        return "correct"
-    return "under" if claim < total else "over"
 
 
 def judge_drill_text(drill: JudgeDrill, judged: Judged, *, muggins: bool) -> Judged:

@@ -18,8 +18,9 @@ from crib_trainer.core.cards import FULL_DECK, Card, format_cards
 from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.training.answers import decision_grade, discard_attempt
 from crib_trainer.training.discard_advice import rank_text, throw_reason, why_best
-from crib_trainer.training.drills import CountDrill, DiscardDrill, discard_drill, replay
-from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
+from crib_trainer.training.drills import CountDrill, DiscardDrill, discard_drill
+from crib_trainer.training.session import Plan
+from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
 
 GRADE_WORDS = {
@@ -70,10 +71,13 @@ class DiscardScreen(TrainerScreen):
         *(Binding(k, f"role('{role}')", show=False) for k, role in ROLE_KEYS.items()),
     ]
 
-    def __init__(self, *, adaptive: bool = True, replay_id: int | None = None) -> None:
+    def __init__(
+        self, *, adaptive: bool = True, replay_id: int | None = None, plan: Plan | None = None
+    ) -> None:
         super().__init__()
         self.adaptive = adaptive
         self.replay_id = replay_id
+        self.plan = plan
         self.variant = "six-card"
         self.role = "either"  # d, p, r
         self.drill: DiscardDrill | None = None
@@ -105,31 +109,23 @@ class DiscardScreen(TrainerScreen):
     # -- dealing
 
     def _choose(self) -> DiscardDrill:
+        """The next deal: one asked again from the Progress screen, the home screen's
+        suggestion or the session's choice (the six-card game), or a random deal."""
         trainer = self.trainer
         if self.replay_id is not None:
-            attempt = trainer.replayed(self.replay_id)
+            question = trainer.replay_question(self.replay_id)
             self.replay_id = None
-            if attempt is not None and attempt.kind == "discard":
-                self.why = f"Replaying a deal from {attempt.answered_at:%d %b}."
-                drill = replay("discard", attempt.question)
-                assert isinstance(drill, DiscardDrill)
-                return drill
+            if question is not None and question.kind == "discard" and question.again:
+                self.why = f"Replaying a deal from {question.again.answered_at:%d %b}."
+                return question.drill
+        plan, self.plan = self.plan, None
         if self.role != "either":  # the learner chose the role
             self.why = ""
             return discard_drill(trainer.rng, dealer=self.role == "dealer", variant=self.variant)
         if self.adaptive and self.variant == "six-card":
-            choice = trainer.suggest(["discard"])
-            if choice.reason == "review" and choice.replay_id is not None:
-                attempt = trainer.replayed(choice.replay_id)
-                if attempt is not None:
-                    self.why = "A review: you gave up points on this deal before."
-                    drill = replay("discard", attempt.question)
-                    assert isinstance(drill, DiscardDrill)
-                    return drill
-            if choice.category in ("discard-dealer", "discard-pone"):
-                self.why = aimed_at(choice)
-                dealer = choice.category == "discard-dealer"
-                return discard_drill(trainer.rng, dealer=dealer, variant=self.variant)
+            question = trainer.next_question(["discard"], plan)
+            self.why = question.why
+            return question.drill
         self.why = ""
         return discard_drill(trainer.rng, variant=self.variant)
 

@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
 from crib_trainer.training.categories import category_label
-from crib_trainer.training.scheduler import DrillChoice
+from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import TrainerScreen
 
 # (id, key, title)
@@ -26,13 +26,18 @@ ENTRIES = [
     ("dispute", "7", "Settle a dispute"),
     ("progress", "8", "Progress"),
     ("scorekeeper", "9", "Scorekeeper at the table"),
+    ("practice", "0", "Practice game"),
+    ("timed", "t", "Timed count (10 hands)"),
 ]
 DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play")
 TITLES = {e[0]: e[2] for e in ENTRIES}
 
 
 class HomeScreen(TrainerScreen):
-    HELP_KEYS = (("1–9", "open a drill or tool"), ("enter", "open the highlighted one"))
+    HELP_KEYS = (
+        ("0–9, t", "open a drill or tool"),
+        ("enter", "open the highlighted one"),
+    )
     BINDINGS = [
         *(Binding(key, f"open('{kind}')", title, show=False) for kind, key, title in ENTRIES),
         Binding("enter", "suggested", "Suggested", show=False),
@@ -42,7 +47,7 @@ class HomeScreen(TrainerScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.choice: DrillChoice | None = None
+        self.choice: Plan | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -116,8 +121,8 @@ class HomeScreen(TrainerScreen):
         self.action_open(event.option.id or "")
 
     def action_suggested(self) -> None:
-        if self.choice is not None:
-            self.trainer.open_drill(self.choice.kind, replay_id=self.choice.replay_id)
+        if self.choice is not None:  # (exactly the question the suggestion names)
+            self.trainer.open_drill(self.choice.kind, plan=self.choice)
 
     def action_open(self, kind: str) -> None:
         trainer = self.trainer
@@ -131,16 +136,26 @@ class HomeScreen(TrainerScreen):
             trainer.open_progress()
         elif kind == "scorekeeper":
             trainer.open_scorekeeper()
+        elif kind == "practice":
+            trainer.open_practice()
+        elif kind == "timed":
+            trainer.open_timed()
 
 
-def _suggestion_text(choice: DrillChoice) -> str:
+def _suggestion_text(choice: Plan) -> str:
     title = TITLES.get(choice.kind, choice.kind)
+    label = category_label(choice.aimed_at or "")
+    learnt = choice.mastery.learnt_at if choice.mastery else None
     if choice.reason == "start":
         return f"{title}: a place to start."
-    if choice.reason == "review":
-        return f"{title}: a hand you missed, due for review."
-    if choice.reason == "weakness" and choice.category:
-        return f"{title}, aimed at {category_label(choice.category)} — a weak spot."
-    if choice.reason == "practice" and choice.category:
-        return f"{title}, practising {category_label(choice.category)}."
+    if choice.reason == "final-check":
+        return f"{title}: cards you missed, once more — a last check on {label}."
+    if choice.reason == "hinted":
+        return f"{title}: cards you counted with a hint, once more without."
+    if choice.reason == "check" and learnt:
+        return f"{title}: a check on {label}, learnt on {learnt:%d %b}."
+    if choice.reason == "weak" and choice.aimed_at:
+        return f"{title}, aimed at {label} — a weak spot."
+    if choice.reason == "placement" and choice.aimed_at:
+        return f"{title}, trying {label}: new to you so far."
     return f"{title}: something different."

@@ -9,7 +9,8 @@ scored), each go said, each go or last-card point; playing on adds to it.
 Keys: 1–4 pick a card and enter plays it; ``q`` switches the question (choose a card /
 score the last card), and after an answer asks the other one about the same moment;
 ``p`` plays on after an answer; ``n`` a new situation; ``s`` switches scheduler/random;
-escape goes back. Each new situation starts with "choose a card".
+``v`` the table (two, three or four players); escape goes back. Each new situation starts
+with "choose a card".
 """
 
 from __future__ import annotations
@@ -22,22 +23,37 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from crib_trainer.analysis.pegging import PegSituation, PlayOption, read_situation
+from crib_trainer.analysis.pegging import (
+    PegSituation,
+    PlayOption,
+    TableOption,
+    TableSituation,
+    analyse_table,
+    read_situation,
+    read_table,
+)
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.pegging import PegKind, Played, PlayState, SaidGo
 from crib_trainer.training.answers import decision_grade, peg_play_attempt, peg_score_attempt
 from crib_trainer.training.categories import PEG_THEME_WORDS
 from crib_trainer.training.explain import explain_play
 from crib_trainer.training.pegdrills import (
-    THEMES,
     PegDrill,
     peg_drill,
     replay_state,
     situation_themes,
 )
-from crib_trainer.training.pegreasons import rank_plays
+from crib_trainer.training.pegreasons import explain_table, rank_plays
 from crib_trainer.training.playlog import play_lines
-from crib_trainer.ui.screens.base import TrainerScreen, aimed_at
+from crib_trainer.training.session import Plan
+from crib_trainer.training.tabledrills import (
+    DRILL_SAMPLES,
+    TABLE_VARIANTS,
+    TableDrill,
+    replay_table,
+    table_drill,
+)
+from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 
@@ -53,7 +69,7 @@ COLUMNS = ("", "card", "now", "net to end", "risk")
 WHY_ROOM = 40
 
 
-def counts_of(situation: PegSituation) -> list[list[tuple[int, Card]]]:
+def counts_of(situation: PegSituation | TableSituation) -> list[list[tuple[int, Card]]]:
     """The cards played, split into counts: [(player, card), …] for each count. A card
     starts a new count exactly when the count after it is its own value."""
     counts: list[list[tuple[int, Card]]] = []
@@ -64,7 +80,7 @@ def counts_of(situation: PegSituation) -> list[list[tuple[int, Card]]]:
     return counts
 
 
-def last_card_points(situation: PegSituation) -> int | None:
+def last_card_points(situation: PegSituation | TableSituation) -> int | None:
     """What the last card laid scored as it was laid (fifteen, 31, pairs, runs)."""
     if not situation.cards_played:
         return None
@@ -74,7 +90,11 @@ def last_card_points(situation: PegSituation) -> int | None:
 
 class PegScreen(TrainerScreen):
     AUTO_FOCUS = None
-    HELP_KEYS = (("1–4", "pick your card"), ("enter", "play it, or give the points"))
+    HELP_KEYS = (
+        ("1–4", "pick your card"),
+        ("enter", "play it, or give the points"),
+        ("v", "two, three or four players at the table"),
+    )
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 5)),
@@ -98,17 +118,22 @@ class PegScreen(TrainerScreen):
             "Source",
             tooltip="situations from the scheduler (weak themes) or purely random",
         ),
+        Binding("v", "toggle_variant", "Players", show=False),
     ]
 
-    def __init__(self, *, adaptive: bool = True, replay_id: int | None = None) -> None:
+    def __init__(
+        self, *, adaptive: bool = True, replay_id: int | None = None, plan: Plan | None = None
+    ) -> None:
         super().__init__()
         self.adaptive = adaptive
         self.replay_id = replay_id
+        self.plan = plan
         self.mode = "play"
         self.asked: set[str] = set()  # the questions answered on this situation
         self.notes: dict[Card, str] = {}  # cards laid for you as you played on
-        self.drill: PegDrill | None = None
-        self.options: list[PlayOption] | None = None
+        self.variant = "six-card"  # or a table of three or four (``v``)
+        self.drill: PegDrill | TableDrill | None = None
+        self.options: list[PlayOption | TableOption] | None = None
         self.picked: Card | None = None
         self.answered = False
         self.waiting = False  # the learner answered before the analysis was ready
@@ -151,24 +176,26 @@ class PegScreen(TrainerScreen):
     def deal(self) -> None:
         """Choose and deal the next situation (a thread: dealing plays hands out)."""
         trainer = self.trainer
-        theme = None
-        why = ""
         if self.replay_id is not None:
-            attempt = trainer.replayed(self.replay_id)
+            question = trainer.replay_question(self.replay_id)
             self.replay_id = None
-            if attempt is not None and attempt.kind == "peg-play":
-                drill = PegDrill.from_question(attempt.question)
-                self.app.call_from_thread(self.show, drill, "Replaying a situation you missed.")
+            if question is not None and question.kind == "peg-play":
+                self.app.call_from_thread(
+                    self.show, question.drill, "Replaying a situation you missed."
+                )
                 return
+        plan, self.plan = self.plan, None
+        if self.variant in TABLE_VARIANTS:  # (the session deals two-player moments)
+            drill = table_drill(trainer.rng, variant=self.variant)
+            self.app.call_from_thread(self.show, drill, "")
+            return
         if self.adaptive:
-            choice = trainer.suggest(["peg-play"])
-            if choice.category and choice.category.removeprefix("peg-") in THEMES:
-                theme = choice.category.removeprefix("peg-")
-                why = aimed_at(choice, PEG_THEME_WORDS[theme])
-        drill = peg_drill(trainer.rng, theme=theme)
-        self.app.call_from_thread(self.show, drill, why)
+            question = trainer.next_question(["peg-play"], plan)
+            self.app.call_from_thread(self.show, question.drill, question.why)
+            return
+        self.app.call_from_thread(self.show, peg_drill(trainer.rng), "")
 
-    def show(self, drill: PegDrill, why: str = "") -> None:
+    def show(self, drill: PegDrill | TableDrill, why: str = "") -> None:
         self.drill = drill
         self.why = why
         self.options = None
@@ -177,9 +204,13 @@ class PegScreen(TrainerScreen):
         self.waiting = False
         s = drill.situation
         counts = counts_of(s)
-        position = read_situation(s)
+        position = read_table(s) if isinstance(s, TableSituation) else read_situation(s)
         current = list(position.count_cards)
+        players = s.variant.players
+        me = s.seat if isinstance(s, TableSituation) else s.me
         role = "You deal" if s.dealer else "You are pone"
+        if players > 2 and not s.dealer:
+            role = f"You are seat {'ABCD'[me]} of {players} ({'ABCD'[players - 1]} deals)"
         known = [f"starter {s.starter}" if s.starter else "", ""]
         if s.discards:
             known[1] = f"you threw {format_cards(s.discards)}"
@@ -191,12 +222,11 @@ class PegScreen(TrainerScreen):
         )
 
         def laid(count: list[tuple[int, Card]]) -> str:
-            return ", ".join(f"{'you' if p == s.me else 'he'} {c}" for p, c in count)
+            return ", ".join(f"{seat_word(p, me, players)} {c}" for p, c in count)
 
-        self._write_log(play_events(drill), s.me)
+        self._write_log(play_events(drill), me, players)
         this_count = [c for c in counts if [card for _, card in c] == current]
-        he_holds = len(drill.opponent_hand)
-        holds = f"He holds {he_holds} card{'s' if he_holds != 1 else ''}."
+        holds = holds_text(drill)
         if current:
             text = f"[b]Count {position.count}[/b]: {laid(this_count[-1])}. [dim]{holds}[/dim]"
         else:
@@ -237,7 +267,7 @@ class PegScreen(TrainerScreen):
         if self.answered:
             other = self._other_question()
             ask = {"play": " · q choose a card", "score": " · q score the last card"}
-            return f"p play on · n next situation{ask.get(other or '', '')}"
+            return f"p play on · n next situation{ask.get(other or '', '')} · v players"
         if self.mode == "score":
             return "What did the last card laid score? Type the points, enter · q: choose a card"
         return f"Pick your card ({self._keys()}), enter plays it · q: score the last card instead"
@@ -257,12 +287,19 @@ class PegScreen(TrainerScreen):
         return "1" if held == 1 else f"1–{held}"
 
     @work(thread=True, exclusive=True, group="analyse")
-    def analyse(self, drill: PegDrill) -> None:
-        """Rank the legal cards (a thread: an opening lead takes up to a second)."""
-        options = rank_plays(drill.situation)
+    def analyse(self, drill: PegDrill | TableDrill) -> None:
+        """Rank the legal cards (a thread: an opening lead takes up to a second, longer at
+        a table of three or four)."""
+        options: list[PlayOption | TableOption]
+        if isinstance(drill, TableDrill):
+            options = [*explain_table(analyse_table(drill.situation, samples=DRILL_SAMPLES))]
+        else:
+            options = [*rank_plays(drill.situation)]
         self.app.call_from_thread(self._analysed, drill, options)
 
-    def _analysed(self, drill: PegDrill, options: list[PlayOption]) -> None:
+    def _analysed(
+        self, drill: PegDrill | TableDrill, options: list[PlayOption | TableOption]
+    ) -> None:
         if drill is not self.drill:
             return
         self.options = options
@@ -287,7 +324,10 @@ class PegScreen(TrainerScreen):
         if self.picked is None:
             self.notify(f"Pick a card first ({self._keys()}).")
             return
-        legal = read_situation(self.drill.situation).legal_cards()
+        s = self.drill.situation
+        legal = (
+            read_table(s) if isinstance(s, TableSituation) else read_situation(s)
+        ).legal_cards()
         if self.picked not in legal:
             self.notify(f"{self.picked} would take the count past 31; pick another.")
             return
@@ -341,7 +381,9 @@ class PegScreen(TrainerScreen):
                 str(option.card),
                 str(option.immediate or ""),
                 f"{option.expected_net:+.2f}",
-                f"{100 * option.risk:.0f}%",
+                f"±{option.stderr:.2f}"
+                if isinstance(option, TableOption)
+                else f"{100 * option.risk:.0f}%",
                 *((option.reason,) if self.why_column else ()),
             )
         table.display = True
@@ -369,7 +411,7 @@ class PegScreen(TrainerScreen):
             lit = self.options[row]
             if lit is not best and lit is not mine:
                 lines.append(f"{lit.card} — {lit.reason}")
-        lines.append(f"[dim]He held {format_cards(self.drill.opponent_hand)}.[/dim]")
+        lines.append(f"[dim]{held_text(self.drill)}[/dim]")
         self.query_one("#peg-why", Static).update("\n".join(lines))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -436,6 +478,16 @@ class PegScreen(TrainerScreen):
         self.answered = False
         self._ask()
 
+    def action_toggle_variant(self) -> None:
+        """Two, three or four at the table: the next situation is dealt for it."""
+        if self._still_working():
+            return
+        order = ("six-card", *TABLE_VARIANTS)
+        self.variant = order[(order.index(self.variant) + 1) % len(order)]
+        self.notify(f"{VARIANT_WORDS[self.variant]} at the table.")
+        self._clear("Dealing a situation…")
+        self.deal()
+
     def action_toggle_source(self) -> None:
         self.adaptive = not self.adaptive
         self.notify("Situations from the scheduler." if self.adaptive else "Random situations.")
@@ -446,6 +498,9 @@ class PegScreen(TrainerScreen):
         """Lay your card (or the best, after a scoring question) and let the analysis play
         his cards, up to your next choice."""
         if self.drill is None or not self.answered or self._still_working():
+            return
+        if isinstance(self.drill, TableDrill):
+            self.notify("Playing on is for two players; n deals the next situation.")
             return
         card = self.picked if "play" in self.asked else None
         if card is None:
@@ -489,7 +544,7 @@ class PegScreen(TrainerScreen):
 
     def _play_over(self, state: PlayState, forced: dict[Card, str]) -> None:
         self.notes.update(forced)
-        me = self.drill.situation.me if self.drill else 0
+        me = self.drill.situation.me if isinstance(self.drill, PegDrill) else 0
         self._write_log(state.events, me)
         self.query_one("#peg-hand", HandView).show(())
         self.query_one("#peg-table", Horizontal).display = True
@@ -502,22 +557,70 @@ class PegScreen(TrainerScreen):
         )
         self.query_one("#peg-status", Static).update("[dim]n next situation[/dim]")
 
-    def _write_log(self, events: Sequence[Played | SaidGo], me: int) -> None:
+    def _write_log(self, events: Sequence[Played | SaidGo], me: int, players: int = 2) -> None:
         """The play so far, one line an event, scrolled to the latest."""
-        lines = play_lines(events, me, notes=self.notes)
+        names = [capitalised(seat_word(q, me, players)) for q in range(players)]
+        lines = play_lines(events, me, notes=self.notes, names=names if players > 2 else None)
         text = "\n".join(f"[dim]{line}[/dim]" if line == "New count." else line for line in lines)
         self.query_one("#peg-log-text", Static).update(text or "[dim]No card laid yet.[/dim]")
         log = self.query_one("#peg-log", VerticalScroll)
         self.set_timer(0.05, lambda: log.scroll_end(animate=False))  # the latest line in view
 
 
-def play_events(drill: PegDrill) -> tuple[Played | SaidGo, ...]:
-    """The play up to this moment, with the goes said (replayed with both hands known; a
-    stored question without his cards gives the cards laid alone)."""
+def play_events(drill: PegDrill | TableDrill) -> tuple[Played | SaidGo, ...]:
+    """The play up to this moment, with the goes said (replayed with every hand known; a
+    stored question without the hidden cards gives the cards laid alone)."""
     try:
+        if isinstance(drill, TableDrill):
+            return replay_table(drill).events
         return replay_state(drill).events
     except ValueError:
         return drill.situation.cards_played
+
+
+VARIANT_WORDS = {"six-card": "Two", "three-player": "Three", "four-player": "Four"}
+# Where each other seat sits, by how many seats after you it plays.
+_SEAT_WORDS = {
+    2: ("you", "he"),
+    3: ("you", "left", "right"),
+    4: ("you", "left", "partner", "right"),
+}
+
+
+def seat_word(seat: int, me: int, players: int) -> str:
+    """Who a seat is to you: "you", "he" (two players), or "left", "partner", "right".
+
+    >>> seat_word(2, 0, 3), seat_word(1, 3, 4), seat_word(1, 0, 2)
+    ('right', 'partner', 'he')
+    """
+    return _SEAT_WORDS[players][(seat - me) % players]
+
+
+def holds_text(drill: PegDrill | TableDrill) -> str:
+    """How many cards the others hold: "He holds 3 cards." or "Left 2, right 3 cards."."""
+    if isinstance(drill, PegDrill):
+        n = len(drill.opponent_hand)
+        return f"He holds {n} card{'s' if n != 1 else ''}."
+    s = drill.situation
+    held = [
+        f"{seat_word(q, s.seat, s.players)} {len(h)}"
+        for q, h in enumerate(drill.hidden)
+        if q != s.seat
+    ]
+    return capitalised(", ".join(held)) + " cards."
+
+
+def held_text(drill: PegDrill | TableDrill) -> str:
+    """The hidden cards, shown after the answer."""
+    if isinstance(drill, PegDrill):
+        return f"He held {format_cards(drill.opponent_hand)}."
+    s = drill.situation
+    held = [
+        f"{seat_word(q, s.seat, s.players)} {format_cards(h) or 'nothing'}"
+        for q, h in enumerate(drill.hidden)
+        if q != s.seat
+    ]
+    return "They held: " + " · ".join(held) + "."
 
 
 def capitalised(text: str) -> str:

@@ -1,5 +1,5 @@
-"""Progress: accuracy and speed over time as plots, miss rate by category as bars, and the
-recent mistakes, any of which can be opened and replayed.
+"""Progress: accuracy and speed over time as plots, miss rate by category as bars, the
+recent mistakes, any of which can be opened and replayed, and the timed runs' times.
 
 Keys: ``w`` switches days/weeks, enter on a mistake replays it (the table has the focus
 as soon as its tab opens), escape goes back. Each mistake shows its cards (a pegging
@@ -23,7 +23,10 @@ from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
+from crib_trainer.training.hints import HINTED
+from crib_trainer.training.learner import spot_json, standing, standing_lines, weak_spots
 from crib_trainer.training.review import replayable
+from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
 from crib_trainer.ui.screens.base import TrainerScreen
 
 #: Periods with answers before a line is drawn.
@@ -57,8 +60,11 @@ class ProgressScreen(TrainerScreen):
                 yield PlotextPlot(id="speed-plot")
             with TabPane("Weak spots", id="tab-weak"):
                 yield PlotextPlot(id="weak-plot")
+                yield Static(id="weak-words")
             with TabPane("Mistakes", id="tab-mistakes"):
                 yield DataTable(id="mistakes", cursor_type="row", zebra_stripes=True)
+            with TabPane("Timed", id="tab-timed"):
+                yield PlotextPlot(id="timed-plot")
         yield Static(id="progress-note")
         yield Footer()
 
@@ -86,15 +92,16 @@ class ProgressScreen(TrainerScreen):
             periods = progress.accuracy_over_time(
                 store, period=self.period, since=now - timedelta(days=days - 1), now=now
             )
-            categories = progress.category_stats(store)
             self.mistakes = progress.recent_mistakes(store, 30)
             total = progress.count_attempts(store)
+            runs = timed_runs(progress.attempts(store, kind="count-hand"))
         except StorageError as err:
             note.update(Content.from_markup("[$warning]$err", err=str(err)))
             return
         self._plot_accuracy(periods)
         self._plot_speed(periods)
-        self._plot_weak(categories)
+        self._plot_timed(runs)
+        self._show_weak()
         self._fill_mistakes()
         span = "the last 30 days by day" if self.period == "day" else "the last 12 weeks"
         self.note = (
@@ -117,6 +124,29 @@ class ProgressScreen(TrainerScreen):
         points = [(i, p.mean_seconds) for i, p in enumerate(periods) if p.mean_seconds is not None]
         title = f"Mean seconds per answer, per {self.period}"
         self._line_plot("#speed-plot", title, points, periods)
+
+    def _plot_timed(self, runs: list[TimedRun]) -> None:
+        """Each finished timed run's time (with penalties), in order, and the best."""
+        best = personal_best(runs)
+        title = "Timed runs: seconds for 10 hands, 10 s a wrong count"
+        if best is not None:
+            title += f" (best {best.score:.1f})"
+        plt = self.query_one("#timed-plot", PlotextPlot).plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title(title)
+        plt.xlim(0, max(len(runs) - 1, 1))
+        if runs:
+            xs = list(range(len(runs)))
+            ys = [r.score for r in runs]
+            plt.plot(xs, ys, marker="braille")
+            plt.scatter(xs, ys)
+        if best is not None:
+            plt.hline(best.score, "green")
+        _ticks(
+            plt, [r.started.astimezone(self.trainer.now().tzinfo).strftime("%d/%m") for r in runs]
+        )
+        self.query_one("#timed-plot", PlotextPlot).refresh()
 
     def _line_plot(
         self,
@@ -145,19 +175,33 @@ class ProgressScreen(TrainerScreen):
         _ticks(plt, self._labels(periods))
         plot.refresh()
 
-    def _plot_weak(self, categories: list[progress.CategoryStats]) -> None:
+    def _show_weak(self) -> None:
+        """Each category's miss rate now (recent answers weigh more) beside all time, the
+        weak spots named, and when each learnt one was learnt (the session's model)."""
+        model = self.trainer.practice.masteries(now=self.trainer.now())
         plot = self.query_one("#weak-plot", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
-        shown = [c for c in categories if c.attempts][:10]
-        plt.title("Miss rate by category (% of the times it was there)")
+        shown = sorted(
+            (m for m in model.values() if m.seen),
+            key=lambda m: (-(m.now or 0.0), -(m.rate_all or 0.0), m.category),
+        )[:5]  # (two bars each: five fit at 80×24)
+        plt.title("Missed, % of the times it was there: now and all time")
         if shown:
-            names = [category_label(c.category) for c in reversed(shown)]
-            rates = [round(100 * c.miss_rate) for c in reversed(shown)]
-            plt.bar(names, rates, orientation="horizontal", width=0.4)
+            names = [category_label(m.category) for m in reversed(shown)]
+            now = [round(100 * (m.now or 0.0)) for m in reversed(shown)]
+            ever = [round(100 * (m.rate_all or 0.0)) for m in reversed(shown)]
+            plt.multiple_bar(  # (the stub says label; plotext takes labels)
+                names, [now, ever], labels=["now", "all time"], orientation="horizontal"
+            )  # type: ignore[call-arg]
             plt.xlim(0, 100)
         plot.refresh()
+        spots = [spot_json(m) for m in weak_spots(model)]
+        learnt = [{"category": c, **standing(m)} for c, m in model.items()]
+        self.query_one("#weak-words", Static).update(
+            Content("\n".join(standing_lines(spots, learnt)))
+        )
 
     def _fill_mistakes(self) -> None:
         table = self.query_one("#mistakes", DataTable)
@@ -277,6 +321,9 @@ def missed_text(attempt: Attempt) -> str:
     """
     parts = [f"{short_label(c)} {round(p, 2):g}" for c, p in attempt.missed.items()]
     parts += [f"{short_label(c)}?" for c in getattr(attempt, "maybe", {})]
+    hints = attempt.answer.get("hints")
+    if attempt.grade == HINTED and isinstance(hints, list) and not parts:
+        return f"right after {len(hints)} hint{'s' if len(hints) > 1 else ''}"
     return ", ".join(parts)
 
 

@@ -340,11 +340,18 @@ class PuzzleScreen(TrainerScreen):
 
             analysis = analyse_discards(p.cards, dealer=p.dealer, variant=p.variant)
             mine = analysis.option_for(given)  # type: ignore[arg-type]
+            best = analysis.best.discard
+            if p.score is not None:  # a position puzzle: the best chance to win
+                from crib_trainer.analysis.position import analyse_position
+
+                me, him = p.score
+                at = analyse_position(p.cards, dealer=p.dealer, me=me, him=him, variant=p.variant)
+                best = at.best.option.discard
             return discard_attempt(
                 cards=p.cards,
                 dealer=p.dealer,
                 thrown=tuple(given),  # type: ignore[arg-type]
-                best=analysis.best.discard,
+                best=best,
                 points_lost=0.0 if right else mine.loss,
                 seconds=seconds,
                 answered_at=now,

@@ -1,0 +1,87 @@
+"""Build the deal sample (``analysis/data/deal_sample.npz``) that position-aware advice
+(:mod:`crib_trainer.analysis.position`) reads for the parts of a deal it cannot compute
+exactly: the play, card by card, and the opponent's hand.
+
+For each two-player game (six-card, five-card) it plays ``--deals`` deals between two
+``expert`` players, each to the crib whatever the score (deal ``i`` seeded
+``seed * 1_000_003 + i``, as :func:`crib_trainer.analysis.selfplay.play_deals` does), on
+every core, and keeps per deal: the points of the play in the order they were pegged
+(``<name>_play_role``: 0 pone, 1 dealer; ``<name>_play_points``; deal ``i``'s events are
+``<name>_play_start[i]`` up to ``[i + 1]``), the pone's hand, the dealer's hand and the
+crib (``<name>_pone_hand``, ``<name>_dealer_hand``, ``<name>_crib``), with
+``<name>_deals`` and ``seed``::
+
+    python -m crib_trainer.analysis.build_deal_sample [--deals 4000] [--seed 2718]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from crib_trainer.analysis.selfplay import play_first_deals
+from crib_trainer.core.engine import DEALER, PONE, Deal
+from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+
+DEFAULT_DEALS = 4000
+DEFAULT_SEED = 2718
+SAMPLE_PATH = Path(__file__).parent / "data" / "deal_sample.npz"
+
+
+def arrays_of(deals: list[Deal], key: str) -> dict[str, np.ndarray]:
+    """The npz arrays of one game's deals (see the module's docstring)."""
+    roles: list[int] = []
+    points: list[int] = []
+    starts = [0]
+    for deal in deals:
+        for e in deal.events:
+            if e.kind == "play" and e.points > 0:
+                roles.append(e.role)
+                points.append(e.points)
+        starts.append(len(roles))
+    return {
+        f"{key}_play_role": np.array(roles, dtype=np.int8),
+        f"{key}_play_points": np.array(points, dtype=np.int8),
+        f"{key}_play_start": np.array(starts, dtype=np.int32),
+        f"{key}_pone_hand": np.array([d.points(PONE, "hand") for d in deals], dtype=np.int8),
+        f"{key}_dealer_hand": np.array([d.points(DEALER, "hand") for d in deals], dtype=np.int8),
+        f"{key}_crib": np.array([d.points(DEALER, "crib") for d in deals], dtype=np.int8),
+        f"{key}_deals": np.array(len(deals)),
+    }
+
+
+def build(deals: int, seed: int, workers: int) -> dict[str, np.ndarray]:
+    arrays: dict[str, np.ndarray] = {"seed": np.array(seed)}
+    for variant in (SIX_CARD, FIVE_CARD):
+        started = time.perf_counter()
+        played = play_first_deals(deals, seed=seed, variant=variant, workers=workers)
+        arrays.update(arrays_of(played, variant.name.replace("-", "_")))
+        print(
+            f"{variant.name}: {deals} deals in {time.perf_counter() - started:.0f} s",
+            file=sys.stderr,
+        )
+    return arrays
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", type=Path, default=SAMPLE_PATH)
+    args = parser.parse_args(argv)
+    arrays = build(args.deals, args.seed, args.workers)
+    with args.out.open("wb") as handle:
+        save: Any = np.savez_compressed
+        save(handle, **arrays)
+    print(f"wrote {args.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

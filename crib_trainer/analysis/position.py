@@ -1,0 +1,370 @@
+"""Position-aware throws: rank every throw by the chance to win the game from the score.
+
+Near the end of a game the throw with the most expected points is not always the one
+that wins most often: a pone who needs 3 and counts first keeps the sure points; a
+dealer's opponent who needs 6 should be thrown nothing. For each throw and each starter
+this module follows the deal in the order it is pegged and asks who gets home first:
+
+1. his heels (the dealer pegs 2 when the starter is a jack): exact, per starter;
+2. the play, card by card: **from a sample** of expert self-play deals
+   (:mod:`crib_trainer.analysis.build_deal_sample`), the same whatever you keep — the
+   sample says, for the two needs, how often the pone pegs out first, how often the
+   dealer does, and the points each pegs when neither does;
+3. the pone's hand, 4. the dealer's hand, 5. the crib: **your hand and the crib are
+   exact per starter** (the crib over every pair the opponent may throw, each equally
+   likely: the ``random`` opponent model); **his hand comes from the distribution of
+   an expert's kept hand in the sample**, independent of your cards and the starter;
+6. when no one gets home, the next deal: the win-probability table
+   (:mod:`crib_trainer.analysis.winprob`) at the new score, he or you dealing.
+
+Whoever reaches the target first wins at once. The parts are taken as independent of
+each other (the play of the hand you keep, his hand of your cards); the chances carry
+the table's error (a few tenths of a percent in most cells) and the sample's (4,000
+deals per game).
+
+>>> p = analyse_position("5H 5D 5S JC 2C 9D", dealer=True, me=60, him=60)
+>>> len(p.options), 0.0 < p.options[0].win < 1.0
+(15, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from crib_trainer.analysis.discard import (
+    DiscardAnalysis,
+    ThrowOption,
+    analyse_discards,
+    check_dealt,
+    hand_points,
+    unseen_cards,
+)
+from crib_trainer.analysis.ranksets import multiset_index, points_matrix
+from crib_trainer.analysis.winprob import NEVER, DealRecord, first_reach, shipped_table
+from crib_trainer.core.cards import Card, Rank
+from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+
+JACK = int(Rank.JACK)
+MAX_POINTS = 30  # more than any hand or crib can score (29)
+_OFF = 64  # index offset so that needs below zero (up to two shows' worth) stay in range
+
+
+# --- the sample of deals -------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class DealSample:
+    """The parts of a deal read from self-play: when each side's play points reach each
+    need, each deal's play totals, and the chance of each show of the pone's and the
+    dealer's hand."""
+
+    deals: int
+    pone_reach: np.ndarray
+    dealer_reach: np.ndarray
+    pone_play: np.ndarray
+    dealer_play: np.ndarray
+    pone_hand: np.ndarray  # P(the pone's hand shows k), k = 0 … MAX_POINTS - 1
+    dealer_hand: np.ndarray
+
+
+@cache
+def deal_sample(variant: str) -> DealSample:
+    """The shipped sample of ``variant`` (``six-card`` or ``five-card``)."""
+    from crib_trainer.analysis.build_deal_sample import SAMPLE_PATH
+
+    v = get_variant(variant)
+    key = v.name.replace("-", "_")
+    with np.load(SAMPLE_PATH) as data:
+        if f"{key}_deals" not in data:
+            raise ValueError(f"no deal sample for the {v.name} game")
+        roles, points = data[f"{key}_play_role"], data[f"{key}_play_points"]
+        starts = data[f"{key}_play_start"]
+        pone_hand, dealer_hand = data[f"{key}_pone_hand"], data[f"{key}_dealer_hand"]
+    records = [
+        DealRecord(tuple(zip(roles[a:b].tolist(), points[a:b].tolist(), strict=True)))
+        for a, b in itertools.pairwise(starts)
+    ]
+    pone_reach, dealer_reach = first_reach(records, v.target)
+    totals = np.array([r.totals for r in records], dtype=np.int64).reshape(-1, 2)
+    return DealSample(
+        len(records),
+        pone_reach,
+        dealer_reach,
+        totals[:, 0],
+        totals[:, 1],
+        np.bincount(pone_hand, minlength=MAX_POINTS) / len(records),
+        np.bincount(dealer_hand, minlength=MAX_POINTS) / len(records),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOutcome:
+    """The play from two needs: the chance the pone pegs out first, that the dealer
+    does, and otherwise each pair of play totals with its chance."""
+
+    pone_out: float
+    dealer_out: float
+    pone_points: np.ndarray
+    dealer_points: np.ndarray
+    chance: np.ndarray
+
+
+def play_outcome(sample: DealSample, pone_need: int, dealer_need: int) -> PlayOutcome:
+    """What the play does from these needs (each at least 1), by the sample."""
+    tp, td = sample.pone_reach[pone_need], sample.dealer_reach[dealer_need]
+    n = sample.deals
+    neither = (tp == NEVER) & (td == NEVER)
+    pairs = sample.pone_play[neither] * 1024 + sample.dealer_play[neither]
+    keys, counts = np.unique(pairs, return_counts=True)
+    return PlayOutcome(
+        np.count_nonzero(tp < td) / n,
+        np.count_nonzero(td < tp) / n,
+        keys // 1024,
+        keys % 1024,
+        counts / n,
+    )
+
+
+# --- the table folded with his hand --------------------------------------------------
+
+
+@cache
+def _after_shows(variant: str, dealer: bool) -> np.ndarray:
+    """My chance to win, indexed ``[x + _OFF, y + _OFF]``, once the play is over and my
+    hand is counted, before his hand (when I am pone) or the crib (when I deal).
+
+    As pone: ``x`` my need after my hand, ``y`` his need before his hand and crib, which
+    the caller subtracts the crib from: I win at once when ``x ≤ 0``, lose when his hand
+    and crib reach ``y``, else I deal next. As dealer: ``x`` my need after my hand and
+    crib, ``y`` his need before his hand, which he counts first: he wins when it reaches
+    ``y``; otherwise I win when ``x ≤ 0``, else he deals next.
+    """
+    v = get_variant(variant)
+    table, _ = shipped_table(v)
+    t = v.target
+    size = t + 1 + _OFF
+    out = np.zeros((size, size))
+    sample = deal_sample(v.name)
+    xs = np.arange(1, t + 1)
+    if not dealer:
+        his = sample.dealer_hand
+        out[: _OFF + 1, :] = 1.0  # x ≤ 0: I counted first and went out
+        for y in range(1, t + 1):
+            for h, p in enumerate(his):
+                if p and h < y:  # his hand (and the crib, taken off y) fall short
+                    out[xs + _OFF, y + _OFF] += p * table[xs, y - h]
+        return out
+    his = sample.pone_hand
+    for y in range(1, t + 1):
+        for h, p in enumerate(his):
+            if not p or h >= y:
+                continue  # he counts first and goes out
+            out[: _OFF + 1, y + _OFF] += p  # I go out with hand and crib
+            out[xs + _OFF, y + _OFF] += p * (1.0 - table[y - h, xs])
+    return out
+
+
+# --- the crib per starter ------------------------------------------------------------
+
+
+@cache
+def _triples(unseen: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every (pair i < j of the opponent's throw, starter k not in it) of ``unseen`` cards."""
+    i, j = np.triu_indices(unseen, 1)
+    k = np.tile(np.arange(unseen), len(i))
+    i, j = np.repeat(i, unseen), np.repeat(j, unseen)
+    keep = (k != i) & (k != j)
+    return i[keep], j[keep], k[keep]
+
+
+@cache
+def _rank_triple_index() -> np.ndarray:
+    """The row in ``multisets(3)`` of every three ranks (0 for five of a kind: unused)."""
+    index = multiset_index(3)
+    out = np.zeros((13, 13, 13), dtype=np.int64)
+    for a, b, c in np.ndindex(13, 13, 13):
+        out[a, b, c] = index.get(tuple(sorted((a + 1, b + 1, c + 1))), 0)
+    return out
+
+
+@cache
+def _crib_points() -> np.ndarray:
+    """The crib's rank points of two thrown ranks with two more and the starter."""
+    return points_matrix(2, 3).astype(np.int32)
+
+
+def crib_chances(unseen: Sequence[Card], throws: Sequence[tuple[Card, ...]]) -> np.ndarray:
+    """``P[t, k, c]``: the chance that throw ``t``'s crib shows ``c`` when the starter is
+    ``unseen[k]``, over every pair of the other unseen cards the opponent may throw."""
+    n = len(unseen)
+    ranks = np.array([int(c.rank) - 1 for c in unseen])
+    suits = np.array([c.suit.index for c in unseen])
+    i, j, k = _triples(n)
+    rows = [multiset_index(2)[tuple(sorted(int(c.rank) for c in t))] for t in throws]
+    idx = _rank_triple_index()[ranks[i], ranks[j], ranks[k]]
+    sk = suits[k]
+    jack = JACK - 1
+    his_nob = ((ranks[i] == jack) & (suits[i] == sk)) | ((ranks[j] == jack) & (suits[j] == sk))
+    one_suit = (suits[i] == sk) & (suits[j] == sk)
+    # Pairs alike for every throw (same starter, rank triple, nob and suit facts) are
+    # counted once: a few thousand kinds instead of tens of thousands of pairs.
+    kinds = _crib_points().shape[1]
+    key = ((k * kinds + idx) * 2 + his_nob) * 2 + one_suit
+    ways = np.bincount(key, minlength=n * kinds * 4)
+    (present,) = np.nonzero(ways)
+    ways = ways[present]
+    one, rest = present % 2, present // 2
+    nob, rest = rest % 2, rest // 2
+    idx, k = rest % kinds, rest // kinds
+    sk = suits[k]
+    points = _crib_points()[rows][:, idx] + (k * MAX_POINTS + nob)
+    for row, t in enumerate(throws):
+        points[row] += row * n * MAX_POINTS
+        for c in t:
+            if c.rank == Rank.JACK:  # a thrown jack of the starter's suit
+                points[row] += sk == c.suit.index
+        if all(c.suit is t[0].suit for c in t):
+            points[row] += 5 * (one & (sk == t[0].suit.index))
+    counts = np.bincount(
+        points.ravel(), weights=np.tile(ways, len(throws)), minlength=len(throws) * n * MAX_POINTS
+    )
+    return counts.reshape(len(throws), n, MAX_POINTS) / ((n - 1) * (n - 2) // 2)
+
+
+# --- the analysis --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PositionOption:
+    """A throw with its points (:class:`ThrowOption`) and its chance to win the game."""
+
+    option: ThrowOption
+    win: float
+    home: float  # the chance the kept hand alone shows my need (or more)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.option.to_json(), "win": round(self.win, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class PositionAnalysis:
+    """Every throw ranked by the chance to win (ties: more points), with the points
+    analysis it came from; ``me``/``him`` are the scores before the deal."""
+
+    points: DiscardAnalysis
+    me: int
+    him: int
+    options: tuple[PositionOption, ...]
+
+    @property
+    def best(self) -> PositionOption:
+        return self.options[0]
+
+    @property
+    def points_best(self) -> PositionOption:
+        """The throw the points analysis ranks first."""
+        first = self.points.best
+        return next(o for o in self.options if o.option is first)
+
+    def needs(self) -> tuple[int, int]:
+        """(my need, his need) to reach the target."""
+        t = self.points.variant.target
+        return t - self.me, t - self.him
+
+
+def check_scores(me: int, him: int, variant: Variant) -> None:
+    """:class:`ValueError` unless both scores are before the game is won."""
+    if variant.players != 2:
+        raise ValueError(
+            f"win chances are for two-player games (six-card, five-card), not {variant.name}"
+        )
+    for name, score in (("your score", me), ("his score", him)):
+        if not 0 <= score < variant.target:
+            raise ValueError(
+                f"{name} is {score}: scores run from 0 to {variant.target - 1} in a game "
+                f"to {variant.target}"
+            )
+
+
+def analyse_position(
+    cards: Sequence[Card] | str,
+    *,
+    dealer: bool,
+    me: int,
+    him: int,
+    variant: Variant | str = SIX_CARD,
+) -> PositionAnalysis:
+    """Rank every throw from a dealt hand by the chance to win from ``me`` to ``him``,
+    as dealer or pone (see the module's docstring for the method)."""
+    v = get_variant(variant)
+    dealt = check_dealt(cards, v)
+    check_scores(me, him, v)
+    points = analyse_discards(dealt, dealer=dealer, variant=v)
+    throws = [o.discard for o in points.options]
+    keeps = [o.keep for o in points.options]
+    wins = throw_wins(dealt, throws, keeps, dealer=dealer, me=me, him=him, variant=v)
+    home = (hand_points(unseen_cards(dealt), keeps) >= v.target - me).mean(axis=1)
+    ranked = sorted(
+        (
+            PositionOption(o, float(w), float(h))
+            for o, w, h in zip(points.options, wins, home, strict=True)
+        ),
+        key=lambda p: -round(p.win, 6),
+    )
+    return PositionAnalysis(points, me, him, tuple(ranked))
+
+
+def throw_wins(
+    dealt: Sequence[Card],
+    throws: Sequence[tuple[Card, ...]],
+    keeps: Sequence[tuple[Card, ...]],
+    *,
+    dealer: bool,
+    me: int,
+    him: int,
+    variant: Variant,
+) -> np.ndarray:
+    """The chance to win after each throw (in the order given)."""
+    unseen = unseen_cards(dealt)
+    hands = hand_points(unseen, keeps)  # (throws, starters)
+    cribs = crib_chances(unseen, throws)  # (throws, starters, points)
+    sample = deal_sample(variant.name)
+    after = _after_shows(variant.name, dealer)
+    target = variant.target
+    mine, his = target - me, target - him
+    jack = np.array([c.rank == Rank.JACK for c in unseen])
+    c = np.arange(MAX_POINTS)
+    total = np.zeros(len(throws))
+    for heels in (False, True):
+        starters = np.flatnonzero(jack == heels)
+        if not len(starters):
+            continue
+        my_need = mine - 2 * heels if dealer else mine
+        his_need = his if dealer else his - 2 * heels
+        if my_need <= 0 or his_need <= 0:  # his heels win the game for the dealer
+            total += len(starters) * (my_need <= 0)
+            continue
+        if dealer:
+            play = play_outcome(sample, his_need, my_need)
+            now, my_play, his_play = play.dealer_out, play.dealer_points, play.pone_points
+        else:
+            play = play_outcome(sample, my_need, his_need)
+            now, my_play, his_play = play.pone_out, play.pone_points, play.dealer_points
+        # by_shows[h, c]: my chance over the play's outcomes when my hand shows h and
+        # the crib c (the play is the same whatever I keep, so it folds in first)
+        hand, crib = np.meshgrid(c, c, indexing="ij")
+        my_shows = hand + crib if dealer else hand  # the crib is mine when I deal
+        his_crib = 0 if dealer else crib
+        x = my_need - my_play[:, None, None] - my_shows + _OFF  # (outcome, h, c)
+        y = his_need - his_play[:, None, None] - his_crib + _OFF
+        by_shows = np.tensordot(play.chance, after[x, y], axes=1)  # (h, c)
+        h = hands[:, starters]  # (throws, S)
+        value = (by_shows[h] * cribs[:, starters, :]).sum(axis=(1, 2))
+        total += len(starters) * now + value
+    return total / len(unseen)

@@ -1,0 +1,600 @@
+"""A practice game against the computer, every decision graded.
+
+The learner throws (number keys pick, enter throws), lays each card (its number), says go
+(``g``; or the trainer says it, a setting), and counts his hand and crib (the total, or
+item by item with ``i``). The computer plays at the chosen strength and counts its shows
+aloud; with muggins it takes what the learner misses. Each throw and card is graded in a
+thread; after the hand a review lists the costly decisions, after the game a summary, and
+either replays a decision as a drill. ``ctrl+z`` takes back the last decision. The game
+is saved after every move and resumed from the home screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Footer, Header, OptionList, RichLog, Select, Static
+from textual.widgets.option_list import Option
+
+from crib_trainer.analysis.players import PLAYERS
+from crib_trainer.core.cards import Card
+from crib_trainer.core.rules import RULESETS, default_ruleset, get_variant
+from crib_trainer.core.show import Kind
+from crib_trainer.storage.db import StorageError
+from crib_trainer.storage.practice_games import save_practice, unfinished_practice
+from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
+from crib_trainer.training.practice import (
+    Pending,
+    Practice,
+    PracticeError,
+    PracticeSettings,
+    grade_pending,
+)
+from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.count import ITEM_FIELDS
+from crib_trainer.ui.widgets.board import Board
+from crib_trainer.ui.widgets.inputs import PointsInput
+
+if TYPE_CHECKING:
+    from crib_trainer.ui.app import CribTrainerApp
+
+DECISION_WORDS = {"discard": "discards", "play": "the play", "count": "counting"}
+
+
+def card_markup(card: Card) -> str:
+    """A card in colour for a line of text: ``[red]5♥[/]``."""
+    return f"[red]{card}[/]" if card.suit.is_red else str(card)
+
+
+class PracticeScreen(TrainerScreen):
+    HELP_KEYS = (
+        ("1–6", "pick a card to throw, or lay it in the play"),
+        ("enter", "throw the cards picked, or enter your count"),
+        ("i", "count item by item, or the total"),
+        ("m", "muggins: his count is short (with the computer's mis-counts on)"),
+        ("r", "the review of the last hand (s: the game's summary, once it is over)"),
+    )
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Home"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
+        Binding("enter", "throw", "Throw", show=False),
+        Binding("g", "go", "Go"),
+        Binding("m", "muggins", "Muggins", show=False),
+        Binding("i", "toggle_items", "Items", show=False),
+        Binding("ctrl+z", "take_back", "Take back"),
+        Binding("r", "review", "Review", show=False),
+        Binding("s", "summary", "Summary", show=False),
+        Binding("ctrl+n", "new_game", "New game"),
+    ]
+
+    def __init__(self, practice: Practice, game_id: int | None = None) -> None:
+        super().__init__()
+        self.practice = practice
+        self.game_id = game_id
+        self.picked: list[Card] = []
+        self.started = 0.0
+        self.grading: set[Pending] = set()
+        self.reviewed = practice.deal  # deals before this one were reviewed (or resumed)
+        self.summarised = practice.over
+        self.itemised = practice.settings.itemised
+        self.save_failed = False
+        self.logged: tuple[str, ...] = ()  # the log lines on the screen
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="practice"):
+            yield Board(id="practice-board")
+            yield Static(id="practice-status")
+            yield Static(id="practice-table")
+            yield Static(id="practice-hand")
+            yield Static(id="practice-prompt")
+            with Horizontal(id="practice-answer"):
+                yield PointsInput(id="practice-total", placeholder="total")
+                with Horizontal(id="practice-items"):
+                    for kind, label in ITEM_FIELDS:
+                        yield Static(label, classes="item-label")
+                        yield PointsInput(
+                            id=f"practice-{kind}", classes="item-input", placeholder="0"
+                        )
+            yield RichLog(id="practice-log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Practice game"
+        self.step(self.practice)
+
+    # -- after every move
+
+    def step(self, practice: Practice) -> None:
+        """The computer's moves, then save, grade what waits, and redraw."""
+        self.practice = practice.advance()
+        self.picked = []
+        self.started = self.trainer.ticks()
+        self.save()
+        self.grade_waiting()
+        self.redraw()
+        self.check_review()
+
+    def save(self) -> None:
+        store = self.trainer.store
+        if store is None:
+            return
+        try:
+            self.game_id = save_practice(store, self.practice, self.game_id, now=self.trainer.now())
+        except StorageError as err:
+            if not self.save_failed:  # say it once, not at every move
+                self.notify(
+                    f"{err} The game is kept only until you quit.", severity="error", markup=False
+                )
+            self.save_failed = True
+
+    def grade_waiting(self) -> None:
+        for pending in self.practice.pending:
+            if pending not in self.grading:
+                self.grading.add(pending)
+                self.grade(self.practice, pending)
+
+    @work(thread=True, group="grade")
+    def grade(self, practice: Practice, pending: Pending) -> None:
+        """Grade a throw or a card (an opening lead takes the exact analysis a second)."""
+        grade = grade_pending(practice, pending)
+        self.app.call_from_thread(self.graded, pending, grade)
+
+    def graded(self, pending: Pending, grade: Grade | None) -> None:
+        self.grading.discard(pending)
+        if self not in self.app.screen_stack:
+            return  # left meanwhile: the game was saved with it pending, graded on resuming
+        if pending not in self.practice.pending:
+            return  # (a game replaced meanwhile)
+        practice = self.practice.graded(pending, grade)
+        if grade is not None:
+            filed = practice.grades[-1][1]  # (marked if it was taken back meanwhile)
+            stored = self.trainer.record(filed.attempt)
+            practice = practice.recorded(filed, replace(filed, attempt=stored))
+        self.practice = practice
+        self.save()
+        self.redraw()
+        self.check_review()
+
+    def check_review(self) -> None:
+        """After a hand (once its decisions are graded) the review; after the game, the
+        summary."""
+        p = self.practice
+        if p.pending:
+            return
+        if self.reviewed < p.deal or (p.over and self.reviewed <= p.deal):
+            deal = self.reviewed
+            self.reviewed = p.deal + (1 if p.over else 0)
+            self.show_review(deal)
+        elif p.over and not self.summarised:
+            self.summarised = True
+            self.app.push_screen(SummaryScreen(p))
+
+    def show_review(self, deal: int) -> None:
+        p = self.practice
+
+        def then(_: object = None) -> None:
+            if p.over and not self.summarised:
+                self.summarised = True
+                self.app.push_screen(SummaryScreen(p))
+
+        self.app.push_screen(ReviewScreen(deal, hand_review(p.all_grades(), deal)), then)
+
+    # -- drawing
+
+    def redraw(self) -> None:
+        p = self.practice
+        g = p.game
+        backs = [max(s - _last_points(p, seat), 0) for seat, s in enumerate(g.scores)]
+        self.query_one("#practice-board", Board).show(
+            g.variant.target, g.names, g.scores, backs, g.winner
+        )
+        rules = p.settings.options()
+        muggins = ", muggins" if rules.muggins else ""
+        self.sub_title = f"{g.variant.name} to {g.variant.target}, {rules.ruleset.name}{muggins}"
+        dealer = g.names[g.dealer]
+        parts = [f"Deal {g.deal_number + 1}", f"{dealer} {'deal' if p.you_deal else 'deals'}"]
+        parts.append("your crib" if p.you_deal else f"{g.names[1]}'s crib")
+        if g.starter is not None:
+            parts.append(f"starter {card_markup(g.starter)}")
+        self.query_one("#practice-status", Static).update(" · ".join(parts))
+        self.query_one("#practice-table", Static).update(self._table_text())
+        self.query_one("#practice-hand", Static).update(self._hand_text())
+        self.query_one("#practice-prompt", Static).update(self._prompt_text())
+        counting = p.waiting_for == "count"
+        _show(self.query_one("#practice-answer"), counting)
+        _show(self.query_one("#practice-total"), counting and not self.itemised)
+        _show(self.query_one("#practice-items"), counting and self.itemised)
+        if counting:
+            first = f"#practice-{Kind.FIFTEEN}" if self.itemised else "#practice-total"
+            self.query_one(first, PointsInput).focus()
+        elif isinstance(self.focused, PointsInput):
+            self.query_one("#practice-log", RichLog).focus()  # keys go to the screen
+        self._write_log(p.log)
+
+    def _write_log(self, lines: tuple[str, ...]) -> None:
+        """Write the lines not yet shown (all of them again if the log was cut short)."""
+        log = self.query_one("#practice-log", RichLog)
+        shown = self.logged
+        if lines[: len(shown)] != shown:
+            log.clear()
+            shown = ()
+        for line in lines[len(shown) :]:
+            log.write(line)
+        self.logged = lines
+
+    def _table_text(self) -> str:
+        g = self.practice.game
+        state = g.play_state
+        if g.phase != "play" or state is None:
+            return ""
+        laid = " ".join(card_markup(c) for c in state.count_cards) or "—"
+        held = len(state.hands[g.role_of(1)])
+        return f"Count {state.count}: {laid}   [dim]{g.names[1]} holds {held}[/dim]"
+
+    def _hand_text(self) -> str:
+        p = self.practice
+        if p.waiting_for in ("count", "check"):
+            _, crib, b = p.next_show()
+            faces = " ".join(card_markup(c) for c in b.cards)
+            whose = "Your" if p.waiting_for == "count" else f"{p.game.names[1]}'s"
+            return (
+                f"{whose} {'crib' if crib else 'hand'}: {faces}   starter {card_markup(b.starter)}"
+            )
+        state = p.game.play_state
+        playing = p.waiting_for == "play" and state is not None
+        legal = set(state.legal_cards() if playing and state is not None else p.hand)
+        shown = []
+        for n, card in enumerate(p.hand, start=1):
+            face = card_markup(card)
+            if card in self.picked:
+                face = f"[reverse]{face}[/reverse]"
+            elif card not in legal:
+                face = f"[dim]{card}[/dim]"
+            shown.append(f"[b]{n}[/b] {face}")
+        return "Your hand: " + "  ".join(shown) if shown else "Your hand: —"
+
+    def _prompt_text(self) -> str:
+        p = self.practice
+        wait = p.waiting_for
+        grading = "  [dim](grading…)[/dim]" if p.pending else ""
+        if p.over:
+            return "[b]Game over.[/b] s the summary · ctrl+n a new game" + grading
+        if wait == "discard":
+            n, whose = p.game.variant.discard, "your" if p.you_deal else "his"
+            return f"Throw {n} to {whose} crib: pick with 1–{len(p.hand)}, enter throws."
+        if wait == "play":
+            state = p.game.play_state
+            assert state is not None
+            on = f"on {state.count}" if state.count_cards else "to lead"
+            return f"Your card {on}: press its number."
+        if wait == "go":
+            return "You cannot come in: [b]g[/b] says go."
+        if wait == "check":
+            claim = p.computer_claim()[0]
+            return f"He claims {claim}: [b]enter[/b] accepts, [b]m[/b] calls muggins."
+        if wait == "count":
+            how = "points for each kind" if self.itemised else "the total"
+            return f"Count it: {how}, enter. [dim]i: {'total' if self.itemised else 'items'}"
+        return grading
+
+    # -- the learner's keys
+
+    def _now(self) -> tuple[float, datetime]:
+        return self.trainer.ticks() - self.started, self.trainer.now()
+
+    def action_pick(self, number: int) -> None:
+        p = self.practice
+        if number > len(p.hand) or p.waiting_for not in ("discard", "play"):
+            return
+        card = p.hand[number - 1]
+        if p.waiting_for == "play":
+            self._try(lambda s, t: p.play(card, seconds=s, answered_at=t))
+            return
+        if card in self.picked:
+            self.picked.remove(card)
+        elif len(self.picked) < p.game.variant.discard:
+            self.picked.append(card)
+        self.query_one("#practice-hand", Static).update(self._hand_text())
+
+    def action_throw(self) -> None:
+        p = self.practice
+        if p.waiting_for == "check":
+            self._check(muggins=False)
+            return
+        if p.waiting_for != "discard":
+            return
+        need = p.game.variant.discard
+        if len(self.picked) != need:
+            self.notify(f"Pick {need} cards to throw first (1–{len(p.hand)}).")
+            return
+        picked = tuple(self.picked)
+        self._try(lambda s, t: p.discard(picked, seconds=s, answered_at=t))
+
+    def action_muggins(self) -> None:
+        if self.practice.waiting_for == "check":
+            self._check(muggins=True)
+        else:
+            self.notify("Muggins is called on the computer's count, as it says it.")
+
+    def _check(self, *, muggins: bool) -> None:
+        seconds, now = self._now()
+        practice, grade = self.practice.check(muggins=muggins, seconds=seconds, answered_at=now)
+        stored = self.trainer.record(grade.attempt)
+        self.step(practice.recorded(grade, replace(grade, attempt=stored)))
+
+    def action_go(self) -> None:
+        self._try(lambda s, t: self.practice.say_go())
+
+    def _try(self, move) -> None:  # type: ignore[no-untyped-def]
+        seconds, now = self._now()
+        try:
+            practice = move(seconds, now)
+        except PracticeError as err:
+            self.notify(str(err), severity="warning", markup=False)
+            return
+        self.step(practice)
+
+    @on(PointsInput.Submitted)
+    def count_submitted(self) -> None:
+        p = self.practice
+        if p.waiting_for != "count":
+            return
+        seconds, now = self._now()
+        try:
+            if self.itemised:
+                by_kind = {
+                    kind: int(self.query_one(f"#practice-{kind}", PointsInput).value or 0)
+                    for kind, _ in ITEM_FIELDS
+                }
+                practice, grade = p.count(by_kind=by_kind, seconds=seconds, answered_at=now)
+            else:
+                text = self.query_one("#practice-total", PointsInput).value
+                if not text:
+                    self.notify("Type your count first (the total, 0 for nothing).")
+                    return
+                practice, grade = p.count(total=int(text), seconds=seconds, answered_at=now)
+        except PracticeError as err:
+            self.notify(str(err), severity="warning", markup=False)
+            return
+        for box in self.query(PointsInput):
+            box.value = ""
+        stored = self.trainer.record(grade.attempt)
+        self.step(practice.recorded(grade, replace(grade, attempt=stored)))
+
+    def action_toggle_items(self) -> None:
+        self.itemised = not self.itemised
+        self.redraw()
+
+    def action_take_back(self) -> None:
+        try:
+            practice = self.practice.undo()
+        except PracticeError as err:
+            self.notify(str(err), severity="warning", markup=False)
+            return
+        self.practice = practice
+        self.picked = []
+        self.started = self.trainer.ticks()
+        self.reviewed = min(self.reviewed, practice.deal)
+        self.save()
+        self.grade_waiting()
+        self.redraw()
+
+    def action_review(self) -> None:
+        p = self.practice
+        if p.over:
+            self.app.push_screen(SummaryScreen(p))
+            return
+        deal = max(p.deal - 1, 0) if p.waiting_for == "discard" else p.deal
+        self.app.push_screen(ReviewScreen(deal, hand_review(p.all_grades(), deal)))
+
+    def action_summary(self) -> None:
+        if self.practice.over:
+            self.app.push_screen(SummaryScreen(self.practice))
+
+    def action_new_game(self) -> None:
+        self.app.pop_screen()
+        self.app.call_later(self.trainer.open_practice, new=True)
+
+    def holds_an_answer(self) -> bool:
+        return bool(self.practice.pending)
+
+
+def _show(widget: Widget, shown: bool) -> None:
+    if widget.display != shown:  # (a change of display lays the screen out again)
+        widget.display = shown
+
+
+def _last_points(practice: Practice, seat: int) -> int:
+    """The last score a seat pegged this deal (the gap between its pegs on the board)."""
+    g = practice.game
+    role = g.role_of(seat)
+    for event in reversed(g.events):
+        if event.role == role and event.points:
+            return event.points
+    return 0
+
+
+class ReviewScreen(ModalScreen[None]):
+    """After a hand: its costly decisions, costliest first; enter replays one as a drill."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss", "Play on"),
+        Binding("c", "dismiss", "Play on", show=False),
+    ]
+
+    def __init__(self, deal: int, grades: list[Grade]) -> None:
+        super().__init__()
+        self.deal = deal
+        self.grades = grades
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="practice-review", classes="practice-modal"):
+            yield Static(f"[b]Deal {self.deal + 1}: the review[/b]  [dim]escape plays on[/dim]")
+            if not self.grades:
+                yield Static("No costly decisions in this hand: well played.")
+            else:
+                yield Static("[dim]enter replays one as a drill[/dim]")
+                yield OptionList(*(_grade_option(i, g) for i, g in enumerate(self.grades)))
+
+    @on(OptionList.OptionSelected)
+    def replay(self, event: OptionList.OptionSelected) -> None:
+        _replay(self, self.grades[int(event.option.id or 0)])
+
+
+class SummaryScreen(ModalScreen[None]):
+    """After the game: points lost by discards, the play and counting, the biggest
+    mistake, and the costly decisions to replay as drills."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Close")]
+
+    def __init__(self, practice: Practice) -> None:
+        super().__init__()
+        self.practice = practice
+        grades = practice.all_grades()
+        self.summary = game_summary(grades)
+        costly = [g for g in grades if g.points_lost > 0 and not g.take_back]
+        self.costly = sorted(costly, key=lambda g: -g.points_lost)[:6]
+
+    def compose(self) -> ComposeResult:
+        g = self.practice.game
+        s = self.summary
+        result = g.result
+        winner = g.names[g.winner] if g.winner is not None else "No one"
+        high, low = sorted(g.scores, reverse=True)
+        head = f"{winner} won {high}–{low}" + (f", {result.text}" if result else "")
+        lost = ", ".join(f"{DECISION_WORDS[d]} {v:.1f}" for d, v in s.lost.items())
+        lines = [
+            f"[b]The game[/b]: {escape(head)}.",
+            f"Points given up: {s.total_lost:.1f} ({lost}).",
+            f"{s.best} of {s.decisions} decisions were the best"
+            + (f"; {s.take_backs} taken back." if s.take_backs else "."),
+        ]
+        if s.biggest is not None:
+            lines.append(f"Biggest mistake (deal {s.biggest.deal + 1}): {escape(s.biggest.text)}")
+        with Vertical(id="practice-summary", classes="practice-modal"):
+            yield Static("\n".join(lines))
+            if self.costly:
+                yield Static("[dim]enter replays one as a drill · escape closes[/dim]")
+                yield OptionList(*(_grade_option(i, g) for i, g in enumerate(self.costly)))
+
+    @on(OptionList.OptionSelected)
+    def replay(self, event: OptionList.OptionSelected) -> None:
+        _replay(self, self.costly[int(event.option.id or 0)])
+
+
+def _grade_option(index: int, grade: Grade) -> Option:
+    back = " [i](taken back)[/i]" if grade.take_back else ""
+    lost = f"−{grade.points_lost:.1f}"
+    return Option(f"{lost:>6}  {escape(grade.text)}{back}", id=str(index))
+
+
+def _replay(screen: ModalScreen[None], grade: Grade) -> None:
+    """Ask a decision again as its drill (it must be in the history, with an id)."""
+    attempt = grade.attempt
+    if attempt.id is None:
+        screen.notify("That decision was not kept in your history, so it cannot be replayed.")
+        return
+    trainer = screen.app
+    trainer.open_drill(attempt.kind, replay_id=attempt.id)  # type: ignore[attr-defined]
+
+
+RULE_CHOICES = [
+    ("rules: the game's usual", ""),
+    ("rules: ACC tournament (121)", "acc"),
+    ("rules: Hoyle", "hoyle"),
+    ("rules: Britannica (no muggins)", "britannica"),
+]
+
+
+class NewPracticeScreen(ModalScreen[PracticeSettings | None]):
+    """The settings of a practice game: the game, the rules, muggins, the computer's
+    strength, and how the trainer helps."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-practice", classes="practice-modal"):
+            yield Static("[b]Practice game[/b] — you against the computer")
+            with Horizontal(classes="new-game-row"):
+                yield Select(
+                    [("six-card, to 121", "six-card"), ("five-card, to 61", "five-card")],
+                    value="six-card",
+                    allow_blank=False,
+                    id="practice-variant",
+                )
+                yield Select(RULE_CHOICES, value="", allow_blank=False, id="practice-rules")
+            yield Select(
+                [(f"computer: {name}", name) for name in PLAYERS],
+                value="expert",
+                allow_blank=False,
+                id="practice-strength",
+            )
+            with Horizontal(classes="new-game-row"):
+                yield Checkbox("Muggins", False, id="practice-muggins")
+                yield Checkbox("Say go for me", True, id="practice-auto-go")
+            with Horizontal(classes="new-game-row"):
+                yield Checkbox("Grades at once", False, id="practice-at-once")
+                yield Checkbox("Count by item", False, id="practice-itemised")
+                yield Checkbox("He mis-counts", False, id="practice-miscounts")
+            yield Static("The cut decides who deals first.", id="practice-hint")
+            yield Button("Start", id="practice-start", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#practice-start", Button).focus()
+
+    @on(Button.Pressed, "#practice-start")
+    def start(self) -> None:
+        rules = str(self.query_one("#practice-rules", Select).value) or None
+        variant = str(self.query_one("#practice-variant", Select).value)
+        if rules and get_variant(variant).target not in RULESETS[rules].targets:
+            rules = default_ruleset(get_variant(variant).target).name
+        try:
+            settings = PracticeSettings(
+                variant=variant,
+                ruleset=rules,
+                muggins=self.query_one("#practice-muggins", Checkbox).value,
+                strength=str(self.query_one("#practice-strength", Select).value),
+                auto_go=self.query_one("#practice-auto-go", Checkbox).value,
+                grades_at_once=self.query_one("#practice-at-once", Checkbox).value,
+                itemised=self.query_one("#practice-itemised", Checkbox).value,
+                miscounts=self.query_one("#practice-miscounts", Checkbox).value,
+            )
+        except PracticeError as err:
+            self.query_one("#practice-hint", Static).update(
+                Content.from_markup("[yellow]$err", err=str(err))
+            )
+            return
+        self.dismiss(settings)
+
+
+def open_practice(app: CribTrainerApp, *, new: bool = False) -> None:
+    """Resume the practice game not yet won (unless ``new``), else ask for the settings of
+    a new one; its seed comes from the app's random numbers."""
+    resume = None
+    if not new and app.store is not None:
+        try:
+            resume = unfinished_practice(app.store)
+        except StorageError as err:
+            app.notify(str(err), severity="error", markup=False)
+    if resume is not None:
+        game_id, practice = resume
+        app.push_screen(PracticeScreen(practice, game_id))
+        return
+
+    def start(settings: PracticeSettings | None) -> None:
+        if settings is not None:
+            practice = Practice.new(settings, seed=app.rng.randrange(2**31))
+            app.push_screen(PracticeScreen(practice))
+
+    app.push_screen(NewPracticeScreen(), start)

@@ -1,0 +1,106 @@
+"""Throws ranked by the chance to win (issue 18, item 3)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crib_trainer.analysis.discard import analyse_discards, unseen_cards
+from crib_trainer.analysis.position import (
+    analyse_position,
+    crib_chances,
+    deal_sample,
+    play_outcome,
+)
+from crib_trainer.analysis.winprob import shipped_table, win_chance
+from crib_trainer.core.cards import FULL_DECK, parse_cards
+from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+
+
+@pytest.mark.parametrize(
+    ("text", "variant"), [("4S 5H JH KC 9C 2H", SIX_CARD), ("5S 5H JC 8D 7D", FIVE_CARD)]
+)
+def test_the_crib_per_starter_averages_to_the_exact_crib_ev(text, variant):
+    cards = parse_cards(text)
+    points = analyse_discards(cards, dealer=True, variant=variant)
+    throws = [o.discard for o in points.options]
+    chances = crib_chances(unseen_cards(cards), throws)
+    assert np.allclose(chances.sum(axis=2), 1.0)
+    means = (chances * np.arange(chances.shape[2])).sum(axis=2).mean(axis=1)
+    assert np.allclose(means, [o.crib_ev for o in points.options], atol=1e-9)
+
+
+def test_the_play_sample_splits_every_deal_once():
+    sample = deal_sample("six-card")
+    for pone_need, dealer_need in ((1, 1), (3, 7), (121, 121)):
+        play = play_outcome(sample, pone_need, dealer_need)
+        total = play.pone_out + play.dealer_out + play.chance.sum()
+        assert total == pytest.approx(1.0)
+        assert np.all(play.pone_points < pone_need) and np.all(play.dealer_points < dealer_need)
+    # the last card always scores, so a dealer needing 1 is never stopped by the play
+    assert play_outcome(sample, 121, 1).dealer_out == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("me", "him", "dealer"), [(90, 95, True), (100, 100, False)])
+def test_points_best_throws_of_random_deals_win_about_what_the_table_says(me, him, dealer):
+    """An expert throws about the points-best; over random deals its win chance should
+    average near the table's (the table's sample and this one's approximations differ)."""
+    rng = random.Random(7)
+    table, _ = shipped_table(SIX_CARD)
+    wins = [
+        analyse_position(rng.sample(FULL_DECK, 6), dealer=dealer, me=me, him=him).points_best.win
+        for _ in range(12)
+    ]
+    assert abs(np.mean(wins) - win_chance(table, me, him, dealer=dealer, target=121)) < 0.06
+
+
+def test_wins_are_probabilities_ranked_best_first_and_grow_with_my_score():
+    cards = "6H 3H 6C KC 5S 5H"
+    low = analyse_position(cards, dealer=False, me=100, him=110)
+    high = analyse_position(cards, dealer=False, me=110, him=110)
+    wins = [o.win for o in low.options]
+    assert all(0.0 <= w <= 1.0 for w in wins) and wins == sorted(wins, reverse=True)
+    by_throw = {frozenset(o.option.discard): o.win for o in high.options}
+    for o in low.options:
+        assert by_throw[frozenset(o.option.discard)] >= o.win - 1e-9
+
+
+def test_a_sure_go_out_counting_first_wins_unless_he_pegs_out():
+    # the pone needs 2 and every starter gives his kept pair its 2: only the dealer's heels
+    # or his pegging out first can stop him
+    p = analyse_position("5S 5H JC 8D 7D 2C", dealer=False, me=119, him=100)
+    assert p.best.option.hand_min >= 2
+    assert p.best.win > 0.99
+
+
+def test_a_dealer_on_a_jack_short_of_two_wins_with_his_heels():
+    unseen_jacks = 4
+    p = analyse_position("5S 5H 6C 8D 7D 2C", dealer=True, me=119, him=0)
+    assert p.best.win >= unseen_jacks / 46
+
+
+@pytest.mark.parametrize(("me", "him"), [(-1, 0), (0, 121), (121, 5)])
+def test_scores_outside_the_game_are_refused(me, him):
+    with pytest.raises(ValueError, match="scores run from 0 to 120"):
+        analyse_position("5S 5H 6C 8D 7D 2C", dealer=True, me=me, him=him)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    dealer=st.booleans(),
+    me=st.integers(0, 119),
+    him=st.integers(0, 120),
+)
+def test_every_throw_wins_no_less_a_point_further_on(seed, dealer, me, him):
+    cards = random.Random(seed).sample(FULL_DECK, 6)
+    now = analyse_position(cards, dealer=dealer, me=me, him=him)
+    ahead = analyse_position(cards, dealer=dealer, me=me + 1, him=him)
+    later = {frozenset(o.option.discard): o.win for o in ahead.options}
+    for o in now.options:
+        assert 0.0 <= o.win <= 1.0
+        assert later[frozenset(o.option.discard)] >= o.win - 1e-9

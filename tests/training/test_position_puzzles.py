@@ -1,0 +1,72 @@
+"""Position puzzles (issue 18, item 4): discards at a score, answered by the chance to win."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from crib_trainer.analysis.discard import analyse_discards
+from crib_trainer.training.puzzles import check_puzzles, default_puzzle_dir, load_puzzles, solve
+
+DISCARD = """
+theme = "test"
+
+[[puzzle]]
+id = "at-a-score"
+kind = "discard"
+difficulty = 1
+cards = "3C 3S QH AH JH 6H"
+role = "pone"
+question = "Throw two."
+answer = "3C 3S"
+note = "Keep the flush."
+source = "constructed"
+"""
+
+
+def test_each_position_answer_wins_more_than_the_points_best_throw():
+    puzzles = check_puzzles([default_puzzle_dir() / "position.toml"])
+    assert puzzles.problems == [] and len(puzzles.puzzles) >= 4
+    for p in puzzles.puzzles:
+        assert p.score is not None and p.note
+        points = analyse_discards(p.cards, dealer=p.dealer, variant=p.variant)
+        points_best = {frozenset(o.discard) for o in points.options if o.as_good}
+        assert not set(solve(p)) & points_best, p.id
+
+
+def test_the_same_hand_without_a_score_is_a_points_puzzle(tmp_path: Path):
+    path = tmp_path / "d.toml"
+    path.write_text(DISCARD.replace('answer = "3C 3S"', 'answer = "QH 6H"'), encoding="utf-8")
+    assert check_puzzles([path]).problems == []
+    path.write_text(DISCARD + "score = [116, 100]\n", encoding="utf-8")
+    assert check_puzzles([path]).problems == []
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("score = [121, 100]", "scores run from 0 to 120"),
+        ("score = [116]", "two whole numbers"),
+        ('score = "116 100"', "two whole numbers"),
+    ],
+)
+def test_a_bad_score_is_named(tmp_path: Path, extra: str, message: str):
+    path = tmp_path / "bad.toml"
+    path.write_text(DISCARD + extra + "\n", encoding="utf-8")
+    result = load_puzzles([path])
+    assert result.puzzles == []
+    (problem,) = result.problems
+    assert problem.field == "score" and message in problem.message
+
+
+def test_only_a_discard_puzzle_takes_a_score(tmp_path: Path):
+    text = (
+        DISCARD.replace('kind = "discard"', 'kind = "count"')
+        .replace('role = "pone"', 'starter = "2H"')
+        .replace('answer = "3C 3S"', "answer = 4")
+    )
+    path = tmp_path / "count.toml"
+    path.write_text(text.replace("3C 3S QH AH JH 6H", "9S TH JC QD") + "score = [1, 1]\n")
+    (problem,) = load_puzzles([path]).problems
+    assert problem.field == "score"

@@ -1,0 +1,276 @@
+"""The practice game, played through its keys: whole games, resume, muggins, go, take-back."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import Checkbox, Select
+
+from crib_trainer.storage.db import open_store
+from crib_trainer.storage.practice_games import unfinished_practice
+from crib_trainer.storage.progress import attempts
+from crib_trainer.training.practice import Practice, PracticeSettings
+from crib_trainer.ui.screens.practice import (
+    NewPracticeScreen,
+    PracticeScreen,
+    ReviewScreen,
+    SummaryScreen,
+)
+from tests.ui.conftest import enter_text, make_app
+
+SIZE = (80, 24)
+
+
+async def start(pilot, **settings) -> PracticeScreen:
+    """Open the practice game from home (key 0) and start it with ``settings``."""
+    await pilot.press("0")
+    await pilot.pause()
+    form = pilot.app.screen
+    assert isinstance(form, NewPracticeScreen)
+    for name in ("variant", "rules", "strength"):
+        if name in settings:
+            form.query_one(f"#practice-{name}", Select).value = settings[name]
+    for name in ("muggins", "auto-go", "at-once", "itemised", "miscounts"):
+        if name in settings:
+            form.query_one(f"#practice-{name}", Checkbox).value = settings[name]
+    await pilot.pause()
+    await pilot.press("enter")  # the Start button has the focus
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, PracticeScreen)
+    return screen
+
+
+async def decide(pilot, screen: PracticeScreen, rng: random.Random, short: int = 0) -> None:
+    """One decision by keys: a random throw or card, go, or a count ``short`` too few."""
+    p = screen.practice
+    wait = p.waiting_for
+    if wait == "discard":
+        picks = rng.sample(range(1, len(p.hand) + 1), p.game.variant.discard)
+        await pilot.press(*(str(n) for n in picks), "enter")
+    elif wait == "play":
+        assert p.game.play_state is not None
+        card = rng.choice(p.game.play_state.legal_cards())
+        await pilot.press(str(p.hand.index(card) + 1))
+    elif wait == "go":
+        await pilot.press("g")
+    elif wait == "count":
+        total = p.next_show()[2].total
+        await enter_text(pilot, str(max(total - short, 0)))
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def play_to_the_end(pilot, screen: PracticeScreen, rng: random.Random) -> list[str]:
+    """Play on, dismissing each hand's review, until the game's summary shows."""
+    seen = []
+    for _ in range(300):
+        shown = pilot.app.screen
+        if isinstance(shown, SummaryScreen):
+            return seen
+        if isinstance(shown, ReviewScreen):
+            seen.append(f"review {shown.deal}")
+            await pilot.press("escape")
+            await pilot.pause()
+            continue
+        await decide(pilot, screen, rng, short=rng.choice([0, 0, 2]))
+    raise AssertionError("the game did not end")
+
+
+async def test_a_whole_five_card_game_with_every_decision_graded_and_kept():
+    app = make_app(seed=7)  # (a short game: five deals, 20 decisions)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, variant="five-card", strength="beginner")
+        reviews = await play_to_the_end(pilot, screen, random.Random(7))
+        p = screen.practice
+        assert p.over and not p.pending and p.game.winner is not None
+        assert reviews == [f"review {d}" for d in range(p.game.deal_number + 1)]
+        summary = pilot.app.screen
+        text = " ".join(str(w.render()) for w in summary.query("Static"))
+        assert "Points given up:" in text and "decisions were the best" in text
+        stored = attempts(app.store)
+        kinds = {a.kind for a in stored}
+        assert {"discard", "count-hand"} <= kinds <= {"discard", "peg-play", "count-hand",
+                                                     "count-crib"}  # fmt: skip
+        assert len(stored) == len(p.all_grades())
+        assert all(g.attempt.id is not None for g in p.all_grades())
+        assert unfinished_practice(app.store) is None  # finished: nothing to resume
+
+
+async def test_the_summary_replays_a_decision_as_its_drill():
+    from tests.training.test_practice import learner_step
+
+    rng = random.Random(5)
+    p = Practice.new(PracticeSettings("five-card", strength="expert"), seed=5).advance()
+    while not p.over:  # played by the flow itself: the keys are tested above
+        p = learner_step(p, rng, short=1).advance()
+    app = make_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        pilot.app.push_screen(PracticeScreen(p))  # grades the game's throws and cards
+        for _ in range(50):  # every grade filed, then the last hand's review
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(pilot.app.screen, ReviewScreen):
+                break
+        assert isinstance(pilot.app.screen, ReviewScreen)
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        summary = pilot.app.screen
+        assert isinstance(summary, SummaryScreen) and summary.costly
+        first = summary.costly[0]
+        assert first.points_lost == max(g.points_lost for g in summary.practice.all_grades())
+        asked = []
+        replay_question = app.replay_question
+        app.replay_question = lambda i: asked.append(i) or replay_question(i)  # type: ignore[method-assign]
+        summary.query_one("OptionList").focus()
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        drill = pilot.app.screen
+        assert type(drill).__name__ in {"DiscardScreen", "PegScreen", "CountScreen"}
+        assert asked == [first.attempt.id] and first.attempt.id is not None
+
+
+async def test_a_game_resumes_exactly_after_quitting(tmp_path):
+    rng = random.Random(4)
+    app = make_app(seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="good")
+        for _ in range(3):
+            await decide(pilot, screen, rng)
+        before = screen.practice
+    with open_store() as store:
+        assert unfinished_practice(store)[1] == before
+    again = make_app(seed=99)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("0")
+        await pilot.pause()
+        resumed = pilot.app.screen
+        assert isinstance(resumed, PracticeScreen) and resumed.practice == before
+        assert "Your" in str(resumed.query_one("#practice-hand").render())
+
+
+def played_until(settings: PracticeSettings, seed: int, moment) -> Practice:
+    """A game played by a seeded learner through the flow (the keys are the whole-game
+    test's) until ``moment(practice)``."""
+    from tests.training.test_practice import learner_step
+
+    rng = random.Random(seed)
+    p = Practice.new(settings, seed=seed).advance()
+    while not moment(p):
+        p = learner_step(p, rng).advance()
+    return p
+
+
+async def test_muggins_and_a_count_by_item():
+    settings = PracticeSettings(ruleset="hoyle", muggins=True, itemised=True, strength="beginner")
+    p = played_until(settings, 6, lambda p: p.waiting_for == "count" and p.next_show()[2].total)
+    app = make_app(seed=6)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PracticeScreen(p)
+        pilot.app.push_screen(screen)
+        await pilot.pause()
+        assert screen.query_one("#practice-items").display
+        assert not screen.query_one("#practice-total").display
+        before = screen.practice.game.scores
+        await pilot.press("enter")  # every kind left at 0: the whole show missed
+        await pilot.pause()
+        log = screen.practice.log
+        assert any(line.startswith("Muggins! Beginner takes") for line in log)
+        assert screen.practice.game.scores[1] > before[1]
+        assert screen.practice.all_grades()[-1].attempt.answer["by_kind"]["fifteen"] == 0
+
+
+async def test_go_is_said_by_the_learner_when_asked_to():
+    rng = random.Random(1)
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner", **{"auto-go": False})
+        said_when_playing = False
+        for _ in range(60):
+            if isinstance(pilot.app.screen, ReviewScreen):
+                break
+            wait = screen.practice.waiting_for
+            if wait == "play" and not said_when_playing:
+                await pilot.press("g")  # a card comes in: no go
+                await pilot.pause()
+                assert screen.practice.waiting_for == "play"
+                said_when_playing = True
+            if wait == "go":
+                assert "g says go" in str(screen.query_one("#practice-prompt").render())
+                await pilot.press("g")
+                await pilot.pause()
+                assert screen.practice.log[-1] == "You: go." or screen.practice.waiting_for
+                return
+            await decide(pilot, screen, rng)
+        raise AssertionError("no go in the first hand")
+
+
+async def test_take_back_the_last_decision_and_see_it_marked():
+    app = make_app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="expert")
+        dealt = screen.practice.hand
+        await pilot.press("1", "2", "enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.practice.waiting_for != "discard"
+        await pilot.press("ctrl+z")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.practice.waiting_for == "discard" and screen.practice.hand == dealt
+        [taken] = screen.practice.all_grades()
+        assert taken.take_back
+        await pilot.press("r")
+        await pilot.pause()
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen) and review.grades == [taken]
+
+
+async def test_leaving_while_a_card_is_graded_grades_it_once_on_resuming(monkeypatch):
+    import threading
+
+    from crib_trainer.ui.screens import practice as screen_module
+
+    release = threading.Event()
+    real = screen_module.grade_pending
+
+    def slow(*args):
+        release.wait(10)  # as an opening lead's analysis would take its time
+        return real(*args)
+
+    monkeypatch.setattr(screen_module, "grade_pending", slow)
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        await pilot.press("1", "2", "enter", "escape")  # home before the grade is filed
+        release.set()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(screen.practice.pending) == 1 and not attempts(app.store)
+        await pilot.press("0")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        resumed = pilot.app.screen
+        assert isinstance(resumed, PracticeScreen) and not resumed.practice.pending
+        [kept] = attempts(app.store)
+        assert kept.kind == "discard" and resumed.practice.all_grades()[0].attempt.id == kept.id
+
+
+async def test_muggins_on_the_computers_short_count_by_key():
+    settings = PracticeSettings(ruleset="hoyle", muggins=True, miscounts=True, strength="beginner")
+    p = played_until(settings, 7, lambda p: p.waiting_for == "check" and p.computer_claim()[1])
+    claim, left_out = p.computer_claim()
+    app = make_app(seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PracticeScreen(p)
+        pilot.app.push_screen(screen)
+        await pilot.pause()
+        prompt = str(screen.query_one("#practice-prompt").render())
+        assert f"He claims {claim}" in prompt and "calls muggins" in prompt
+        before = screen.practice.game.scores[0]
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.practice.game.scores[0] - before >= left_out[0].points
+        assert any(line.startswith("Muggins! You take") for line in screen.practice.log)
+        assert attempts(app.store)[-1].kind == "judge"
