@@ -23,8 +23,10 @@ from crib_trainer.clipboard import copy_text
 from crib_trainer.core.game import Game
 from crib_trainer.storage import games as saved_games
 from crib_trainer.storage.db import MEMORY, StorageError, Store, open_memory_copy, open_store
+from crib_trainer.storage.paths import data_dir
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
+from crib_trainer.ui.themes import DARK, LIGHT, THEMES
 
 #: Said after a copy in the browser: the page cannot tell whether the browser allowed it.
 BROWSER_COPY = "Sent to your browser's clipboard (browsers allow it on localhost and https pages)."
@@ -37,9 +39,9 @@ class CribTrainerApp(App):
     TITLE = "crib-trainer"
     SUB_TITLE = "count, judge, decide"
     BINDINGS = [
-        Binding("question_mark", "help", "Help"),
+        Binding("question_mark", "help", "Help", tooltip="this help"),
         Binding("f1", "help", "Help", show=False, priority=True),
-        Binding("ctrl+t", "toggle_theme", "Theme"),
+        Binding("ctrl+t", "toggle_theme", "Theme", tooltip="light or dark theme"),
     ]
 
     def __init__(
@@ -67,7 +69,9 @@ class CribTrainerApp(App):
     def on_mount(self) -> None:
         from crib_trainer.ui.screens.home import HomeScreen
 
-        self.theme = "textual-dark"
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = DARK.name
         self.open_history()
         self.start_practice()
         self.push_screen(HomeScreen())
@@ -241,7 +245,7 @@ class CribTrainerApp(App):
             self.push_screen(HelpScreen(self.screen))
 
     def action_toggle_theme(self) -> None:
-        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+        self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
 
     def open_drill(
         self,
@@ -351,7 +355,32 @@ class CribTrainerApp(App):
             yield SystemCommand(title, help_text, self.from_home(open_screen))
         yield SystemCommand("Toggle light/dark theme", "Switch theme", self.action_toggle_theme)
         yield SystemCommand("Help", "The keys on this screen", self.action_help)
-        yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "Screenshot",
+            "Save the screen as an SVG picture in the data folder, and say where",
+            lambda: self.set_timer(0.1, self.take_screenshot),
+        )
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":  # (Textual's saves to a Downloads folder)
+                yield command
+
+    def take_screenshot(self) -> Path | None:
+        """Save the screen as SVG in ``screenshots`` in the data folder (else the current
+        folder) and say where; in a browser, hand it to the browser."""
+        if self.is_web:
+            self.deliver_screenshot()
+            return None
+        name = f"crib-trainer-{self.now():%Y%m%d-%H%M%S}.svg"
+        for folder in (data_dir() / "screenshots", Path.cwd()):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                path = Path(self.save_screenshot(name, str(folder)))
+            except OSError:
+                continue
+            self.notify(f"Screenshot saved: {path}", title="Screenshot")
+            return path
+        self.notify("The screenshot could not be saved here.", severity="error")
+        return None
 
 
 def run() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from textual.widgets import OptionList, Static
 
 from crib_trainer.training.puzzles import solve
@@ -41,7 +44,9 @@ async def test_solve_a_counting_puzzle_and_see_it_solved(app):
         await pilot.pause()
         assert solved_id in library.solved
         first = library.query_one("#puzzle-list", OptionList).get_option_at_index(0)
-        assert "✓" in str(first.prompt)
+        console = Console(width=60, record=True, file=io.StringIO())
+        console.print(first.prompt)
+        assert "✓" in console.export_text()
 
 
 async def test_a_wrong_count_shows_the_answer_and_the_note(app):

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
 class TrainerScreen(Screen):
     #: Keys the footer leaves out (number keys and the like), for the help screen.
     HELP_KEYS: tuple[tuple[str, str], ...] = ()
+    #: More for the help screen (markup): what to type, for a screen that reads lines.
+    HELP_TEXT: str = ""
 
     @property
     def trainer(self) -> CribTrainerApp:

@@ -41,8 +41,8 @@ class HomeScreen(TrainerScreen):
     BINDINGS = [
         *(Binding(key, f"open('{kind}')", title, show=False) for kind, key, title in ENTRIES),
         Binding("enter", "suggested", "Suggested", show=False),
-        Binding("g", "suggested", "Suggested"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("g", "suggested", "Suggested", tooltip="open the suggested drill (enter too)"),
+        Binding("q", "app.quit", "Quit", tooltip="quit the trainer"),
     ]
 
     def __init__(self) -> None:
@@ -84,8 +84,8 @@ class HomeScreen(TrainerScreen):
         text = self._summary_text() + self._game_text()
         if not self.trainer.keeping:
             text += (
-                "\n[yellow]Your history is not being saved this time (see the message "
-                "at the start): answers and games last until you quit.[/yellow]"
+                "\n[$warning]Your history is not being saved this time (see the message "
+                "at the start): answers and games last until you quit.[/]"
             )
         return text
 

@@ -80,9 +80,15 @@ class JudgeScreen(TrainerScreen):
         ("c", "copy the verdict, when no box has the focus"),
     )
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
         Binding("c", "copy", "Copy verdict", show=False),
-        Binding("ctrl+y", "copy", "Copy verdict", priority=True),
+        Binding(
+            "ctrl+y",
+            "copy",
+            "Copy verdict",
+            priority=True,
+            tooltip="copy the verdict, even while typing",
+        ),
     ]
 
     def __init__(self) -> None:
@@ -163,11 +169,11 @@ class JudgeScreen(TrainerScreen):
         try:
             b = self._read()
         except (CardError, ValueError) as err:
-            status.update(Content.from_markup("[yellow]$err", err=str(err)))
+            status.update(Content.from_markup("[$warning]$err", err=str(err)))
             return
         claim = self.query_one("#claim", Input).value
         need = "" if claim else " — now the claimed score"
-        status.update(f"[green]✓ {len(b.cards)} cards and the starter{need}.[/green]")
+        status.update(f"[$success]✓ {len(b.cards)} cards and the starter{need}.[/]")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -181,7 +187,7 @@ class JudgeScreen(TrainerScreen):
             b = self._read()
         except (CardError, ValueError) as err:
             self.query_one("#check", Static).update(
-                Content.from_markup("[b yellow]$err", err=str(err))
+                Content.from_markup("[b $warning]$err", err=str(err))
             )
             return
         claim_text = self.query_one("#claim", Input).value

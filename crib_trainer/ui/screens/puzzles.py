@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.table import Table
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -58,8 +60,15 @@ def solved_ids(history: list[Attempt]) -> set[str]:
 
 class PuzzleLibraryScreen(TrainerScreen):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("d", "cycle_difficulty", "Difficulty"),
+        Binding(
+            "escape", "app.pop_screen", "Back", tooltip="back to the list (from a puzzle) or home"
+        ),
+        Binding(
+            "d",
+            "cycle_difficulty",
+            "Difficulty",
+            tooltip="show one difficulty, then the next, then all",
+        ),
     ]
 
     def __init__(self) -> None:
@@ -129,16 +138,15 @@ class PuzzleLibraryScreen(TrainerScreen):
         title = in_theme[0].title if in_theme and in_theme[0].title else (self.theme or "")
         self.query_one("#puzzles-title", Static).update(Content.from_markup("[b]$t", t=title))
         for p in in_theme:
-            mark = "[green]✓[/green]" if p.id in self.solved else " "
-            question = p.question if len(p.question) <= 38 else p.question[:37] + "…"
-            listing.add_option(
-                Option(
-                    Content.from_markup(
-                        f"{mark} {'★' * p.difficulty:<5} $question", question=question
-                    ),
-                    id=p.id,
-                )
+            row = Table.grid(padding=(0, 1))
+            row.add_column(width=1)
+            row.add_column(width=5)
+            row.add_column(ratio=1)  # the question in full, wrapped under itself
+            done = (
+                Text("✓", style=self.app.theme_variables["success"]) if p.id in self.solved else ""
             )
+            row.add_row(done, "★" * p.difficulty, Text(p.question))
+            listing.add_option(Option(row, id=p.id))
         if in_theme:
             listing.highlighted = 0
 
@@ -169,10 +177,10 @@ class PuzzleScreen(TrainerScreen):
     AUTO_FOCUS = None
     HELP_KEYS = (("1–6", "pick cards (a throw, or the card to play)"), ("enter", "answer"))
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the list of puzzles"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
         Binding("enter", "answer", "Answer", show=False),
-        Binding("n", "next_puzzle", "Next"),
+        Binding("n", "next_puzzle", "Next", tooltip="the next puzzle in the list"),
     ]
 
     def __init__(self, puzzles: list[Puzzle], index: int) -> None:
@@ -306,7 +314,7 @@ class PuzzleScreen(TrainerScreen):
         right = is_right(p, given, self.truth)
         self.trainer.record(self._attempt(given, right))
         self.query_one("#puzzle-points", PointsInput).disabled = True
-        verdict = "[b green]✓ Right.[/]" if right else "[b red]✗ Not quite.[/]"
+        verdict = "[b $success]✓ Right.[/]" if right else "[b $error]✗ Not quite.[/]"
         self.query_one("#puzzle-result", Static).update(
             Content.from_markup(
                 f"{verdict} The answer: $answer\n\n$note\n[dim]Source: $source",

@@ -40,16 +40,36 @@ from crib_trainer.ui.widgets.board import Board
 
 
 class ScorekeeperScreen(TrainerScreen):
+    HELP_TEXT = "\n".join(
+        [
+            "[b]What to type[/b] (a line, then enter; a name may be cut short)",
+            "  [b]5D[/b]                the starter, at the cut",
+            "  [b]5H[/b], [b]bob:5H[/b]        a card laid (name it to play on after a go)",
+            "  [b]go[/b]                no one can play: the go",
+            "  [b]ann 2[/b]             points pegged; [b]ann 3 for 2[/b]: pegged 3 for a 2",
+            "  [b]end[/b]               the play stopped early",
+            "  [b]5H 5C 5S JD 29[/b]    a show: its cards, then the score claimed",
+            "  [b]penalty bob misdeal[/b], [b]penalty bob 2 REASON[/b]",
+            "  [b]undo[/b], [b]penalty[/b], [b]new[/b], [b]x[/b]  (x writes the game as a log)",
+        ]
+    )
     HELP_KEYS = (
         ("enter", "record the line: a starter, cards laid, points, a show"),
         ("x (typed)", "write the game as a log and say where"),
         ("undo, penalty, new (typed)", "as ctrl+z, ctrl+r, ctrl+n"),
     )
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Home"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+r", "penalty", "Penalty"),
-        Binding("ctrl+n", "new_game", "New game"),
+        Binding(
+            "escape", "app.pop_screen", "Home", tooltip="home; the game is saved after every line"
+        ),
+        Binding("ctrl+z", "undo", "Undo", tooltip="take back the last line"),
+        Binding(
+            "ctrl+r",
+            "penalty",
+            "Penalty",
+            tooltip="record a penalty for an irregularity (a misdeal, a renege…)",
+        ),
+        Binding("ctrl+n", "new_game", "New game", tooltip="start a new game (names, game, rules)"),
     ]
 
     def __init__(self, game: Game, game_id: int | None = None) -> None:
@@ -196,7 +216,7 @@ class ScorekeeperScreen(TrainerScreen):
 class PenaltyScreen(ModalScreen[Penalty | None]):
     """Pick the irregularity (each with its law), then who pegs the points."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", tooltip="close, changing nothing")]
 
     def __init__(self, names: tuple[str, ...], irregularities: Sequence[Irregularity]) -> None:
         super().__init__()
@@ -257,7 +277,7 @@ class NewGameScreen(ModalScreen[Game | None]):
     correction, doubles, dealer; it starts from the last game's settings. Below, the last
     games played to the end."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", tooltip="close, changing nothing")]
 
     def __init__(self, finished: Sequence[SavedGame] = ()) -> None:
         super().__init__()
@@ -377,7 +397,7 @@ class NewGameScreen(ModalScreen[Game | None]):
             )
         except GameError as err:
             self.query_one("#new-game-hint", Static).update(
-                Content.from_markup("[yellow]$err", err=str(err))
+                Content.from_markup("[$warning]$err", err=str(err))
             )
             return
         self.dismiss(Game.new(config, first_dealer=0))

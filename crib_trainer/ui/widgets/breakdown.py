@@ -40,7 +40,8 @@ class BreakdownView(DataTable):
         running = 0
         for item in self._items:
             running += item.points
-            mark = Text("missed", style="bold red") if item in missed else Text("")
+            error = f"bold {self.app.theme_variables['error']}"
+            mark = Text("missed", style=error) if item in missed else Text("")
             self.add_row(
                 item_name(item), format_cards(item.cards), str(item.points), str(running), mark
             )
