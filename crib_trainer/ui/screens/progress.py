@@ -275,7 +275,7 @@ def _cards(codes: object) -> str:
     if not codes:
         return ""
     try:
-        return format_cards(parse_cards(codes if isinstance(codes, list) else [codes]))
+        return format_cards(parse_cards(codes if isinstance(codes, list) else [str(codes)]))
     except (CardError, TypeError, AttributeError):
         return "(does not read)"
 
