@@ -230,6 +230,7 @@ class CribTrainerApp(App):
 
     def _copy_in_thread(self, text: str) -> None:
         def osc52(data: str) -> None:
+            """Ask the terminal to copy ``data`` (OSC 52)."""
             self.call_from_thread(self.copy_to_clipboard, data)
 
         result = copy_text(text, send_osc52=osc52)
@@ -239,12 +240,14 @@ class CribTrainerApp(App):
     # -- screens, actions and the command palette
 
     def action_help(self) -> None:
+        """Show the keys of the screen on top (``?``)."""
         from crib_trainer.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
 
     def action_toggle_theme(self) -> None:
+        """Switch between the light and dark themes (``ctrl+t``)."""
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
 
     def open_drill(
@@ -268,31 +271,37 @@ class CribTrainerApp(App):
         self.push_screen(CountScreen(kind, adaptive=adaptive, replay_id=replay_id, plan=plan))
 
     def open_discards(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
+        """Open the discard drill (a stored question again, or as the home screen planned it)."""
         from crib_trainer.ui.screens.discard import DiscardScreen
 
         self.push_screen(DiscardScreen(replay_id=replay_id, plan=plan))
 
     def open_pegging(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
+        """Open the pegging drill (a stored situation again, or as the home screen planned it)."""
         from crib_trainer.ui.screens.pegging import PegScreen
 
         self.push_screen(PegScreen(replay_id=replay_id, plan=plan))
 
     def open_puzzles(self) -> None:
+        """Open the puzzle library."""
         from crib_trainer.ui.screens.puzzles import PuzzleLibraryScreen
 
         self.push_screen(PuzzleLibraryScreen())
 
     def open_judge(self) -> None:
+        """Open "Settle a dispute"."""
         from crib_trainer.ui.screens.judge import JudgeScreen
 
         self.push_screen(JudgeScreen())
 
     def open_timed(self) -> None:
+        """Open the timed counting drill."""
         from crib_trainer.ui.screens.timed import TimedScreen
 
         self.push_screen(TimedScreen())
 
     def open_progress(self) -> None:
+        """Open the progress screen."""
         from crib_trainer.ui.screens.progress import ProgressScreen
 
         self.push_screen(ProgressScreen())
@@ -308,6 +317,7 @@ class CribTrainerApp(App):
             return
 
         def start(game: Game | None) -> None:
+            """Open the scorekeeper on the new game (None: the form was left)."""
             if game is not None:
                 self.push_screen(ScorekeeperScreen(game, self.save_game(game, None)[0]))
 
@@ -324,6 +334,7 @@ class CribTrainerApp(App):
         screens never pile up (nor two views of one game) and escape always leads home."""
 
         def go() -> None:
+            """Open the screen, first closing every screen above home."""
             from crib_trainer.ui.screens.base import TrainerScreen
             from crib_trainer.ui.screens.home import HomeScreen
 
@@ -337,6 +348,7 @@ class CribTrainerApp(App):
         return go
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette's entries: every screen, then Textual's own."""
         screens = (
             ("Count a hand", "Drill", lambda: self.open_drill("count-hand")),
             ("Count a crib", "Drill", lambda: self.open_drill("count-crib")),
@@ -384,4 +396,5 @@ class CribTrainerApp(App):
 
 
 def run() -> None:
+    """Open the trainer in this terminal (``crib-trainer`` with no command)."""
     CribTrainerApp().run()

@@ -56,6 +56,9 @@ class Judged:
 
 
 class CountScreen(TrainerScreen):
+    """Count a hand or a crib, or judge a claim: deal, answer (a total or item by item),
+    see every item."""
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
         Binding(
@@ -110,6 +113,7 @@ class CountScreen(TrainerScreen):
 
     @property
     def deal(self) -> CountDrill | None:
+        """The deal being counted (a judged claim's own deal)."""
         if isinstance(self.drill, JudgeDrill):
             return self.drill.deal
         return self.drill
@@ -163,6 +167,7 @@ class CountScreen(TrainerScreen):
         return question
 
     def new_hand(self, drill: CountDrill | JudgeDrill | None = None) -> None:
+        """Ask the next question: ``drill`` if given, else the session's choice."""
         self.question = self.trainer.practice.given(drill) if drill else self._choose()
         self.drill = self.question.drill
         deal = self.deal
@@ -306,6 +311,8 @@ class CountScreen(TrainerScreen):
         )
 
     def reveal(self, judged: Judged, seconds: float) -> None:
+        """Show the truth beside the answer: every item lit on its cards, the spoken count,
+        what was missed."""
         assert self.breakdown is not None
         self.revealed = True
         for field in self.query(Input):

@@ -41,6 +41,9 @@ PINNED = 3
 
 
 class DiscardScreen(TrainerScreen):
+    """Choose a throw to the crib; then every throw ranked, yours highlighted, and why the
+    best wins."""
+
     AUTO_FOCUS = None  # the number keys and enter pick and throw; the table waits
     HELP_KEYS = (
         ("1–6", "pick a card to throw (again to put it back)"),
@@ -130,6 +133,7 @@ class DiscardScreen(TrainerScreen):
         return discard_drill(trainer.rng, variant=self.variant)
 
     def new_deal(self, drill: DiscardDrill | None = None) -> None:
+        """Deal the next six (or five) cards."""
         self.drill = drill or self._choose()
         self.picked = []
         self.analysis = None
@@ -207,6 +211,7 @@ class DiscardScreen(TrainerScreen):
             self.reveal()
 
     def reveal(self) -> None:
+        """Show every throw ranked, the learner's highlighted, with the reasons."""
         assert self.drill is not None and self.analysis is not None and self.thrown is not None
         seconds = self.trainer.ticks() - self.started
         analysis = self.analysis
@@ -275,6 +280,7 @@ class DiscardScreen(TrainerScreen):
         self.app.push_screen(CountScreen("count-hand", drill=drill))
 
     def holds_an_answer(self) -> bool:
+        """Whether an answer is waiting on the analysis (the palette will not leave then)."""
         return self.thrown is not None and not self.revealed
 
     def action_next_variant(self) -> None:

@@ -21,6 +21,8 @@ GLOBAL_KEYS = [
 
 
 class HelpScreen(ModalScreen[None]):
+    """The keys of the screen below, each with what it does."""
+
     BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]
 
     def __init__(self, under: Screen) -> None:

@@ -34,6 +34,8 @@ TITLES = {e[0]: e[2] for e in ENTRIES}
 
 
 class HomeScreen(TrainerScreen):
+    """The drills and tools by number, today's answers and streak, and what to practise next."""
+
     HELP_KEYS = (
         ("0–9, t", "open a drill or tool"),
         ("enter", "open the highlighted one"),
@@ -75,6 +77,7 @@ class HomeScreen(TrainerScreen):
         self.refresh_today()
 
     def refresh_today(self) -> None:
+        """Redraw today's answers, the streak and the suggestion."""
         trainer = self.trainer
         self.query_one("#today", Static).update(self._today_text())
         self.choice = trainer.suggest(DRILL_KINDS)

@@ -45,6 +45,7 @@ class SuitSuggester(Suggester):
         super().__init__(use_cache=False, case_sensitive=True)
 
     async def get_suggestion(self, value: str) -> str | None:
+        """Complete the card being typed, if it can only be one."""
         tokens = split_card_text(value)
         if not tokens or value[-1:].isspace() or value.endswith(","):
             return None
@@ -74,6 +75,8 @@ class JudgeCheckbox(Checkbox, inherit_bindings=False):
 
 
 class JudgeScreen(TrainerScreen):
+    """Settle a dispute: type the cards, the starter and the claim; the verdict with every item."""
+
     HELP_KEYS = (
         ("enter", "judge the claim, from any box"),
         ("space", "tick or untick Crib and Muggins"),
@@ -183,6 +186,7 @@ class JudgeScreen(TrainerScreen):
         self.judge()
 
     def judge(self, *, refocus: bool = True) -> None:
+        """Judge the claim typed in the form and show the verdict."""
         try:
             b = self._read()
         except (CardError, ValueError) as err:

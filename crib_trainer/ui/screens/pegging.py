@@ -89,6 +89,8 @@ def last_card_points(situation: PegSituation | TableSituation) -> int | None:
 
 
 class PegScreen(TrainerScreen):
+    """A moment of a real play: pick the card, see every legal card ranked with its risk and why."""
+
     AUTO_FOCUS = None
     HELP_KEYS = (
         ("1–4", "pick your card"),
@@ -196,6 +198,7 @@ class PegScreen(TrainerScreen):
         self.app.call_from_thread(self.show, peg_drill(trainer.rng), "")
 
     def show(self, drill: PegDrill | TableDrill, why: str = "") -> None:
+        """Show a situation: the play so far, the hand, the question."""
         self.drill = drill
         self.why = why
         self.options = None
@@ -222,6 +225,7 @@ class PegScreen(TrainerScreen):
         )
 
         def laid(count: list[tuple[int, Card]]) -> str:
+            """The cards on a count, each with who laid it."""
             return ", ".join(f"{seat_word(p, me, players)} {c}" for p, c in count)
 
         self._write_log(play_events(drill), me, players)
@@ -340,6 +344,7 @@ class PegScreen(TrainerScreen):
         self.reveal_play()
 
     def reveal_play(self) -> None:
+        """Show the ranked plays, the learner's highlighted, and record the answer."""
         assert self.drill is not None and self.options is not None and self.picked is not None
         seconds = self.trainer.ticks() - self.started
         options = self.options
@@ -455,6 +460,7 @@ class PegScreen(TrainerScreen):
         self.query_one("#peg-status", Static).update(f"[dim]{self._status_text()}[/dim]")
 
     def holds_an_answer(self) -> bool:
+        """Whether an answer is waiting on the analysis (the palette will not leave then)."""
         return self.waiting
 
     def _still_working(self) -> bool:
@@ -515,6 +521,7 @@ class PegScreen(TrainerScreen):
 
     @work(thread=True, exclusive=True, group="deal")
     def play_on(self, drill: PegDrill, card: Card) -> None:
+        """Lay ``card`` and play on to the next choice or the end of the play, in the log."""
         state = replay_state(drill).play(card)
         s = drill.situation
         forced: dict[Card, str] = {}

@@ -35,6 +35,8 @@ REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play")
 
 
 class ProgressScreen(TrainerScreen):
+    """Accuracy and speed over time, where each category stands, the recent mistakes."""
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
         Binding(
@@ -79,6 +81,7 @@ class ProgressScreen(TrainerScreen):
         self.refresh_progress()
 
     def refresh_progress(self) -> None:
+        """Read the history again and redraw every tab."""
         store = self.trainer.store
         note = self.query_one("#progress-note", Static)
         if store is None:

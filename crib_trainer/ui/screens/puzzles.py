@@ -59,6 +59,8 @@ def solved_ids(history: list[Attempt]) -> set[str]:
 
 
 class PuzzleLibraryScreen(TrainerScreen):
+    """The curated puzzles by theme and difficulty."""
+
     BINDINGS = [
         Binding(
             "escape", "app.pop_screen", "Back", tooltip="back to the list (from a puzzle) or home"
@@ -111,6 +113,7 @@ class PuzzleLibraryScreen(TrainerScreen):
         return [p for p in self.puzzles if self.difficulty in (None, p.difficulty)]
 
     def refresh_library(self) -> None:
+        """Load the puzzles again and list them."""
         self.solved = solved_ids(self.trainer.history())
         shown = self._shown()
         counts = Counter(p.theme for p in shown)
@@ -152,15 +155,18 @@ class PuzzleLibraryScreen(TrainerScreen):
 
     @on(OptionList.OptionHighlighted, "#themes")
     def theme_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the highlighted theme's puzzles."""
         self.theme = event.option.id
         self._fill_puzzles()
 
     @on(OptionList.OptionSelected, "#themes")
     def theme_selected(self) -> None:
+        """Open the first puzzle of the chosen theme."""
         self.query_one("#puzzle-list", OptionList).focus()
 
     @on(OptionList.OptionSelected, "#puzzle-list")
     def open_puzzle(self, event: OptionList.OptionSelected) -> None:
+        """Open one puzzle of the list."""
         in_theme = [p for p in self._shown() if p.theme == self.theme]
         index = next(i for i, p in enumerate(in_theme) if p.id == event.option.id)
         self.app.push_screen(PuzzleScreen(in_theme, index))
@@ -195,6 +201,7 @@ class PuzzleScreen(TrainerScreen):
 
     @property
     def puzzle(self) -> Puzzle:
+        """The puzzle on screen."""
         return self.puzzles[self.index]
 
     def compose(self) -> ComposeResult:
@@ -212,6 +219,7 @@ class PuzzleScreen(TrainerScreen):
         self.show_puzzle()
 
     def show_puzzle(self) -> None:
+        """Show the puzzle: its cards, its question, the way to answer."""
         p = self.puzzle
         self.title = f"Puzzle: {p.title or p.theme}"
         self.answered = False

@@ -40,6 +40,8 @@ from crib_trainer.ui.widgets.board import Board
 
 
 class ScorekeeperScreen(TrainerScreen):
+    """A real game on a drawn board: one line per entry, every ruling with its law."""
+
     HELP_TEXT = "\n".join(
         [
             "[b]What to type[/b] (a line, then enter; a name may be cut short)",
@@ -101,6 +103,7 @@ class ScorekeeperScreen(TrainerScreen):
             log.write(event.text)
 
     def refresh_game(self) -> None:
+        """Redraw the board, the log and the prompt from the game."""
         state = self.game.state()
         config = state.config
         self.query_one("#board", Board).show(
@@ -123,6 +126,7 @@ class ScorekeeperScreen(TrainerScreen):
 
     @on(Input.Submitted, "#entry")
     def record_line(self, event: Input.Submitted) -> None:
+        """Read one typed line into the game (or say why it does not read)."""
         state = self.game.state()
         try:
             meaning = read(event.value, state)
@@ -198,6 +202,7 @@ class ScorekeeperScreen(TrainerScreen):
 
     def action_penalty(self) -> None:
         def chosen(penalty: Penalty | None) -> None:
+            """Add the penalty chosen in the dialog (None: none was)."""
             if penalty is not None:
                 self.add_entries([penalty])
 
@@ -244,6 +249,7 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
 
     @on(OptionList.OptionSelected, "#irregularities")
     def pick_irregularity(self, event: OptionList.OptionSelected) -> None:
+        """Ask which irregularity of the laws to apply."""
         self.chosen = next(i for i in self.irregularities if i.id == event.option.id)
         self.query_one("#who-title", Static).update(
             Content.from_markup(
@@ -256,6 +262,7 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
 
     @on(OptionList.OptionSelected, "#who")
     def pick_side(self, event: OptionList.OptionSelected) -> None:
+        """Ask who committed it."""
         if self.chosen is None:
             self.query_one("#irregularities").focus()
             return
@@ -372,6 +379,7 @@ class NewGameScreen(ModalScreen[Game | None]):
 
     @on(Input.Submitted, "#names")
     def start(self) -> None:
+        """Start the game the form describes."""
         names = tuple(
             n.strip() for n in self.query_one("#names", Input).value.split(",") if n.strip()
         )

@@ -21,6 +21,8 @@ class BreakdownView(DataTable):
     """The items of a breakdown; ``missed`` items are marked and styled."""
 
     class ItemHighlighted(Message):
+        """An item was highlighted: its cards light up."""
+
         def __init__(self, cards: tuple[Card, ...]) -> None:
             super().__init__()
             self.cards = cards
