@@ -28,7 +28,7 @@ from crib_trainer.storage.progress import (
     peg_loss_by_theme,
     summary,
 )
-from crib_trainer.training.categories import PEG_THEME_WORDS, category_label
+from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
 from crib_trainer.training.learner import (
     Learner,
     spot_json,
@@ -224,7 +224,7 @@ def format_stats(p: dict[str, Any]) -> str:
     ]
     head = ["answered", "right", "time"]
     kinds = [
-        [k["kind"], str(k["answered"]), _pct(k["accuracy"]), _secs(k["mean_seconds"])]
+        [kind_label(k["kind"]), str(k["answered"]), _pct(k["accuracy"]), _secs(k["mean_seconds"])]
         for k in p["kinds"]
     ]
     lines += [*_table("Drill", head, kinds), ""]

@@ -42,6 +42,7 @@ from crib_trainer.core.safe_text import csv_cell
 from crib_trainer.storage.db import Store
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DRILL_KINDS, Attempt, DrillKind
+from crib_trainer.training.credit import miss_weight_sql
 from crib_trainer.training.hints import HINTED, answer_credit
 
 __all__ = [
@@ -500,7 +501,7 @@ class CategoryStats:
 
     category: str
     attempts: int
-    missed: int
+    missed: float  # a close decision counts a quarter of a miss (training.credit)
     miss_rate: float
     mean_points_missed: float
     points_missed: float
@@ -519,7 +520,8 @@ def category_stats(
     more = [("c.category LIKE ? ESCAPE '\\'", _like_prefix(prefix))] if prefix else []
     where, params = _where(since, until, kind, *more, table="a.")
     rows = store.read(
-        "SELECT c.category, COUNT(*), SUM(c.missed > 0), SUM(c.missed) "
+        f"SELECT c.category, COUNT(*), SUM((c.missed > 0) * {miss_weight_sql('a.grade')}), "
+        "SUM(c.missed) "
         f"FROM attempt_categories c JOIN attempts a ON a.id = c.attempt_id{where} "
         "GROUP BY c.category",
         params,

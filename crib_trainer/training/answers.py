@@ -44,6 +44,8 @@ from crib_trainer.training.overclaims import NINETEEN
 
 #: A decision that gives up no more than this many points (expected) counts as correct.
 BEST_TOLERANCE = 0.01
+#: Chances to win closer than this are the same to a player (as in ``position_words``).
+WIN_SAME = 0.005
 #: Up to this many points given up is ``close``; up to FAIR_LOSS ``fair``; more ``costly``.
 CLOSE_LOSS = 0.5
 FAIR_LOSS = 1.5
@@ -180,6 +182,20 @@ def decision_grade(points_lost: float) -> str:
     return "fair" if points_lost <= FAIR_LOSS else "costly"
 
 
+def win_grade(win_lost: float) -> str:
+    """The band of a choice at a score that gave up ``win_lost`` of the chance to win:
+    ``best`` (under half a percent), ``close`` (2%), ``fair`` (5%) or ``costly``.
+
+    >>> [win_grade(x) for x in (0.001, 0.01, 0.04, 0.2)]
+    ['best', 'close', 'fair', 'costly']
+    """
+    if win_lost < WIN_SAME:
+        return "best"
+    if win_lost <= 0.02:
+        return "close"
+    return "fair" if win_lost <= 0.05 else "costly"
+
+
 def discard_attempt(
     *,
     cards: Sequence[Card],
@@ -192,13 +208,25 @@ def discard_attempt(
     variant: str = "six-card",
     truth: Mapping[str, Any] | None = None,
     puzzle_id: str | None = None,
+    win_lost: float | None = None,
 ) -> Attempt:
     """A throw from ``cards`` as dealer or pone that gave up ``points_lost`` (expected net
-    points against the best throw, ``best``). Missed: ``discard-dealer``/``discard-pone``."""
+    points against the best throw, ``best``). Missed: ``discard-dealer``/``discard-pone``.
+
+    At a score (a position puzzle) ``best`` is the throw with the best chance to win and
+    ``win_lost`` what this one gave up of it: that grades the throw (:func:`win_grade`),
+    and the points are still recorded."""
     if points_lost < 0:
         raise ValueError(f"points given up cannot be negative: {points_lost}")
     category = cat.discard_category(dealer)
     lost = points_lost if points_lost > BEST_TOLERANCE else 0.0
+    extra: dict[str, Any] = {}
+    if win_lost is None:
+        correct, grade, missed = lost == 0, decision_grade(points_lost), lost
+    else:  # a wrong throw at a score is a miss even when it loses no points
+        correct, grade = win_lost < WIN_SAME, win_grade(win_lost)
+        missed = 0.0 if correct else max(lost, BEST_TOLERANCE)
+        extra = {"win_lost": win_lost}
     return Attempt(
         kind=DrillKind.DISCARD.value,
         question={
@@ -207,10 +235,15 @@ def discard_attempt(
             "variant": variant,
         },
         answer={"discard": [c.code for c in thrown]},
-        truth={"best": [c.code for c in best], "points_lost": points_lost, **(truth or {})},
-        correct=lost == 0,
-        grade=decision_grade(points_lost),
-        missed={category: lost},
+        truth={
+            "best": [c.code for c in best],
+            "points_lost": points_lost,
+            **extra,
+            **(truth or {}),
+        },
+        correct=correct,
+        grade=grade,
+        missed={category: missed},
         seconds=seconds,
         answered_at=answered_at,
         puzzle_id=puzzle_id,

@@ -31,6 +31,7 @@ from crib_trainer.core.show import Breakdown, score_show
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.categories import count_categories, item_categories
+from crib_trainer.training.cribs import thrown_crib
 from crib_trainer.training.grading import family
 
 MAX_TRIES = 200
@@ -41,7 +42,8 @@ class CountDrill:
     """A hand (or crib) and starter to count.
 
     ``target_category`` is what the deal was asked to hold; ``hit`` is False when it was
-    asked for but could not be dealt (see the module notes).
+    asked for but could not be dealt (see the module notes). ``throws``: for a crib dealt
+    as players throw it, each player's throw (the dealer's last).
     """
 
     cards: tuple[Card, ...]
@@ -50,6 +52,7 @@ class CountDrill:
     variant: str = "six-card"
     target_category: str | None = None
     hit: bool = True
+    throws: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def kind(self) -> str:
@@ -66,7 +69,7 @@ class CountDrill:
             "crib": self.crib,
             "variant": self.variant,
             "target": self.target_category,
-        }
+        } | ({"throws": [[c.code for c in t] for t in self.throws]} if self.throws else {})
 
     @classmethod
     def from_question(cls, q: dict[str, Any]) -> CountDrill:
@@ -77,6 +80,7 @@ class CountDrill:
             bool(q.get("crib", False)),
             get_variant(q.get("variant", "six-card")).name,
             q.get("target"),
+            throws=tuple(parse_cards(t) for t in q.get("throws", ())),
         )
 
 
@@ -105,6 +109,8 @@ def count_drill(
     target_category: str | None = None,
 ) -> CountDrill:
     """Deal a hand (or crib) and starter; with ``target_category``, one that holds it.
+    A crib not aimed at a category is thrown by the players (:mod:`.cribs`): each dealt a
+    hand, each throwing what a good player throws.
 
     >>> d = count_drill(random.Random(1), crib=True, target_category="crib-flush-trap")
     >>> len({c.suit for c in d.cards}), d.starter.suit != d.cards[0].suit
@@ -117,6 +123,9 @@ def count_drill(
             f"cannot deal for category {target_category!r}; "
             f"choose one of {', '.join(cat.ITEM_CATEGORIES)}"
         )
+    if crib and target_category is None:  # thrown by the players, as a crib is
+        deal = thrown_crib(rng, name)
+        return CountDrill(deal.crib, deal.starter, True, name, throws=deal.throws)
     if target_category and not can_hold(target_category, crib=crib, variant=name):
         hand, starter = _deal(rng, size)
         return CountDrill(hand, starter, crib, name, target_category, hit=False)

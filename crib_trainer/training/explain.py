@@ -74,7 +74,7 @@ SAME_RANK_NAMES = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
 
 def spoken_groups(b: Breakdown) -> list[tuple[str, int]]:
     """The show as players call it, as (phrase, points) in the customary order:
-    fifteens one by one, pairs, runs (a double run takes in its pair), flush, nob.
+    fifteens one by one, pairs, runs (a double run takes in its pair), flush, his nob.
 
     >>> from crib_trainer.core.cards import parse_cards, parse_card
     >>> from crib_trainer.core.show import score_show

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from crib_trainer.analysis.position import PositionAnalysis
 from crib_trainer.core.cards import Card, format_cards
+from crib_trainer.training.answers import WIN_SAME
 
 #: Win chances closer than this are the same to a player.
-SAME = 0.005
+SAME = WIN_SAME
 #: A crib this many points poorer is worth naming as the reason.
 CRIB_GAP = 0.5
 

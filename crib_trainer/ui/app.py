@@ -32,9 +32,11 @@ from crib_trainer.storage.db import (
     open_memory_copy,
     open_store,
 )
+from crib_trainer.storage.paths import data_dir
 from crib_trainer.storage.writer import WriteBehind
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
+from crib_trainer.ui.themes import DARK, LIGHT, THEMES
 
 #: An answer still being written this long after it was given is shown as waiting.
 PENDING_SHOWN_AFTER_S = 0.25
@@ -49,9 +51,9 @@ class CribTrainerApp(App):
     TITLE = "crib-trainer"
     SUB_TITLE = "count, judge, decide"
     BINDINGS = [
-        Binding("question_mark", "help", "Help"),
+        Binding("question_mark", "help", "Help", tooltip="this help"),
         Binding("f1", "help", "Help", show=False, priority=True),
-        Binding("ctrl+t", "toggle_theme", "Theme"),
+        Binding("ctrl+t", "toggle_theme", "Theme", tooltip="light or dark theme"),
     ]
 
     def __init__(
@@ -86,7 +88,9 @@ class CribTrainerApp(App):
     def on_mount(self) -> None:
         from crib_trainer.ui.screens.home import HomeScreen
 
-        self.theme = "textual-dark"
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = DARK.name
         self.open_history()
         self.start_practice()
         self.push_screen(HomeScreen())
@@ -291,6 +295,7 @@ class CribTrainerApp(App):
 
     def _copy_in_thread(self, text: str) -> None:
         def osc52(data: str) -> None:
+            """Ask the terminal to copy ``data`` (OSC 52)."""
             self.call_from_thread(self.copy_to_clipboard, data)
 
         result = copy_text(text, send_osc52=osc52)
@@ -300,13 +305,15 @@ class CribTrainerApp(App):
     # -- screens, actions and the command palette
 
     def action_help(self) -> None:
+        """Show the keys of the screen on top (``?``)."""
         from crib_trainer.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
 
     def action_toggle_theme(self) -> None:
-        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+        """Switch between the light and dark themes (``ctrl+t``)."""
+        self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
 
     def open_drill(
         self,
@@ -329,31 +336,37 @@ class CribTrainerApp(App):
         self.push_screen(CountScreen(kind, adaptive=adaptive, replay_id=replay_id, plan=plan))
 
     def open_discards(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
+        """Open the discard drill (a stored question again, or as the home screen planned it)."""
         from crib_trainer.ui.screens.discard import DiscardScreen
 
         self.push_screen(DiscardScreen(replay_id=replay_id, plan=plan))
 
     def open_pegging(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
+        """Open the pegging drill (a stored situation again, or as the home screen planned it)."""
         from crib_trainer.ui.screens.pegging import PegScreen
 
         self.push_screen(PegScreen(replay_id=replay_id, plan=plan))
 
     def open_puzzles(self) -> None:
+        """Open the puzzle library."""
         from crib_trainer.ui.screens.puzzles import PuzzleLibraryScreen
 
         self.push_screen(PuzzleLibraryScreen())
 
     def open_judge(self) -> None:
+        """Open "Settle a dispute"."""
         from crib_trainer.ui.screens.judge import JudgeScreen
 
         self.push_screen(JudgeScreen())
 
     def open_timed(self) -> None:
+        """Open the timed counting drill."""
         from crib_trainer.ui.screens.timed import TimedScreen
 
         self.push_screen(TimedScreen())
 
     def open_progress(self) -> None:
+        """Open the progress screen."""
         from crib_trainer.ui.screens.progress import ProgressScreen
 
         self.push_screen(ProgressScreen())
@@ -369,6 +382,7 @@ class CribTrainerApp(App):
             return
 
         def start(game: Game | None) -> None:
+            """Open the scorekeeper on the new game (None: the form was left)."""
             if game is not None:
                 self.push_screen(ScorekeeperScreen(game, self.save_game(game, None)[0]))
 
@@ -385,6 +399,7 @@ class CribTrainerApp(App):
         screens never pile up (nor two views of one game) and escape always leads home."""
 
         def go() -> None:
+            """Open the screen, first closing every screen above home."""
             from crib_trainer.ui.screens.base import TrainerScreen
             from crib_trainer.ui.screens.home import HomeScreen
 
@@ -398,6 +413,7 @@ class CribTrainerApp(App):
         return go
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette's entries: every screen, then Textual's own."""
         screens = (
             ("Count a hand", "Drill", lambda: self.open_drill("count-hand")),
             ("Count a crib", "Drill", lambda: self.open_drill("count-crib")),
@@ -416,10 +432,37 @@ class CribTrainerApp(App):
             yield SystemCommand(title, help_text, self.from_home(open_screen))
         yield SystemCommand("Toggle light/dark theme", "Switch theme", self.action_toggle_theme)
         yield SystemCommand("Help", "The keys on this screen", self.action_help)
-        yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "Screenshot",
+            "Save the screen as an SVG picture in the data folder, and say where",
+            lambda: self.set_timer(0.1, self.take_screenshot),
+        )
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":  # (Textual's saves to a Downloads folder)
+                yield command
+
+    def take_screenshot(self) -> Path | None:
+        """Save the screen as SVG in ``screenshots`` in the data folder (else the current
+        folder) and say where; in a browser, hand it to the browser."""
+        if self.is_web:
+            self.deliver_screenshot()
+            return None
+        name = f"crib-trainer-{self.now():%Y%m%d-%H%M%S}.svg"
+        for folder in (data_dir() / "screenshots", Path.cwd()):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                path = Path(self.save_screenshot(name, str(folder)))
+            except OSError:
+                continue
+            self.notify(f"Screenshot saved: {path}", title="Screenshot")
+            return path
+        self.notify("The screenshot could not be saved here.", severity="error")
+        return None
 
 
 def run() -> None:
+    """Open the trainer in this terminal (``crib-trainer`` with no command); answers the
+    history file still refused at the end are counted on stderr."""
     app = CribTrainerApp()
     app.run()
     if app.unkept:

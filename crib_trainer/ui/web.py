@@ -149,6 +149,7 @@ class TrainerServer(Server):
     async def handle_index(self, request: web.Request) -> Any:
         # The page's script opens its socket at the address it is given: the one the
         # browser used. (No await before the page is made: no other request sees it.)
+        """The page, with the socket address taken from the request."""
         self.public_url = f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
 

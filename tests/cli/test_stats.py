@@ -77,7 +77,15 @@ def test_tables():
     assert code == 0
     assert out.startswith("14 answers, ")
     assert "Streak: 5 days (best 5)" in out  # answers every 10 hours back to the 6th
-    for text in ("count-hand", "judge", "discard", "Last 7 days", "Mon 10 Mar", "his nob", "pair"):
+    for text in (
+        "count hand",
+        "judge claim",
+        "discard",
+        "Last 7 days",
+        "Mon 10 Mar",
+        "his nob",
+        "pair",
+    ):
         assert text in out, text
     assert "as dealer 1.50 (1 throw)" in out
     assert "near 31" in out

@@ -36,8 +36,10 @@ def test_a_planted_mistake_is_found_drilled_and_let_go(mistake, base_rates):
         assert base < 0.2 and first_20 >= 3 * base, (first_20, base)
     else:
         assert base > 0.3 and first_20 >= 0.75, first_20
-    # Stopped at 50: by answers 101-150 it is asked no more than 1.5x its base rate...
-    assert pooled(runs, lambda r: r.share_holding(101, 150)) <= 1.5 * base
+    # Stopped at 50: by answers 101-150 it is asked no more than 1.5x its base rate (or
+    # than the 1.5% the scheduler's practice of a never-missed category gives a category
+    # rarer than that: a crib flush trap in cribs thrown as players throw, under 1%)...
+    assert pooled(runs, lambda r: r.share_holding(101, 150)) <= max(1.5 * base, 0.015)
     # ... and the stats no longer name it first.
     assert all(first != category for r in runs for first in r.weak_first[100:150])
     # While weak (answers 21-50), the stats name it first in at least 95% of checks.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from crib_trainer.core.cards import format_cards
 from crib_trainer.core.show import Kind
 from crib_trainer.ui.screens.count import CountScreen
 from crib_trainer.ui.widgets.card import CardView
@@ -171,7 +172,7 @@ async def test_help_and_theme(app):
         await pilot.press("question_mark")
         await pilot.pause()
         text = str(app.screen.query_one("#help-text", Static).render())
-        assert "Items" in text and "Muggins" in text
+        assert "item by item" in text and "muggins on or off" in text
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, CountScreen)
@@ -264,3 +265,16 @@ async def test_the_count_is_named_by_its_pattern(app):
         p = pattern(screen.breakdown)
         spoken = " ".join(screen_text(pilot, "#spoken").split())
         assert f"By pattern: {p.says}" in spoken and p.lesson.split(":")[0] in spoken
+
+
+async def test_a_practice_crib_is_thrown_by_you_and_him(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_count(pilot, "2")
+        screen.adaptive = False
+        screen.new_hand()
+        await pilot.pause()
+        pone, dealer = screen.deal.throws
+        role = screen_text(pilot, "#role")
+        assert f"you threw {format_cards(dealer)}, he threw {format_cards(pone)}" in role
+        shown = [v.card for v in screen.query_one("#hand").query(CardView)]
+        assert set(shown) == {*pone, *dealer, screen.deal.starter}

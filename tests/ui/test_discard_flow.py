@@ -123,3 +123,18 @@ async def test_a_throw_made_before_the_analysis_is_ready_is_not_lost(app, monkey
         await pilot.pause()
         assert screen.drill is dealt and screen.revealed
         assert [a.kind for a in app.session] == ["discard"]
+
+
+async def test_the_learner_chooses_the_role(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_discards(pilot)
+        for key, dealer in (("p", False), ("d", True), ("p", False)):
+            await pilot.press(key)
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            assert screen.drill.dealer is dealer
+            assert ("You deal" if dealer else "You are pone") in text(screen, "#discard-role")
+            assert {screen._choose().dealer for _ in range(6)} == {dealer}  # and every next
+        await pilot.press("r")
+        await pilot.app.workers.wait_for_complete()
+        assert {screen._choose().dealer for _ in range(16)} == {True, False}

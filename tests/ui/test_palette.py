@@ -57,3 +57,16 @@ async def test_the_palette_waits_for_an_answer_being_worked_out(app, held_analys
         assert [a.kind for a in app.session] == ["peg-play"]
         await choose(pilot, "Progress")
         assert isinstance(app.screen, ProgressScreen)
+
+
+async def test_a_screenshot_goes_to_the_data_folder_and_says_where(app, monkeypatch, tmp_path):
+    from crib_trainer.storage.paths import data_dir
+
+    monkeypatch.setenv("HOME", str(tmp_path / "no-downloads-here"))
+    async with app.run_test(size=SIZE) as pilot:
+        await choose(pilot, "Screenshot")
+        await pilot.pause(0.3)  # (taken a moment later, once the palette has closed)
+        saved = list((data_dir() / "screenshots").glob("*.svg"))
+        assert len(saved) == 1 and saved[0].read_text().startswith("<svg")
+        said = [n.message for n in app._notifications]
+        assert any(str(saved[0]) in message for message in said)

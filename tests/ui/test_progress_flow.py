@@ -112,6 +112,100 @@ async def test_a_review_that_does_not_read_is_not_offered_again(app):
         assert pilot.app.suggest(["count-hand"]).reason != "final-check"
 
 
+def plant_decisions() -> None:
+    """A pegging play, a pegging score and a discard, each answered wrongly an hour ago."""
+    from crib_trainer.training.answers import peg_play_attempt, peg_score_attempt
+    from crib_trainer.training.pegdrills import peg_drill
+
+    rng = random.Random(5)
+    at = FROZEN_NOW - timedelta(hours=1)
+    peg = peg_drill(rng, theme="near-31")  # (cards laid: a score question to ask)
+    s = peg.situation
+    d = discard_drill(rng)
+    with open_store() as store:
+        for attempt in (
+            discard_attempt(
+                cards=d.cards,
+                dealer=d.dealer,
+                thrown=d.cards[:2],
+                best=d.cards[2:4],
+                points_lost=3.0,
+                seconds=5.0,
+                answered_at=at,
+            ),
+            peg_score_attempt(
+                theme="lead",
+                question=peg.question(),
+                claimed=7,
+                actual=2,
+                seconds=4.0,
+                answered_at=at,
+            ),
+            peg_play_attempt(
+                theme="lead",
+                question=peg.question(),
+                played=s.hand[0],
+                best=s.hand[-1],
+                points_lost=2.5,
+                seconds=4.0,
+                answered_at=at,
+            ),
+        ):
+            record_attempt(store, attempt)
+
+
+async def test_mistakes_show_pegging_cards_fit_80_columns_and_enter_replays(app):
+    plant_decisions()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        screen = pilot.app.screen
+        screen.query_one("#progress-tabs").active = "tab-mistakes"
+        await pilot.pause()
+        table = screen.query_one("#mistakes", DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        kinds = [row[1] for row in rows]
+        assert kinds == ["peg play", "peg score", "discard"]
+        play, score, throw = rows
+        assert play[2] and play[3] and play[4] and "…" not in play  # hand, said, best
+        assert score[3:5] == ["7", "2"] and score[2].endswith(" laid")
+        assert throw[3] and throw[4]
+        width = sum(col.get_render_width(table) for col in table.columns.values())
+        assert width <= table.size.width  # the missed column whole at 80 columns
+        table.move_cursor(row=2)
+        await pilot.pause()
+        note = str(screen.query_one("#progress-note").render())
+        assert f"said {throw[3]}, right {throw[4]}; missed as " in note
+        table.move_cursor(row=0)
+        await pilot.pause()
+        await pilot.press("enter")  # no tab into the table first
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "PegScreen"
+
+
+def screen_words(app) -> str:
+    import html
+
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+async def test_a_new_learner_is_told_the_plots_need_a_few_days(app):
+    from tests.ui.conftest import make_app, seed_history
+
+    seed_history(days=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        assert "not enough answers yet" in screen_words(app)
+    seed_history(days=6, seed=9)
+    later = make_app()  # (a second run of the trainer)
+    async with later.run_test(size=(100, 30)) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        assert "not enough answers yet" not in screen_words(later)
+
+
 async def test_the_weak_spots_tab_names_each_spot_and_what_was_learnt(app):
     rng = random.Random(9)
     with open_store() as store:  # his nob missed twice, then right five times running

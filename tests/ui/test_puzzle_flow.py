@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from textual.widgets import OptionList, Static
 
 from crib_trainer.training.puzzles import solve
@@ -41,7 +44,9 @@ async def test_solve_a_counting_puzzle_and_see_it_solved(app):
         await pilot.pause()
         assert solved_id in library.solved
         first = library.query_one("#puzzle-list", OptionList).get_option_at_index(0)
-        assert "✓" in str(first.prompt)
+        console = Console(width=60, record=True, file=io.StringIO())
+        console.print(first.prompt)
+        assert "✓" in console.export_text()
 
 
 async def test_a_wrong_count_shows_the_answer_and_the_note(app):
@@ -135,3 +140,25 @@ async def test_a_pegging_puzzle_is_worked_out_off_the_screen_thread(app, monkeyp
         assert "Right" in str(screen.query_one("#puzzle-result", Static).render())
         assert app.session[-1].kind == "peg-play" and app.session[-1].correct
         assert on_screen_thread and not any(on_screen_thread)  # the screen never froze on it
+
+
+async def test_a_position_puzzle_marks_the_points_best_throw_wrong(app):
+    from crib_trainer.analysis.discard import analyse_discards
+
+    async with app.run_test(size=SIZE) as pilot:
+        await open_theme(pilot, "position")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        p = screen.puzzle
+        assert p.score is not None
+        points_best = analyse_discards(p.cards, dealer=p.dealer).best.discard
+        for card in points_best:
+            await pilot.press(str(p.cards.index(card) + 1))
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Not quite" in str(screen.query_one("#puzzle-result", Static).render())
+        attempt = app.session[-1]
+        assert not attempt.correct and attempt.truth["win_lost"] > 0
+        assert attempt.truth["score"] == list(p.score)

@@ -12,10 +12,15 @@ if TYPE_CHECKING:
 
 class TrainerScreen(Screen):
     #: Keys the footer leaves out (number keys and the like), for the help screen.
+    """A screen of the trainer: ``self.trainer`` is the app, typed."""
+
     HELP_KEYS: tuple[tuple[str, str], ...] = ()
+    #: More for the help screen (markup): what to type, for a screen that reads lines.
+    HELP_TEXT: str = ""
 
     @property
     def trainer(self) -> CribTrainerApp:
+        """The trainer app this screen belongs to."""
         return cast("CribTrainerApp", self.app)
 
     def holds_an_answer(self) -> bool:

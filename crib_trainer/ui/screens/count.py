@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Input, Static
 
+from crib_trainer.core.cards import format_cards
 from crib_trainer.core.rules import RuleOptions
 from crib_trainer.core.show import MAX_SHOW, Breakdown, Kind, ShowItem
 from crib_trainer.training.drills import CountDrill, JudgeDrill
@@ -38,7 +39,7 @@ ITEM_FIELDS = [
     (Kind.PAIR, "pairs"),
     (Kind.RUN, "runs"),
     (Kind.FLUSH, "flush"),
-    (Kind.NOBS, "nob"),
+    (Kind.NOBS, "his nob"),
 ]
 TITLES = {"count-hand": "Count a hand", "count-crib": "Count a crib", "judge": "Judge a claim"}
 
@@ -55,13 +56,33 @@ class Judged:
 
 
 class CountScreen(TrainerScreen):
+    """Count a hand or a crib, or judge a claim: deal, answer (a total or item by item),
+    see every item."""
+
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("i", "toggle_mode", "Items"),
-        Binding("m", "toggle_muggins", "Muggins"),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "toggle_source", "Source"),
-        Binding("n", "next_hand", "Next"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
+        Binding(
+            "i",
+            "toggle_mode",
+            "Items",
+            tooltip="answer item by item (15s, pairs, runs, flush, his nob) or as a total",
+        ),
+        Binding(
+            "m", "toggle_muggins", "Muggins", tooltip="muggins on or off: points you miss go to him"
+        ),
+        Binding(
+            "h",
+            "hint",
+            "Hint",
+            tooltip="a hint before answering, in three steps (each costs a quarter of the credit)",
+        ),
+        Binding(
+            "s",
+            "toggle_source",
+            "Source",
+            tooltip="hands from the scheduler (weak spots, reviews) or purely random",
+        ),
+        Binding("n", "next_hand", "Next", tooltip="deal the next hand, once this one is answered"),
     ]
 
     itemised: reactive[bool] = reactive(False)
@@ -92,6 +113,7 @@ class CountScreen(TrainerScreen):
 
     @property
     def deal(self) -> CountDrill | None:
+        """The deal being counted (a judged claim's own deal)."""
         if isinstance(self.drill, JudgeDrill):
             return self.drill.deal
         return self.drill
@@ -145,6 +167,7 @@ class CountScreen(TrainerScreen):
         return question
 
     def new_hand(self, drill: CountDrill | JudgeDrill | None = None) -> None:
+        """Ask the next question: ``drill`` if given, else the session's choice."""
         self.question = self.trainer.practice.given(drill) if drill else self._choose()
         self.drill = self.question.drill
         deal = self.deal
@@ -158,6 +181,9 @@ class CountScreen(TrainerScreen):
             task = f"He claims [b]{self.drill.claim}[/b] for his {what}. What is it really?"
         elif deal.crib:
             task = "The crib is yours (you dealt). A crib flush needs the starter too."
+            if len(deal.throws) == 2:  # thrown by you and him, as in a game
+                mine, his = (format_cards(t) for t in reversed(deal.throws))
+                task = f"Your crib: you threw {mine}, he threw {his}. A flush needs the starter."
         else:
             task = "Your hand, with the starter. What does it score?"
         self.query_one("#role", Static).update(f"{task} [dim]{self.why}[/dim]")
@@ -285,6 +311,8 @@ class CountScreen(TrainerScreen):
         )
 
     def reveal(self, judged: Judged, seconds: float) -> None:
+        """Show the truth beside the answer: every item lit on its cards, the spoken count,
+        what was missed."""
         assert self.breakdown is not None
         self.revealed = True
         for field in self.query(Input):
@@ -297,11 +325,12 @@ class CountScreen(TrainerScreen):
         breakdown.focus()
         heels = ""
         if self.breakdown.starter.rank == 11:
-            heels = " A jack turned is his heels: two to the dealer at the cut, never a nob."
+            heels = " A jack turned is his heels: two to the dealer at the cut, never his nob."
         chunked = pattern(self.breakdown)
+        lesson = chunked.lesson.split(":")[0].rstrip(".")
         self.query_one("#spoken", Static).update(
             f"[i]{spoken_count(self.breakdown)}[/i]{heels}\n"
-            f"[b]By pattern:[/b] {chunked.says} [dim]{chunked.lesson.split(':')[0]}.[/dim]\n"
+            f"[b]By pattern:[/b] {chunked.says} [dim]{lesson}.[/dim]\n"
             f"[dim]{rarity_line(self.breakdown)}[/dim]"
         )
         if self.hints_shown and judged.correct:
@@ -344,12 +373,12 @@ def judge_total(b: Breakdown, claim: int, *, muggins: bool) -> Judged:
     """A total answer against the truth, with the likeliest missed items named."""
     verdict = judge_claim(b, claim, RuleOptions(muggins=muggins))
     if verdict.verdict == "correct":
-        return Judged(claim, (), 0, True, f"[b green]✓ Right: {b.total}.[/]")
+        return Judged(claim, (), 0, True, f"[b $success]✓ Right: {b.total}.[/]")
     if verdict.verdict == "over":
-        text = f"[b red]✗ You said {claim}; it is {b.total}[/] — {claim - b.total} too many."
+        text = f"[b $error]✗ You said {claim}; it is {b.total}[/] — {claim - b.total} too many."
         return Judged(claim, (), claim - b.total, False, text)
     shortfall = b.total - claim
-    text = f"[b red]✗ You said {claim}; it is {b.total}[/] — {shortfall} missed."
+    text = f"[b $error]✗ You said {claim}; it is {b.total}[/] — {shortfall} missed."
     if verdict.missed:
         lead = "Missed" if verdict.missed_certain else "Likely missed"
         text += f" {lead}: " + "; ".join(describe_item(i) for i in verdict.missed) + "."
@@ -374,8 +403,8 @@ def judge_items(b: Breakdown, claimed: dict[Kind, int], *, muggins: bool) -> Jud
             over += grade.over
             notes.append(f"{grade.kind}: said {grade.claimed}, it is {grade.actual}")
     if not notes:
-        return Judged(total, (), 0, True, f"[b green]✓ Right, item by item: {b.total}.[/]")
-    text = f"[b red]✗ You counted {total}; it is {b.total}.[/] " + "; ".join(notes) + "."
+        return Judged(total, (), 0, True, f"[b $success]✓ Right, item by item: {b.total}.[/]")
+    text = f"[b $error]✗ You counted {total}; it is {b.total}.[/] " + "; ".join(notes) + "."
     shortfall = sum(g.missed for g in grades)
     if muggins and shortfall:
         text += f"\n[b]Muggins![/b] Your opponent pegs the {shortfall} you missed."

@@ -24,24 +24,54 @@ from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
 
 GRADE_WORDS = {
-    "best": "[b green]Best throw.[/]",
-    "close": "[b yellow]Close:[/] within half a point of the best.",
-    "fair": "[b yellow]Fair:[/] within a point and a half of the best.",
-    "costly": "[b red]Costly:[/] more than a point and a half below the best.",
+    "best": "[b $success]Best throw.[/]",
+    "close": "[b $warning]Close, ¾ credit:[/] within half a point of the best.",
+    "fair": "[b $warning]Fair, half credit:[/] within a point and a half of the best.",
+    "costly": "[b $error]Costly:[/] more than a point and a half below the best.",
 }
 
 
+#: The role keys: deal as dealer, as pone, or either.
+ROLE_KEYS = {"d": "dealer", "p": "pone", "r": "either"}
+ROLE_WORDS = {"dealer": "as dealer", "pone": "as pone", "either": "as dealer or pone at random"}
+
+
+#: Throws shown before yours when yours ranks lower (the rest follow it, in rank order).
+PINNED = 3
+
+
 class DiscardScreen(TrainerScreen):
+    """Choose a throw to the crib; then every throw ranked, yours highlighted, and why the
+    best wins."""
+
     AUTO_FOCUS = None  # the number keys and enter pick and throw; the table waits
-    HELP_KEYS = (("1–6", "pick a card to throw (again to put it back)"),)
+    HELP_KEYS = (
+        ("1–6", "pick a card to throw (again to put it back)"),
+        ("d", "deal only as dealer (your crib)"),
+        ("p", "deal only as pone (his crib)"),
+        ("r", "deal either role at random (the scheduler may aim at one)"),
+    )
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
-        Binding("enter", "throw", "Throw"),
-        Binding("c", "count_kept", "Count keep"),
-        Binding("v", "next_variant", "Game"),
-        Binding("s", "toggle_source", "Source"),
-        Binding("n", "next_deal", "Next"),
+        Binding("enter", "throw", "Throw", tooltip="throw the cards picked"),
+        Binding(
+            "c", "count_kept", "Count keep", tooltip="turn a starter and count the hand you kept"
+        ),
+        Binding(
+            "v",
+            "next_variant",
+            "Game",
+            tooltip="deal for the next game: six-card, five-card, three or four players",
+        ),
+        Binding(
+            "s",
+            "toggle_source",
+            "Source",
+            tooltip="deals from the scheduler (weak spots, reviews) or purely random",
+        ),
+        Binding("n", "next_deal", "Next", tooltip="deal the next hand, once this one is thrown"),
+        *(Binding(k, f"role('{role}')", show=False) for k, role in ROLE_KEYS.items()),
     ]
 
     def __init__(
@@ -52,6 +82,7 @@ class DiscardScreen(TrainerScreen):
         self.replay_id = replay_id
         self.plan = plan
         self.variant = "six-card"
+        self.role = "either"  # d, p, r
         self.drill: DiscardDrill | None = None
         self.picked: list[Card] = []
         self.analysis: DiscardAnalysis | None = None
@@ -74,7 +105,7 @@ class DiscardScreen(TrainerScreen):
     def on_mount(self) -> None:
         self.title = "Discards"
         self.query_one("#throws", DataTable).add_columns(
-            "", "throw", "keep", "hand", "crib", "net", "loss", "hand range"
+            "", "#", "throw", "keep", "hand", "crib", "net", "loss", "hand range"
         )
         self.new_deal()
 
@@ -91,6 +122,9 @@ class DiscardScreen(TrainerScreen):
                 self.why = f"Replaying a deal from {question.again.answered_at:%d %b}."
                 return question.drill
         plan, self.plan = self.plan, None
+        if self.role != "either":  # the learner chose the role
+            self.why = ""
+            return discard_drill(trainer.rng, dealer=self.role == "dealer", variant=self.variant)
         if self.adaptive and self.variant == "six-card":
             question = trainer.next_question(["discard"], plan)
             self.why = question.why
@@ -99,6 +133,7 @@ class DiscardScreen(TrainerScreen):
         return discard_drill(trainer.rng, variant=self.variant)
 
     def new_deal(self, drill: DiscardDrill | None = None) -> None:
+        """Deal the next six (or five) cards."""
         self.drill = drill or self._choose()
         self.picked = []
         self.analysis = None
@@ -145,8 +180,8 @@ class DiscardScreen(TrainerScreen):
         if self.revealed:
             text = "n next deal · c turn a starter and count your keep · v game · s source"
         else:
-            text = f"press 1–{len(self.drill.cards)} to pick {need}, enter to throw"
-            text += " · v game · s scheduler/random"
+            text = f"1–{len(self.drill.cards)} pick {need}, enter throws"
+            text += " · d dealer, p pone, r either · v game · s source"
         self.query_one("#discard-status", Static).update(f"[dim]{text}[/dim]")
 
     # -- keys
@@ -176,6 +211,7 @@ class DiscardScreen(TrainerScreen):
             self.reveal()
 
     def reveal(self) -> None:
+        """Show every throw ranked, the learner's highlighted, with the reasons."""
         assert self.drill is not None and self.analysis is not None and self.thrown is not None
         seconds = self.trainer.ticks() - self.started
         analysis = self.analysis
@@ -203,14 +239,16 @@ class DiscardScreen(TrainerScreen):
         table = self.query_one("#throws", DataTable)
         table.clear()
         sign = "+" if analysis.dealer else "−"
-        mine_row = 0
-        for row, option in enumerate(analysis.options):
-            is_mine = frozenset(option.discard) == frozenset(self.thrown)
-            if is_mine:
-                mine_row = row
-            mark = "you" if is_mine else ("★" if option.as_good else "")
+        ranked = list(enumerate(analysis.options, start=1))
+        mine_at = next(i for i, (_, o) in enumerate(ranked) if o is mine)
+        if mine_at > PINNED:  # yours next to the best, in view at 80×24: then the rest
+            ranked.insert(PINNED, ranked.pop(mine_at))
+        mine_row = min(mine_at, PINNED)
+        for rank, option in ranked:
+            mark = "you" if option is mine else ("★" if option.as_good else "")
             table.add_row(
                 mark,
+                str(rank),
                 format_cards(option.discard),
                 format_cards(option.keep),
                 f"{option.hand_ev:.2f}",
@@ -242,6 +280,7 @@ class DiscardScreen(TrainerScreen):
         self.app.push_screen(CountScreen("count-hand", drill=drill))
 
     def holds_an_answer(self) -> bool:
+        """Whether an answer is waiting on the analysis (the palette will not leave then)."""
         return self.thrown is not None and not self.revealed
 
     def action_next_variant(self) -> None:
@@ -252,6 +291,21 @@ class DiscardScreen(TrainerScreen):
         self.variant = names[(names.index(self.variant) + 1) % len(names)]
         self.notify(f"Dealing for the {get_variant(self.variant).title} game.")
         self.new_deal()
+
+    def action_role(self, role: str) -> None:
+        """Deal as dealer, as pone, or either from now on; a question not yet answered is
+        dealt again in the new role."""
+        if self.holds_an_answer():
+            self.notify("Still working it out; try again in a moment.")
+            return
+        self.role = role
+        self.notify(f"Dealing {ROLE_WORDS[role]}.")
+        if not self.revealed and self.drill is not None and self._role_fits(self.drill):
+            return  # (the deal on the table already fits)
+        self.new_deal()
+
+    def _role_fits(self, drill: DiscardDrill) -> bool:
+        return self.role == "either" or drill.dealer == (self.role == "dealer")
 
     def action_toggle_source(self) -> None:
         self.adaptive = not self.adaptive

@@ -1,6 +1,9 @@
-"""``?``: the keys of the screen underneath, and the keys that work everywhere."""
+"""``?``: the keys of the screen underneath, each with what it does (its tooltip), the
+screen's own notes (the scorekeeper's entry syntax), and the keys that work everywhere."""
 
 from __future__ import annotations
+
+import textwrap
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +21,8 @@ GLOBAL_KEYS = [
 
 
 class HelpScreen(ModalScreen[None]):
+    """The keys of the screen below, each with what it does."""
+
     BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]
 
     def __init__(self, under: Screen) -> None:
@@ -26,8 +31,14 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         rows = list(getattr(self.under, "HELP_KEYS", ()))  # keys not in the footer
-        rows += [(b.key_display or b.key, b.description) for b in self._screen_bindings()]
-        lines = ["[b]Keys on this screen[/b]", *_table(rows), "", "[b]Everywhere[/b]"]
+        rows += [
+            (b.key_display or b.key, b.tooltip or b.description) for b in self._screen_bindings()
+        ]
+        lines = ["[b]Keys on this screen[/b]", *_table(rows), ""]
+        notes = getattr(self.under, "HELP_TEXT", "")
+        if notes:
+            lines += [notes, ""]
+        lines += ["[b]Everywhere[/b]"]
         lines += _table(GLOBAL_KEYS)
         with Vertical(id="help"):
             yield Static("\n".join(lines), id="help-text")
@@ -45,5 +56,21 @@ class HelpScreen(ModalScreen[None]):
         return out
 
 
+#: Room for a key's words in the help box (its width less the key column).
+WORDS_WIDTH = 48
+
+
 def _table(rows: list[tuple[str, str]]) -> list[str]:
-    return [f"  [b]{key:<8}[/b] {what}" for key, what in rows] or ["  (none)"]
+    """Keys and what they do, the words wrapped under themselves.
+
+    >>> for line in _table([("n", "deal the next hand, once this one is answered " * 2)]):
+    ...     print(line)
+      [b]n       [/b] deal the next hand, once this one is answered
+               deal the next hand, once this one is answered
+    """
+    out = []
+    for key, what in rows:
+        lines = textwrap.wrap(what, WORDS_WIDTH) or [""]
+        out.append(f"  [b]{key:<8}[/b] {lines[0]}")
+        out += [" " * 11 + line for line in lines[1:]]
+    return out or ["  (none)"]

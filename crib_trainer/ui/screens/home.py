@@ -34,6 +34,8 @@ TITLES = {e[0]: e[2] for e in ENTRIES}
 
 
 class HomeScreen(TrainerScreen):
+    """The drills and tools by number, today's answers and streak, and what to practise next."""
+
     HELP_KEYS = (
         ("0–9, t", "open a drill or tool"),
         ("enter", "open the highlighted one"),
@@ -41,8 +43,8 @@ class HomeScreen(TrainerScreen):
     BINDINGS = [
         *(Binding(key, f"open('{kind}')", title, show=False) for kind, key, title in ENTRIES),
         Binding("enter", "suggested", "Suggested", show=False),
-        Binding("g", "suggested", "Suggested"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("g", "suggested", "Suggested", tooltip="open the suggested drill (enter too)"),
+        Binding("q", "app.quit", "Quit", tooltip="quit the trainer"),
     ]
 
     def __init__(self) -> None:
@@ -75,6 +77,7 @@ class HomeScreen(TrainerScreen):
         self.refresh_today()
 
     def refresh_today(self) -> None:
+        """Redraw today's answers, the streak and the suggestion."""
         trainer = self.trainer
         self.query_one("#today", Static).update(self._today_text())
         self.choice = trainer.suggest(DRILL_KINDS)
@@ -84,8 +87,8 @@ class HomeScreen(TrainerScreen):
         text = self._summary_text() + self._game_text()
         if not self.trainer.keeping:
             text += (
-                "\n[yellow]Your history is not being saved this time (see the message "
-                "at the start): answers and games last until you quit.[/yellow]"
+                "\n[$warning]Your history is not being saved this time (see the message "
+                "at the start): answers and games last until you quit.[/]"
             )
         return text
 

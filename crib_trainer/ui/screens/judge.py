@@ -45,6 +45,7 @@ class SuitSuggester(Suggester):
         super().__init__(use_cache=False, case_sensitive=True)
 
     async def get_suggestion(self, value: str) -> str | None:
+        """Complete the card being typed, if it can only be one."""
         tokens = split_card_text(value)
         if not tokens or value[-1:].isspace() or value.endswith(","):
             return None
@@ -74,15 +75,23 @@ class JudgeCheckbox(Checkbox, inherit_bindings=False):
 
 
 class JudgeScreen(TrainerScreen):
+    """Settle a dispute: type the cards, the starter and the claim; the verdict with every item."""
+
     HELP_KEYS = (
         ("enter", "judge the claim, from any box"),
         ("space", "tick or untick Crib and Muggins"),
         ("c", "copy the verdict, when no box has the focus"),
     )
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
         Binding("c", "copy", "Copy verdict", show=False),
-        Binding("ctrl+y", "copy", "Copy verdict", priority=True),
+        Binding(
+            "ctrl+y",
+            "copy",
+            "Copy verdict",
+            priority=True,
+            tooltip="copy the verdict, even while typing",
+        ),
     ]
 
     def __init__(self) -> None:
@@ -163,11 +172,11 @@ class JudgeScreen(TrainerScreen):
         try:
             b = self._read()
         except (CardError, ValueError) as err:
-            status.update(Content.from_markup("[yellow]$err", err=str(err)))
+            status.update(Content.from_markup("[$warning]$err", err=str(err)))
             return
         claim = self.query_one("#claim", Input).value
         need = "" if claim else " — now the claimed score"
-        status.update(f"[green]✓ {len(b.cards)} cards and the starter{need}.[/green]")
+        status.update(f"[$success]✓ {len(b.cards)} cards and the starter{need}.[/]")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -177,11 +186,12 @@ class JudgeScreen(TrainerScreen):
         self.judge()
 
     def judge(self, *, refocus: bool = True) -> None:
+        """Judge the claim typed in the form and show the verdict."""
         try:
             b = self._read()
         except (CardError, ValueError) as err:
             self.query_one("#check", Static).update(
-                Content.from_markup("[b yellow]$err", err=str(err))
+                Content.from_markup("[b $warning]$err", err=str(err))
             )
             return
         claim_text = self.query_one("#claim", Input).value

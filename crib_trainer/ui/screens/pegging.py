@@ -58,12 +58,15 @@ from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 
 GRADE_WORDS = {
-    "best": "[b green]Best play.[/]",
-    "close": "[b yellow]Close:[/] within half a point of the best.",
-    "fair": "[b yellow]Fair:[/] within a point and a half of the best.",
-    "costly": "[b red]Costly:[/] more than a point and a half below the best.",
+    "best": "[b $success]Best play.[/]",
+    "close": "[b $warning]Close, ¾ credit:[/] within half a point of the best.",
+    "fair": "[b $warning]Fair, half credit:[/] within a point and a half of the best.",
+    "costly": "[b $error]Costly:[/] more than a point and a half below the best.",
 }
 NO_GO = frozenset({PegKind.GO, PegKind.LAST})
+COLUMNS = ("", "card", "now", "net to end", "risk")
+#: Columns the table needs besides the why (marks, card, numbers, padding, scrollbar).
+WHY_ROOM = 40
 
 
 def counts_of(situation: PegSituation | TableSituation) -> list[list[tuple[int, Card]]]:
@@ -86,6 +89,8 @@ def last_card_points(situation: PegSituation | TableSituation) -> int | None:
 
 
 class PegScreen(TrainerScreen):
+    """A moment of a real play: pick the card, see every legal card ranked with its risk and why."""
+
     AUTO_FOCUS = None
     HELP_KEYS = (
         ("1–4", "pick your card"),
@@ -93,13 +98,28 @@ class PegScreen(TrainerScreen):
         ("v", "two, three or four players at the table"),
     )
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 5)),
         Binding("enter", "answer", "Answer", show=False),
-        Binding("q", "toggle_question", "Question"),
-        Binding("p", "play_on", "Play on"),
-        Binding("n", "new_situation", "Next"),
-        Binding("s", "toggle_source", "Source"),
+        Binding(
+            "q",
+            "toggle_question",
+            "Question",
+            tooltip="choose a card, or score the last card laid (after an answer: the other)",
+        ),
+        Binding(
+            "p",
+            "play_on",
+            "Play on",
+            tooltip="after an answer, lay your card and play on against the analysis",
+        ),
+        Binding("n", "new_situation", "Next", tooltip="a new situation, once this one is answered"),
+        Binding(
+            "s",
+            "toggle_source",
+            "Source",
+            tooltip="situations from the scheduler (weak themes) or purely random",
+        ),
         Binding("v", "toggle_variant", "Players", show=False),
     ]
 
@@ -121,6 +141,7 @@ class PegScreen(TrainerScreen):
         self.waiting = False  # the learner answered before the analysis was ready
         self.started = 0.0
         self.why = ""
+        self.why_column = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -140,9 +161,6 @@ class PegScreen(TrainerScreen):
 
     def on_mount(self) -> None:
         self.title = "Pegging"
-        self.query_one("#peg-options", DataTable).add_columns(
-            "", "card", "now", "net to end", "risk", "why"
-        )
         self.action_new_situation()
 
     # -- dealing
@@ -180,6 +198,7 @@ class PegScreen(TrainerScreen):
         self.app.call_from_thread(self.show, peg_drill(trainer.rng), "")
 
     def show(self, drill: PegDrill | TableDrill, why: str = "") -> None:
+        """Show a situation: the play so far, the hand, the question."""
         self.drill = drill
         self.why = why
         self.options = None
@@ -206,6 +225,7 @@ class PegScreen(TrainerScreen):
         )
 
         def laid(count: list[tuple[int, Card]]) -> str:
+            """The cards on a count, each with who laid it."""
             return ", ".join(f"{seat_word(p, me, players)} {c}" for p, c in count)
 
         self._write_log(play_events(drill), me, players)
@@ -324,6 +344,7 @@ class PegScreen(TrainerScreen):
         self.reveal_play()
 
     def reveal_play(self) -> None:
+        """Show the ranked plays, the learner's highlighted, and record the answer."""
         assert self.drill is not None and self.options is not None and self.picked is not None
         seconds = self.trainer.ticks() - self.started
         options = self.options
@@ -350,7 +371,11 @@ class PegScreen(TrainerScreen):
             f"{GRADE_WORDS[grade]}{given}  [dim]{seconds:.1f} s[/dim]"
         )
         table = self.query_one("#peg-options", DataTable)
-        table.clear()
+        # The why column only where every reason fits; else the highlighted card's reason
+        # is said in full below the table.
+        self.why_column = max(len(o.reason) for o in options) + WHY_ROOM <= self.size.width
+        table.clear(columns=True)
+        table.add_columns(*COLUMNS, *(("why",) if self.why_column else ()))
         mine_row = 0
         for row, option in enumerate(options):
             if option.card == self.picked:
@@ -364,18 +389,35 @@ class PegScreen(TrainerScreen):
                 f"±{option.stderr:.2f}"
                 if isinstance(option, TableOption)
                 else f"{100 * option.risk:.0f}%",
-                option.reason,
+                *((option.reason,) if self.why_column else ()),
             )
         table.display = True
         table.can_focus = True
         table.move_cursor(row=mine_row)
         table.focus()
         self.query_one("#peg-table", Horizontal).display = False  # room for the ranking
-        yours = "" if mine is best else f"\nYours: {mine.card} — {mine.reason}"
-        self.query_one("#peg-why", Static).update(  # (in full: the table may cut reasons)
-            f"Best: {best.card} — {best.reason}{yours}\n[dim]{held_text(self.drill)}[/dim]"
-        )
+        self._say_why(mine_row)
         self.query_one("#peg-status", Static).update(f"[dim]{self._status_text()}[/dim]")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if self.options is not None and self.answered and "play" in self.asked:
+            self._say_why(event.cursor_row)
+
+    def _say_why(self, row: int) -> None:
+        """Why the best card is best, why yours is not, and (with no why column) why the
+        highlighted one is what it is; then his hidden cards."""
+        assert self.drill is not None and self.options is not None
+        best = self.options[0]
+        mine = next((o for o in self.options if o.card == self.picked), best)
+        lines = [f"Best: {best.card} — {best.reason}"]
+        if mine is not best:
+            lines.append(f"Yours: {mine.card} — {mine.reason}")
+        if not self.why_column and 0 <= row < len(self.options):
+            lit = self.options[row]
+            if lit is not best and lit is not mine:
+                lines.append(f"{lit.card} — {lit.reason}")
+        lines.append(f"[dim]{held_text(self.drill)}[/dim]")
+        self.query_one("#peg-why", Static).update("\n".join(lines))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -407,7 +449,9 @@ class PegScreen(TrainerScreen):
             last.player, last.card, last.count, tuple(i for i in last.items if i.kind not in NO_GO)
         )
         verdict = (
-            "[b green]✓ Right.[/]" if claimed == actual else f"[b red]✗ It scored {actual}.[/]"
+            "[b $success]✓ Right.[/]"
+            if claimed == actual
+            else f"[b $error]✗ It scored {actual}.[/]"
         )
         self.query_one("#peg-verdict", Static).update(
             f"{verdict} {last.card} at {last.count}: {explain_play(shown)}"
@@ -416,6 +460,7 @@ class PegScreen(TrainerScreen):
         self.query_one("#peg-status", Static).update(f"[dim]{self._status_text()}[/dim]")
 
     def holds_an_answer(self) -> bool:
+        """Whether an answer is waiting on the analysis (the palette will not leave then)."""
         return self.waiting
 
     def _still_working(self) -> bool:
@@ -476,6 +521,7 @@ class PegScreen(TrainerScreen):
 
     @work(thread=True, exclusive=True, group="deal")
     def play_on(self, drill: PegDrill, card: Card) -> None:
+        """Lay ``card`` and play on to the next choice or the end of the play, in the log."""
         state = replay_state(drill).play(card)
         s = drill.situation
         forced: dict[Card, str] = {}
@@ -509,6 +555,7 @@ class PegScreen(TrainerScreen):
         self._write_log(state.events, me)
         self.query_one("#peg-hand", HandView).show(())
         self.query_one("#peg-table", Horizontal).display = True
+        self.query_one("#peg-points", Input).display = False
         self.asked = {"play", "score"}
         mine, his = state.scores[me], state.scores[1 - me]
         self.query_one("#peg-count", Static).update("")
@@ -523,7 +570,8 @@ class PegScreen(TrainerScreen):
         lines = play_lines(events, me, notes=self.notes, names=names if players > 2 else None)
         text = "\n".join(f"[dim]{line}[/dim]" if line == "New count." else line for line in lines)
         self.query_one("#peg-log-text", Static).update(text or "[dim]No card laid yet.[/dim]")
-        self.query_one("#peg-log", VerticalScroll).anchor()  # the latest line in view
+        log = self.query_one("#peg-log", VerticalScroll)
+        self.set_timer(0.05, lambda: log.scroll_end(animate=False))  # the latest line in view
 
 
 def play_events(drill: PegDrill | TableDrill) -> tuple[Played | SaidGo, ...]:

@@ -57,6 +57,8 @@ def card_markup(card: Card) -> str:
 
 
 class PracticeScreen(TrainerScreen):
+    """The practice game against the computer: the board, the hands, the play, the counts."""
+
     HELP_KEYS = (
         ("1–6", "pick a card to throw, or lay it in the play"),
         ("enter", "throw the cards picked, or enter your count"),
@@ -126,6 +128,7 @@ class PracticeScreen(TrainerScreen):
         self.check_review()
 
     def save(self) -> None:
+        """Save the game as it stands (after every move)."""
         store = self.trainer.store
         if store is None:
             return
@@ -139,6 +142,7 @@ class PracticeScreen(TrainerScreen):
             self.save_failed = True
 
     def grade_waiting(self) -> None:
+        """Grade the decisions still waiting for the analysis (in a thread)."""
         for pending in self.practice.pending:
             if pending not in self.grading:
                 self.grading.add(pending)
@@ -151,6 +155,7 @@ class PracticeScreen(TrainerScreen):
         self.app.call_from_thread(self.graded, pending, grade)
 
     def graded(self, pending: Pending, grade: Grade | None) -> None:
+        """Take a grade worked out in a thread; record it as an answer."""
         self.grading.discard(pending)
         if self not in self.app.screen_stack:
             return  # left meanwhile: the game was saved with it pending, graded on resuming
@@ -181,9 +186,11 @@ class PracticeScreen(TrainerScreen):
             self.app.push_screen(SummaryScreen(p))
 
     def show_review(self, deal: int) -> None:
+        """Show the review of the hand just counted."""
         p = self.practice
 
         def then(_: object = None) -> None:
+            """After the review: the summary once the game is over."""
             if p.over and not self.summarised:
                 self.summarised = True
                 self.app.push_screen(SummaryScreen(p))
@@ -193,6 +200,7 @@ class PracticeScreen(TrainerScreen):
     # -- drawing
 
     def redraw(self) -> None:
+        """Redraw the board, the hands, the play log and the prompt."""
         p = self.practice
         g = p.game
         backs = [max(s - _last_points(p, seat), 0) for seat, s in enumerate(g.scores)]
@@ -347,6 +355,7 @@ class PracticeScreen(TrainerScreen):
 
     @on(PointsInput.Submitted)
     def count_submitted(self) -> None:
+        """Take the learner's count of his hand or crib."""
         p = self.practice
         if p.waiting_for != "count":
             return
@@ -407,6 +416,7 @@ class PracticeScreen(TrainerScreen):
         self.app.call_later(self.trainer.open_practice, new=True)
 
     def holds_an_answer(self) -> bool:
+        """Whether a decision is waiting on its grade (the palette will not leave then)."""
         return bool(self.practice.pending)
 
 
@@ -449,6 +459,7 @@ class ReviewScreen(ModalScreen[None]):
 
     @on(OptionList.OptionSelected)
     def replay(self, event: OptionList.OptionSelected) -> None:
+        """Ask the chosen decision again as its drill."""
         _replay(self, self.grades[int(event.option.id or 0)])
 
 
@@ -490,6 +501,7 @@ class SummaryScreen(ModalScreen[None]):
 
     @on(OptionList.OptionSelected)
     def replay(self, event: OptionList.OptionSelected) -> None:
+        """Ask the chosen decision again as its drill."""
         _replay(self, self.costly[int(event.option.id or 0)])
 
 
@@ -555,6 +567,7 @@ class NewPracticeScreen(ModalScreen[PracticeSettings | None]):
 
     @on(Button.Pressed, "#practice-start")
     def start(self) -> None:
+        """Start a game with the settings chosen on the form."""
         rules = str(self.query_one("#practice-rules", Select).value) or None
         variant = str(self.query_one("#practice-variant", Select).value)
         if rules and get_variant(variant).target not in RULESETS[rules].targets:
@@ -593,6 +606,7 @@ def open_practice(app: CribTrainerApp, *, new: bool = False) -> None:
         return
 
     def start(settings: PracticeSettings | None) -> None:
+        """Start a game with the settings chosen on the form."""
         if settings is not None:
             practice = Practice.new(settings, seed=app.rng.randrange(2**31))
             app.push_screen(PracticeScreen(practice))

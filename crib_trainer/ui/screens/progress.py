@@ -1,7 +1,10 @@
 """Progress: accuracy and speed over time as plots, miss rate by category as bars, the
 recent mistakes, any of which can be opened and replayed, and the timed runs' times.
 
-Keys: ``w`` switches days/weeks, enter on a mistake replays it, escape goes back.
+Keys: ``w`` switches days/weeks, enter on a mistake replays it (the table has the focus
+as soon as its tab opens), escape goes back. Each mistake shows its cards (a pegging
+play: your hand; a pegging score: the card laid), what you said and what was right; the
+highlighted one is said in full below the table.
 """
 
 from __future__ import annotations
@@ -19,34 +22,36 @@ from crib_trainer.core.cards import CardError, format_cards, parse_cards
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.categories import category_label
+from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
 from crib_trainer.training.hints import HINTED
 from crib_trainer.training.learner import spot_json, standing, standing_lines, weak_spots
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
 from crib_trainer.ui.screens.base import TrainerScreen
 
+#: Periods with answers before a line is drawn.
+MIN_POINTS = 3
 REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play")
-KIND_NAMES = {
-    "count-hand": "hand",
-    "count-crib": "crib",
-    "judge": "judge",
-    "discard": "discard",
-    "peg-score": "peg score",
-    "peg-play": "peg play",
-}
 
 
 class ProgressScreen(TrainerScreen):
+    """Accuracy and speed over time, where each category stands, the recent mistakes."""
+
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("w", "toggle_period", "Days/weeks"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
+        Binding(
+            "w",
+            "toggle_period",
+            "Days/weeks",
+            tooltip="plot by day (30 days) or by week (12 weeks)",
+        ),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.period: Literal["day", "week"] = "day"
         self.mistakes: list[Attempt] = []
+        self.note = ""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -68,7 +73,7 @@ class ProgressScreen(TrainerScreen):
     def on_mount(self) -> None:
         self.title = "Progress"
         table = self.query_one("#mistakes", DataTable)
-        table.add_columns("when", "drill", "cards", "said", "was", "missed")
+        table.add_columns("when", "drill", "cards", "said", "right", "missed")
         self.refresh_progress()
 
     def action_toggle_period(self) -> None:
@@ -76,10 +81,13 @@ class ProgressScreen(TrainerScreen):
         self.refresh_progress()
 
     def refresh_progress(self) -> None:
+        """Read the history again and redraw every tab."""
         store = self.trainer.answers
         note = self.query_one("#progress-note", Static)
         if store is None:
-            note.update("[yellow]Your history could not be opened, so there is nothing to show.[/]")
+            note.update(
+                "[$warning]Your history could not be opened, so there is nothing to show.[/]"
+            )
             return
         now = self.trainer.now()
         try:
@@ -91,7 +99,7 @@ class ProgressScreen(TrainerScreen):
             total = progress.count_attempts(store)
             runs = timed_runs(progress.attempts(store, kind="count-hand"))
         except StorageError as err:
-            note.update(Content.from_markup("[yellow]$err", err=str(err)))
+            note.update(Content.from_markup("[$warning]$err", err=str(err)))
             return
         self._plot_accuracy(periods)
         self._plot_speed(periods)
@@ -99,12 +107,13 @@ class ProgressScreen(TrainerScreen):
         self._show_weak()
         self._fill_mistakes()
         span = "the last 30 days by day" if self.period == "day" else "the last 12 weeks"
-        note.update(
+        self.note = (
             f"[dim]{total} answers in all · {span} (w switches) · "
             "enter on a mistake replays it[/dim]"
             if total
             else "Nothing answered yet: the plots fill in as you drill."
         )
+        note.update(self.note)
 
     def _labels(self, periods: list[progress.PeriodStats]) -> list[str]:
         return [p.start.strftime("%d/%m") for p in periods]
@@ -155,6 +164,9 @@ class ProgressScreen(TrainerScreen):
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
+        if len(points) < MIN_POINTS:  # one dot is not a trend
+            title = f"{title}: not enough answers yet (a line from {MIN_POINTS} {self.period}s)"
+            points = []
         plt.title(title)
         if percent:
             plt.ylim(0, 100)
@@ -198,32 +210,46 @@ class ProgressScreen(TrainerScreen):
         table = self.query_one("#mistakes", DataTable)
         table.clear()
         for attempt in self.mistakes:
-            q = attempt.question
-            cards = ""
-            try:
-                if "cards" in q:
-                    cards = format_cards(parse_cards(q["cards"]))
-                    if "starter" in q:
-                        cards += f" | {format_cards(parse_cards([q['starter']]))}"
-            except (CardError, TypeError, AttributeError):
-                cards = "(does not read)"  # a row changed outside crib-trainer
-            said = attempt.answer.get("total", attempt.answer.get("verdict", "…"))
-            was = attempt.truth.get("total", "")
-            missed = ", ".join(
-                f"{category_label(c)} {round(p, 2):g}" for c, p in attempt.missed.items()
-            )
-            hints = attempt.answer.get("hints")
-            if attempt.grade == HINTED and isinstance(hints, list) and not missed:
-                missed = f"right after {len(hints)} hint{'s' if len(hints) > 1 else ''}"
+            cards, said, was = mistake_cells(attempt)
             when = attempt.answered_at.astimezone(self.trainer.now().tzinfo)
             table.add_row(
-                when.strftime("%d %b %H:%M"),
-                KIND_NAMES.get(attempt.kind, attempt.kind),
+                when.strftime("%d %b"),
+                kind_label(attempt.kind),
                 cards,
-                str(said if said is not None else "—"),
-                str(was),
-                missed,
+                said,
+                was,
+                missed_text(attempt),
             )
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if self._on_mistakes():
+            self._say_mistake(event.cursor_row)
+
+    def _say_mistake(self, row: int) -> None:
+        """The highlighted mistake in full below the table (a long row may be cut)."""
+        if 0 <= row < len(self.mistakes):
+            attempt = self.mistakes[row]
+            cards, said, was = mistake_cells(attempt)
+            self.query_one("#progress-note", Static).update(
+                Content.from_markup(
+                    "$cards: said $said, right $was; missed $missed. [dim]enter replays it[/dim]",
+                    cards=cards,
+                    said=said,
+                    was=was,
+                    missed=missed_text(attempt) or "nothing",
+                )
+            )
+
+    def _on_mistakes(self) -> bool:
+        return self.query_one("#progress-tabs", TabbedContent).active == "tab-mistakes"
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        table = self.query_one("#mistakes", DataTable)
+        if event.pane.id == "tab-mistakes" and self.mistakes:  # enter replays, no tab needed
+            table.focus()
+            self._say_mistake(table.cursor_row)
+        else:
+            self.query_one("#progress-note", Static).update(self.note)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if not 0 <= event.cursor_row < len(self.mistakes):
@@ -245,3 +271,72 @@ def _ticks(plt, labels: list[str]) -> None:
     step = max(1, len(labels) // 6)
     positions = list(range(0, len(labels), step))
     plt.xticks(positions, [labels[i] for i in positions])
+
+
+def _cards(codes: object) -> str:
+    """Stored card codes as cards ("" for none; a row changed by hand says so)."""
+    if not codes:
+        return ""
+    try:
+        return format_cards(parse_cards(codes if isinstance(codes, list) else [str(codes)]))
+    except (CardError, TypeError, AttributeError):
+        return "(does not read)"
+
+
+def mistake_cells(attempt: Attempt) -> tuple[str, str, str]:
+    """A mistake's cards, what was said and what was right, short enough for 80 columns.
+
+    >>> from datetime import UTC, datetime
+    >>> a = Attempt("peg-play", {"hand": ["5H", "KD"]}, {"card": "KD"}, {"best": "5H"},
+    ...             False, "costly", {"peg-lead": 2.0}, 3.0, datetime(2026, 1, 1, tzinfo=UTC))
+    >>> mistake_cells(a)
+    ('5♥ K♦', 'K♦', '5♥')
+    """
+    q, said, truth = attempt.question, attempt.answer, attempt.truth
+    if attempt.kind in ("peg-play", "peg-score"):
+        laid = [str(t).rpartition(":")[2] for t in q.get("played") or [] if str(t) != "go"]
+        if attempt.kind == "peg-score":  # the card whose points were asked
+            return (
+                _cards(laid[-1] if laid else "") + " laid",
+                str(said.get("points", "—")),
+                str(truth.get("points", "")),
+            )
+        return _cards(q.get("hand")), _cards(said.get("card")), _cards(truth.get("best"))
+    if attempt.kind == "discard":
+        return _cards(q.get("cards")), _cards(said.get("discard")), _cards(truth.get("best"))
+    cards = _cards(q.get("cards"))
+    if "starter" in q and cards != "(does not read)":
+        starter = _cards(q.get("starter"))
+        cards = "(does not read)" if starter == "(does not read)" else f"{cards} | {starter}"
+    told = said.get("total", said.get("verdict"))
+    right = truth.get("total", "") if "total" in said else truth.get("verdict", "")
+    return cards, str(told if told is not None else "—"), str(right)
+
+
+def missed_text(attempt: Attempt) -> str:
+    """What a mistake missed, briefly: each category with its points ("?" a likely miss).
+
+    >>> from datetime import UTC, datetime
+    >>> a = Attempt("discard", {}, {}, {}, False, "costly", {"discard-pone": 3.0}, 3.0,
+    ...             datetime(2026, 1, 1, tzinfo=UTC))
+    >>> missed_text(a)
+    'as pone 3'
+    """
+    parts = [f"{short_label(c)} {round(p, 2):g}" for c, p in attempt.missed.items()]
+    parts += [f"{short_label(c)}?" for c in getattr(attempt, "maybe", {})]
+    hints = attempt.answer.get("hints")
+    if attempt.grade == HINTED and isinstance(hints, list) and not parts:
+        return f"right after {len(hints)} hint{'s' if len(hints) > 1 else ''}"
+    return ", ".join(parts)
+
+
+def short_label(category: str) -> str:
+    """A category for a narrow column: the drill column already says discard or peg."""
+    if category.startswith("discard-"):
+        return "as " + category.removeprefix("discard-")
+    theme = category.removeprefix("peg-")
+    return (
+        PEG_THEME_WORDS.get(theme, category_label(category))
+        if theme != category
+        else category_label(category)
+    )

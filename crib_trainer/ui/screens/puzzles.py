@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.table import Table
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -57,9 +59,18 @@ def solved_ids(history: list[Attempt]) -> set[str]:
 
 
 class PuzzleLibraryScreen(TrainerScreen):
+    """The curated puzzles by theme and difficulty."""
+
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("d", "cycle_difficulty", "Difficulty"),
+        Binding(
+            "escape", "app.pop_screen", "Back", tooltip="back to the list (from a puzzle) or home"
+        ),
+        Binding(
+            "d",
+            "cycle_difficulty",
+            "Difficulty",
+            tooltip="show one difficulty, then the next, then all",
+        ),
     ]
 
     def __init__(self) -> None:
@@ -102,6 +113,7 @@ class PuzzleLibraryScreen(TrainerScreen):
         return [p for p in self.puzzles if self.difficulty in (None, p.difficulty)]
 
     def refresh_library(self) -> None:
+        """Load the puzzles again and list them."""
         self.solved = solved_ids(self.trainer.history())
         shown = self._shown()
         counts = Counter(p.theme for p in shown)
@@ -129,30 +141,32 @@ class PuzzleLibraryScreen(TrainerScreen):
         title = in_theme[0].title if in_theme and in_theme[0].title else (self.theme or "")
         self.query_one("#puzzles-title", Static).update(Content.from_markup("[b]$t", t=title))
         for p in in_theme:
-            mark = "[green]✓[/green]" if p.id in self.solved else " "
-            question = p.question if len(p.question) <= 38 else p.question[:37] + "…"
-            listing.add_option(
-                Option(
-                    Content.from_markup(
-                        f"{mark} {'★' * p.difficulty:<5} $question", question=question
-                    ),
-                    id=p.id,
-                )
+            row = Table.grid(padding=(0, 1))
+            row.add_column(width=1)
+            row.add_column(width=5)
+            row.add_column(ratio=1)  # the question in full, wrapped under itself
+            done = (
+                Text("✓", style=self.app.theme_variables["success"]) if p.id in self.solved else ""
             )
+            row.add_row(done, "★" * p.difficulty, Text(p.question))
+            listing.add_option(Option(row, id=p.id))
         if in_theme:
             listing.highlighted = 0
 
     @on(OptionList.OptionHighlighted, "#themes")
     def theme_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the highlighted theme's puzzles."""
         self.theme = event.option.id
         self._fill_puzzles()
 
     @on(OptionList.OptionSelected, "#themes")
     def theme_selected(self) -> None:
+        """Open the first puzzle of the chosen theme."""
         self.query_one("#puzzle-list", OptionList).focus()
 
     @on(OptionList.OptionSelected, "#puzzle-list")
     def open_puzzle(self, event: OptionList.OptionSelected) -> None:
+        """Open one puzzle of the list."""
         in_theme = [p for p in self._shown() if p.theme == self.theme]
         index = next(i for i, p in enumerate(in_theme) if p.id == event.option.id)
         self.app.push_screen(PuzzleScreen(in_theme, index))
@@ -169,10 +183,10 @@ class PuzzleScreen(TrainerScreen):
     AUTO_FOCUS = None
     HELP_KEYS = (("1–6", "pick cards (a throw, or the card to play)"), ("enter", "answer"))
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the list of puzzles"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
         Binding("enter", "answer", "Answer", show=False),
-        Binding("n", "next_puzzle", "Next"),
+        Binding("n", "next_puzzle", "Next", tooltip="the next puzzle in the list"),
     ]
 
     def __init__(self, puzzles: list[Puzzle], index: int) -> None:
@@ -187,6 +201,7 @@ class PuzzleScreen(TrainerScreen):
 
     @property
     def puzzle(self) -> Puzzle:
+        """The puzzle on screen."""
         return self.puzzles[self.index]
 
     def compose(self) -> ComposeResult:
@@ -204,6 +219,7 @@ class PuzzleScreen(TrainerScreen):
         self.show_puzzle()
 
     def show_puzzle(self) -> None:
+        """Show the puzzle: its cards, its question, the way to answer."""
         p = self.puzzle
         self.title = f"Puzzle: {p.title or p.theme}"
         self.answered = False
@@ -306,7 +322,7 @@ class PuzzleScreen(TrainerScreen):
         right = is_right(p, given, self.truth)
         self.trainer.record(self._attempt(given, right))
         self.query_one("#puzzle-points", PointsInput).disabled = True
-        verdict = "[b green]✓ Right.[/]" if right else "[b red]✗ Not quite.[/]"
+        verdict = "[b $success]✓ Right.[/]" if right else "[b $error]✗ Not quite.[/]"
         self.query_one("#puzzle-result", Static).update(
             Content.from_markup(
                 f"{verdict} The answer: $answer\n\n$note\n[dim]Source: $source",
@@ -332,13 +348,16 @@ class PuzzleScreen(TrainerScreen):
 
             analysis = analyse_discards(p.cards, dealer=p.dealer, variant=p.variant)
             mine = analysis.option_for(given)  # type: ignore[arg-type]
-            best = analysis.best.discard
-            if p.score is not None:  # a position puzzle: the best chance to win
+            best, win_lost, extra = analysis.best.discard, None, None
+            if p.score is not None:  # a position puzzle: graded by the chance to win
                 from crib_trainer.analysis.position import analyse_position
 
                 me, him = p.score
                 at = analyse_position(p.cards, dealer=p.dealer, me=me, him=him, variant=p.variant)
                 best = at.best.option.discard
+                chosen = next(o for o in at.options if o.option.discard == mine.discard)
+                win_lost = 0.0 if right else max(at.best.win - chosen.win, 0.0)
+                extra = {"score": [me, him]}
             return discard_attempt(
                 cards=p.cards,
                 dealer=p.dealer,
@@ -349,6 +368,8 @@ class PuzzleScreen(TrainerScreen):
                 answered_at=now,
                 variant=p.variant,
                 puzzle_id=p.id,
+                truth=extra,
+                win_lost=win_lost,
             )
         question = {"sequence": list(p.sequence), "hand": [c.code for c in p.hand]}
         if p.kind == "pegging-score":

@@ -40,16 +40,38 @@ from crib_trainer.ui.widgets.board import Board
 
 
 class ScorekeeperScreen(TrainerScreen):
+    """A real game on a drawn board: one line per entry, every ruling with its law."""
+
+    HELP_TEXT = "\n".join(
+        [
+            "[b]What to type[/b] (a line, then enter; a name may be cut short)",
+            "  [b]5D[/b]                the starter, at the cut",
+            "  [b]5H[/b], [b]bob:5H[/b]        a card laid (name it to play on after a go)",
+            "  [b]go[/b]                no one can play: the go",
+            "  [b]ann 2[/b]             points pegged; [b]ann 3 for 2[/b]: pegged 3 for a 2",
+            "  [b]end[/b]               the play stopped early",
+            "  [b]5H 5C 5S JD 29[/b]    a show: its cards, then the score claimed",
+            "  [b]penalty bob misdeal[/b], [b]penalty bob 2 REASON[/b]",
+            "  [b]undo[/b], [b]penalty[/b], [b]new[/b], [b]x[/b]  (x writes the game as a log)",
+        ]
+    )
     HELP_KEYS = (
         ("enter", "record the line: a starter, cards laid, points, a show"),
         ("x (typed)", "write the game as a log and say where"),
         ("undo, penalty, new (typed)", "as ctrl+z, ctrl+r, ctrl+n"),
     )
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Home"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+r", "penalty", "Penalty"),
-        Binding("ctrl+n", "new_game", "New game"),
+        Binding(
+            "escape", "app.pop_screen", "Home", tooltip="home; the game is saved after every line"
+        ),
+        Binding("ctrl+z", "undo", "Undo", tooltip="take back the last line"),
+        Binding(
+            "ctrl+r",
+            "penalty",
+            "Penalty",
+            tooltip="record a penalty for an irregularity (a misdeal, a renege…)",
+        ),
+        Binding("ctrl+n", "new_game", "New game", tooltip="start a new game (names, game, rules)"),
     ]
 
     def __init__(self, game: Game, game_id: int | None = None) -> None:
@@ -81,6 +103,7 @@ class ScorekeeperScreen(TrainerScreen):
             log.write(event.text)
 
     def refresh_game(self) -> None:
+        """Redraw the board, the log and the prompt from the game."""
         state = self.game.state()
         config = state.config
         self.query_one("#board", Board).show(
@@ -103,6 +126,7 @@ class ScorekeeperScreen(TrainerScreen):
 
     @on(Input.Submitted, "#entry")
     def record_line(self, event: Input.Submitted) -> None:
+        """Read one typed line into the game (or say why it does not read)."""
         state = self.game.state()
         try:
             meaning = read(event.value, state)
@@ -178,6 +202,7 @@ class ScorekeeperScreen(TrainerScreen):
 
     def action_penalty(self) -> None:
         def chosen(penalty: Penalty | None) -> None:
+            """Add the penalty chosen in the dialog (None: none was)."""
             if penalty is not None:
                 self.add_entries([penalty])
 
@@ -196,7 +221,7 @@ class ScorekeeperScreen(TrainerScreen):
 class PenaltyScreen(ModalScreen[Penalty | None]):
     """Pick the irregularity (each with its law), then who pegs the points."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", tooltip="close, changing nothing")]
 
     def __init__(self, names: tuple[str, ...], irregularities: Sequence[Irregularity]) -> None:
         super().__init__()
@@ -224,6 +249,7 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
 
     @on(OptionList.OptionSelected, "#irregularities")
     def pick_irregularity(self, event: OptionList.OptionSelected) -> None:
+        """Ask which irregularity of the laws to apply."""
         self.chosen = next(i for i in self.irregularities if i.id == event.option.id)
         self.query_one("#who-title", Static).update(
             Content.from_markup(
@@ -236,6 +262,7 @@ class PenaltyScreen(ModalScreen[Penalty | None]):
 
     @on(OptionList.OptionSelected, "#who")
     def pick_side(self, event: OptionList.OptionSelected) -> None:
+        """Ask who committed it."""
         if self.chosen is None:
             self.query_one("#irregularities").focus()
             return
@@ -257,7 +284,7 @@ class NewGameScreen(ModalScreen[Game | None]):
     correction, doubles, dealer; it starts from the last game's settings. Below, the last
     games played to the end."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", tooltip="close, changing nothing")]
 
     def __init__(self, finished: Sequence[SavedGame] = ()) -> None:
         super().__init__()
@@ -352,6 +379,7 @@ class NewGameScreen(ModalScreen[Game | None]):
 
     @on(Input.Submitted, "#names")
     def start(self) -> None:
+        """Start the game the form describes."""
         names = tuple(
             n.strip() for n in self.query_one("#names", Input).value.split(",") if n.strip()
         )
@@ -377,7 +405,7 @@ class NewGameScreen(ModalScreen[Game | None]):
             )
         except GameError as err:
             self.query_one("#new-game-hint", Static).update(
-                Content.from_markup("[yellow]$err", err=str(err))
+                Content.from_markup("[$warning]$err", err=str(err))
             )
             return
         self.dismiss(Game.new(config, first_dealer=0))

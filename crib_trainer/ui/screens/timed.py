@@ -34,6 +34,8 @@ from crib_trainer.ui.widgets.inputs import PointsInput
 
 
 class TimedScreen(TrainerScreen):
+    """Ten hands against the clock; each run's time and the personal best."""
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "start", "Start"),

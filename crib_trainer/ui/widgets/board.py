@@ -28,6 +28,7 @@ def track_rows(target: int, front: int, back: int) -> tuple[str, str]:
     half = (target - 1) // 2
 
     def hole(n: int) -> str:
+        """The mark for hole ``n``: the front peg, the back peg, or empty."""
         if n == front:
             return FRONT
         if n == back and back != front:
@@ -69,6 +70,7 @@ def board_text(
     width = min(max(len(n) for n in names), 8)  # a 121 board is 71 wide: 8 + 1 + 71 = 80
 
     def scale(start: int) -> Text:
+        """The numbered scale over a row of the board."""
         marks = "".join(f"{start + n:>5} " for n in range(5, half + 1, 5)).rstrip()
         return Text(f"{'':>{width + 1}}{marks}\n", style="dim")
 
@@ -112,4 +114,5 @@ class Board(Static):
         backs: Sequence[int],
         winner: int | None = None,
     ) -> None:
+        """Draw the board to ``target`` with each side's front and back pegs."""
         self.update(board_text(target, names, scores, backs, winner))

@@ -21,6 +21,8 @@ class BreakdownView(DataTable):
     """The items of a breakdown; ``missed`` items are marked and styled."""
 
     class ItemHighlighted(Message):
+        """An item was highlighted: its cards light up."""
+
         def __init__(self, cards: tuple[Card, ...]) -> None:
             super().__init__()
             self.cards = cards
@@ -40,7 +42,8 @@ class BreakdownView(DataTable):
         running = 0
         for item in self._items:
             running += item.points
-            mark = Text("missed", style="bold red") if item in missed else Text("")
+            error = f"bold {self.app.theme_variables['error']}"
+            mark = Text("missed", style=error) if item in missed else Text("")
             self.add_row(
                 item_name(item), format_cards(item.cards), str(item.points), str(running), mark
             )

@@ -17,6 +17,7 @@ class PointsInput(Input):
         )
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Digits only: other keys reach the screen's bindings."""
         return character is not None and character.isdigit()
 
     async def _on_key(self, event: events.Key) -> None:

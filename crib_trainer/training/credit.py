@@ -1,0 +1,43 @@
+"""Partial credit for a decision: a choice close to the best is not a plain miss.
+
+Every answer stores its grade (``training.answers``); a decision (a discard, a pegging
+play) is graded ``best``, ``close`` (within half a point of the best), ``fair`` (within a
+point and a half) or ``costly``. The credit of a grade is what the answer earns, from 0 to
+1; a category's misses count ``1 - credit`` each, so one close throw is a quarter of a
+miss, not a whole one. Grades of other answers (``correct``, ``under``…) are all or nothing.
+
+>>> credit("close", correct=False), credit("fair", correct=False), credit("under", correct=False)
+(0.75, 0.5, 0.0)
+>>> credit_words("close")
+'¾ credit'
+"""
+
+from __future__ import annotations
+
+#: What each decision grade earns (the rest: 1 if correct, else 0).
+GRADE_CREDIT: dict[str, float] = {"best": 1.0, "close": 0.75, "fair": 0.5, "costly": 0.0}
+
+_WORDS = {0.75: "¾ credit", 0.5: "half credit"}
+
+
+def credit(grade: str | None, *, correct: bool) -> float:
+    """The credit an answer earns, from its stored grade."""
+    if grade in GRADE_CREDIT:
+        return GRADE_CREDIT[grade]
+    return 1.0 if correct else 0.0
+
+
+def credit_words(grade: str | None) -> str:
+    """ "¾ credit" or "half credit" for a partial grade; "" for all or nothing."""
+    return _WORDS.get(GRADE_CREDIT.get(grade or "", 1.0), "")
+
+
+def miss_weight_sql(grade: str = "grade") -> str:
+    """SQL for ``1 - credit`` of a missed row's ``grade`` column (1 for a grade without
+    partial credit), so a close decision counts a quarter of a miss.
+
+    >>> miss_weight_sql("a.grade")
+    "CASE a.grade WHEN 'close' THEN 0.25 WHEN 'fair' THEN 0.5 ELSE 1 END"
+    """
+    partial = " ".join(f"WHEN '{g}' THEN {1 - c:g}" for g, c in GRADE_CREDIT.items() if 0 < c < 1)
+    return f"CASE {grade} {partial} ELSE 1 END"
