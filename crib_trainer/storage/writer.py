@@ -48,7 +48,7 @@ class WriteBehind:
         file: Store,
         mirror: Store,
         *,
-        on_change: Callable[[], None] = lambda: None,
+        on_change: Callable[[], object] = lambda: None,
         retry_s: float = RETRY_S,
     ) -> None:
         self.file = file
