@@ -217,7 +217,7 @@ def format_stats(p: dict[str, Any]) -> str:
     today = s["today"]
     days_word = "day" if streak["current"] == 1 else "days"
     lines = [
-        f"{s['answered']} answers, {_pct(s['accuracy'])} right, {_secs(s['mean_seconds'])} "
+        f"{s['answered']} answer{'' if s['answered'] == 1 else 's'}, {_pct(s['accuracy'])} right, {_secs(s['mean_seconds'])} "
         f"on average. Today: {today['answered']} answered, {_pct(today['accuracy'])} right. "
         f"Streak: {streak['current']} {days_word} (best {streak['best']}).",
         "",

@@ -6,6 +6,7 @@ CI installs Xvfb and xclip (see .ci/run); where they are missing this test is sk
 from __future__ import annotations
 
 import os
+import pathlib
 import shutil
 import subprocess
 import sys
@@ -26,7 +27,14 @@ def display():
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    time.sleep(1.0)
+    # Ready once its socket is there (a fixed pause was too short on a loaded machine).
+    socket = pathlib.Path("/tmp/.X11-unix") / f"X{number.lstrip(':')}"
+    deadline = time.monotonic() + 30
+    while not socket.exists() and server.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if not socket.exists():
+        server.terminate()
+        pytest.fail(f"Xvfb {number} did not start (exit {server.poll()})")
     try:
         yield number
     finally:

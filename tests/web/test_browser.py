@@ -7,6 +7,7 @@ Needs Debian's ``chromium`` (CI installs it where it can, see .ci/run); skipped 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from pathlib import Path
@@ -61,9 +62,11 @@ async def test_copy_the_verdict_to_the_browsers_clipboard(served):
         await page.type("5h 5c 5s jd")
         await page.wait_for_text("give the starter card")  # (checked as it is typed)
         await page.press("tab")
+        await asyncio.sleep(0.5)  # (the focus moves before the next key, even under load)
         await page.type("5d")
         await page.wait_for_text("now the claimed score")
         await page.press("tab")
+        await asyncio.sleep(0.5)  # (the focus moves before the next key, even under load)
         await page.type("28")
         await page.press("enter")
         await page.wait_for_text("Claimed 28, but the hand is worth 29")
