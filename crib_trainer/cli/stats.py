@@ -216,8 +216,9 @@ def format_stats(p: dict[str, Any]) -> str:
     streak = s["streak"]
     today = s["today"]
     days_word = "day" if streak["current"] == 1 else "days"
+    answers_word = "answer" if s["answered"] == 1 else "answers"
     lines = [
-        f"{s['answered']} answer{'' if s['answered'] == 1 else 's'}, {_pct(s['accuracy'])} right, {_secs(s['mean_seconds'])} "
+        f"{s['answered']} {answers_word}, {_pct(s['accuracy'])} right, {_secs(s['mean_seconds'])} "
         f"on average. Today: {today['answered']} answered, {_pct(today['accuracy'])} right. "
         f"Streak: {streak['current']} {days_word} (best {streak['best']}).",
         "",
