@@ -75,7 +75,10 @@ class Chromium:
         self.pages: list[Page] = []
 
     async def __aenter__(self) -> Chromium:
-        self.profile = tempfile.TemporaryDirectory(prefix="crib-chromium-")
+        # (Chromium's helper processes may still be writing its cache as it is removed)
+        self.profile = tempfile.TemporaryDirectory(
+            prefix="crib-chromium-", ignore_cleanup_errors=True
+        )
         self.process = subprocess.Popen(
             [
                 self.executable,
