@@ -49,7 +49,7 @@ from crib_trainer.analysis.pegging import (
     tail_of,
 )
 from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
-from crib_trainer.core.pegging import LIMIT, PegKind, PlayState, parse_peg_tokens
+from crib_trainer.core.pegging import LIMIT, PegKind, Played, PlayState, parse_peg_tokens
 from crib_trainer.core.rules import Variant, get_variant
 from crib_trainer.training.categories import PEG_THEMES
 
@@ -131,6 +131,17 @@ def moment_themes(
 # --- the drill -----------------------------------------------------------------------------------
 
 
+def play_tokens(played: Sequence[Played]) -> list[str]:
+    """Cards laid as ``crib-trainer peg`` tokens: each card after its seat's letter (``A``
+    leads), ``go`` after a card that took the go."""
+    out: list[str] = []
+    for p in played:
+        out.append(f"{'ABCD'[p.player]}:{p.card.code}")
+        if any(i.kind is PegKind.GO for i in p.items):
+            out.append("go")
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class PegDrill:
     """A moment of a play to choose a card in: the situation (the player to move's view),
@@ -151,12 +162,7 @@ class PegDrill:
     def tokens(self) -> list[str]:
         """The play so far as ``crib-trainer peg`` tokens: ``A:`` the non-dealer, ``B:`` the
         dealer, ``go`` where no one could play."""
-        out: list[str] = []
-        for p in self.situation.cards_played:
-            out.append(f"{'AB'[p.player]}:{p.card.code}")
-            if any(i.kind is PegKind.GO for i in p.items):
-                out.append("go")
-        return out
+        return play_tokens(self.situation.cards_played)
 
     def question(self) -> dict[str, Any]:
         """The JSON stored with an answer; :meth:`from_question` reads it back."""

@@ -31,7 +31,7 @@ from crib_trainer.analysis.pegging import (
     side_of,
 )
 from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
-from crib_trainer.core.pegging import PegKind, PlayState, parse_peg_tokens
+from crib_trainer.core.pegging import PlayState, parse_peg_tokens
 from crib_trainer.core.rules import Variant, get_variant
 from crib_trainer.training.pegdrills import (
     MAX_TRIES,
@@ -40,6 +40,7 @@ from crib_trainer.training.pegdrills import (
     PegDrill,
     default_keep,
     moment_themes,
+    play_tokens,
 )
 
 #: Deals of the hidden hands the drills' analysis averages over.
@@ -75,12 +76,7 @@ class TableDrill:
 
     def tokens(self) -> list[str]:
         """The play so far as ``crib-trainer peg`` tokens, seats A, B, C (D)."""
-        out: list[str] = []
-        for p in self.situation.played:
-            out.append(f"{SEATS[p.player]}:{p.card.code}")
-            if any(i.kind is PegKind.GO for i in p.items):
-                out.append("go")
-        return out
+        return play_tokens(self.situation.played)
 
     def question(self) -> dict[str, Any]:
         """The JSON stored with an answer (the variant and seat say which table);
