@@ -16,16 +16,13 @@ crib (``<name>_pone_hand``, ``<name>_dealer_hand``, ``<name>_crib``), with
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from crib_trainer.analysis.selfplay import play_first_deals
+from crib_trainer.analysis.selfplay import play_first_deals, run_builder
 from crib_trainer.core.engine import DEALER, PONE, Deal
 from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
 
@@ -70,17 +67,15 @@ def build(deals: int, seed: int, workers: int) -> dict[str, np.ndarray]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--out", type=Path, default=SAMPLE_PATH)
-    args = parser.parse_args(argv)
-    arrays = build(args.deals, args.seed, args.workers)
-    with args.out.open("wb") as handle:
-        save: Any = np.savez_compressed
-        save(handle, **arrays)
-    print(f"wrote {args.out}", file=sys.stderr)
+    """Build and write the file (``--deals``, ``--seed``, ``--workers``, ``--out``)."""
+    run_builder(
+        argv,
+        doc=__doc__ or "",
+        build=build,
+        deals=DEFAULT_DEALS,
+        seed=DEFAULT_SEED,
+        out=SAMPLE_PATH,
+    )
 
 
 if __name__ == "__main__":

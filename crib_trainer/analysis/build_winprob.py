@@ -18,16 +18,12 @@ table ``V`` (``V[d, p]``, needs 1 … target), its standard errors ``<name>_se``
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
 import time
-from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from crib_trainer.analysis.selfplay import play_deals
+from crib_trainer.analysis.selfplay import play_deals, run_builder
 from crib_trainer.analysis.winprob import TABLE_PATH, solve
 from crib_trainer.core.rules import FIVE_CARD, SIX_CARD, Variant
 
@@ -79,19 +75,16 @@ def build(deals: int, seed: int, workers: int) -> dict[str, np.ndarray]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--out", type=Path, default=TABLE_PATH)
-    args = parser.parse_args(argv)
-    if args.deals < BATCHES:
-        parser.error(f"--deals must be at least {BATCHES}")
-    arrays = build(args.deals, args.seed, args.workers)
-    with args.out.open("wb") as handle:
-        save: Any = np.savez_compressed  # (numpy's stub reads **arrays as its options)
-        save(handle, **arrays)
-    print(f"wrote {args.out}", file=sys.stderr)
+    """Build and write the file (``--deals``, ``--seed``, ``--workers``, ``--out``)."""
+    run_builder(
+        argv,
+        doc=__doc__ or "",
+        build=build,
+        deals=DEFAULT_DEALS,
+        seed=DEFAULT_SEED,
+        out=TABLE_PATH,
+        min_deals=BATCHES,
+    )
 
 
 if __name__ == "__main__":

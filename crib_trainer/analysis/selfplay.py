@@ -18,12 +18,17 @@ on how the games are shared among processes.
 
 from __future__ import annotations
 
+import argparse
 import math
+import os
 import random
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from statistics import fmean, stdev
+from typing import Any
 
 from crib_trainer.analysis.pegging import PegSituation
 from crib_trainer.analysis.players import Player, make_player
@@ -279,3 +284,33 @@ def _labels(names: tuple[str, str]) -> tuple[str, str]:
     if names[0] == names[1]:
         return names[0], f"{names[1]}-2"
     return names
+
+
+def run_builder(
+    argv: list[str] | None,
+    *,
+    doc: str,
+    build: Callable[[int, int, int], dict[str, Any]],
+    deals: int,
+    seed: int,
+    out: Path,
+    min_deals: int = 1,
+) -> None:
+    """The command line of an offline self-play builder: ``--deals``, ``--seed``,
+    ``--workers`` (every core by default) and ``--out``; ``build(deals, seed, workers)``
+    gives the arrays, written to ``--out`` as a compressed npz (no pickles)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=deals)
+    parser.add_argument("--seed", type=int, default=seed)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", type=Path, default=out)
+    args = parser.parse_args(argv)
+    if args.deals < min_deals:
+        parser.error(f"--deals must be at least {min_deals}")
+    import numpy as np
+
+    arrays = build(args.deals, args.seed, args.workers)
+    with args.out.open("wb") as handle:
+        save: Any = np.savez_compressed  # (numpy's stub reads **arrays as its options)
+        save(handle, **arrays)
+    print(f"wrote {args.out}", file=sys.stderr)
