@@ -367,4 +367,5 @@ def throw_wins(
         h = hands[:, starters]  # (throws, S)
         value = (by_shows[h] * cribs[:, starters, :]).sum(axis=(1, 2))
         total += len(starters) * now + value
-    return total / len(unseen)
+    # sums of chances can stray past 1 by a rounding step (1.0000000000000002)
+    return np.clip(total / len(unseen), 0.0, 1.0)

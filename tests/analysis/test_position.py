@@ -6,7 +6,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from crib_trainer.analysis.discard import analyse_discards, unseen_cards
@@ -96,6 +96,7 @@ def test_scores_outside_the_game_are_refused(me, him):
     me=st.integers(0, 119),
     him=st.integers(0, 120),
 )
+@example(seed=299, dealer=True, me=116, him=0)  # a sum of chances once came to 1 + 2e-16
 def test_every_throw_wins_no_less_a_point_further_on(seed, dealer, me, him):
     cards = random.Random(seed).sample(FULL_DECK, 6)
     now = analyse_position(cards, dealer=dealer, me=me, him=him)
