@@ -10,6 +10,8 @@ miss, not a whole one. Grades of other answers (``correct``, ``under``…) are a
 (0.75, 0.5, 0.0)
 >>> credit_words("close")
 '¾ credit'
+>>> decision_words("fair")
+('Fair, half credit:', 'within a point and a half of the best.')
 """
 
 from __future__ import annotations
@@ -30,6 +32,29 @@ def credit(grade: str | None, *, correct: bool) -> float:
 def credit_words(grade: str | None) -> str:
     """ "¾ credit" or "half credit" for a partial grade; "" for all or nothing."""
     return _WORDS.get(GRADE_CREDIT.get(grade or "", 1.0), "")
+
+
+#: What each decision grade means (``training.answers.decision_grade``'s bands).
+_MEANING = {
+    "close": "within half a point of the best.",
+    "fair": "within a point and a half of the best.",
+    "costly": "more than a point and a half below the best.",
+}
+
+
+def decision_words(grade: str, best: str = "Best.") -> tuple[str, str]:
+    """A decision's grade in words, for the drills that grade a choice (discards,
+    pegging): its head (with the credit it earns) and what it means; ``best`` is the head
+    of the best grade ("Best throw.").
+
+    >>> decision_words("best", "Best play."), decision_words("costly")
+    (('Best play.', ''), ('Costly:', 'more than a point and a half below the best.'))
+    """
+    if grade == "best":
+        return best, ""
+    credit_part = credit_words(grade)
+    head = grade.capitalize() + (f", {credit_part}" if credit_part else "")
+    return f"{head}:", _MEANING[grade]
 
 
 def miss_weight_sql(grade: str = "grade") -> str:
