@@ -47,7 +47,7 @@ class GameRecord:
     lurch, skunk, double-skunk), who dealt first, and its deals."""
 
     winner: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     kind: str
     first_dealer: int
     deals: tuple[Deal, ...]
