@@ -241,11 +241,12 @@ def grade_table_play(
     deal: int,
     seconds: float,
     answered_at: datetime,
-    samples: int = TABLE_SAMPLES,
+    samples: int | None = None,
     seed: int = 0,
 ) -> Grade | None:
     """A card laid at a table of three or four, against the table analysis (exact late in
-    the play, else sampled over ``samples`` deals of the hidden hands with ``seed``): the
+    the play, else sampled over ``samples`` deals of the hidden hands with ``seed``;
+    :data:`TABLE_SAMPLES` by default): the
     expected net given up against the best, with the standard error of that difference
     when sampled (the two means' errors in quadrature: an upper bound, as both use the
     same deals). None without a choice of rank. ``hidden`` is every seat's cards still
@@ -257,7 +258,7 @@ def grade_table_play(
         raise ValueError(f"{card} cannot be laid on a count of {position.count}")
     if len({c.rank for c in legal}) < 2:
         return None
-    analysis = analyse_table(situation, samples=samples, seed=seed)
+    analysis = analyse_table(situation, samples=samples or TABLE_SAMPLES, seed=seed)
     options = explain_table(analysis)
     best = options[0]
     mine = next(o for o in options if o.card.rank == card.rank)
