@@ -320,6 +320,8 @@ def read_header(text: str) -> Game:
     try:
         variant = get_variant(settings.get("variant", "six-card"))
         target = int(settings.get("target", variant.target))
+        if not target:  # (0 is GameConfig's "the variant's own"; a header says which)
+            raise GameError("a game is to 61 or 121, not 0")
         switches = {k: _switch(k, settings.get(k)) for k in ("muggins", "correction", "lurch")}
         config = GameConfig(
             variant=variant,
