@@ -310,6 +310,10 @@ def read_header(text: str) -> Game:
         raise GameError(f"a game log starts with its header, e.g. '{HEADER} Ann, Bob'")
     names_text, *parts = text[len(HEADER) :].split(";")
     names = tuple(n.strip() for n in names_text.split(",") if n.strip())
+    folded = [n.casefold() for n in names]
+    same = next((n for i, n in enumerate(names) if folded[i] in folded[:i]), None)
+    if same is not None:  # (as the scorekeeper's form: lines say who by name)
+        raise GameError(f"two sides are both called {same}: give each side its own name")
     settings: dict[str, str] = {}
     keys = ("variant", "target", "rules", "muggins", "correction", "lurch", "deals")
     for part in parts:
