@@ -320,6 +320,8 @@ def read_header(text: str) -> Game:
         key, _, value = part.strip().partition(" ")
         if key.lower() not in keys:
             raise GameError(f"unknown setting {key!r}; the header takes {', '.join(keys)}")
+        if key.lower() in settings:
+            raise GameError(f"{key.lower()} is set twice in the header")
         settings[key.lower()] = value.strip()
     try:
         variant = get_variant(settings.get("variant", "six-card"))
