@@ -255,6 +255,9 @@ class CribTrainerApp(App):
         if kind in ("peg-play", "peg-score"):
             self.open_pegging(replay_id, plan)
             return
+        if kind == "position":
+            self.open_position(replay_id, plan)
+            return
         from crib_trainer.ui.screens.count import CountScreen
 
         self.push_screen(CountScreen(kind, adaptive=adaptive, replay_id=replay_id, plan=plan))
@@ -264,6 +267,13 @@ class CribTrainerApp(App):
         from crib_trainer.ui.screens.discard import DiscardScreen
 
         self.push_screen(DiscardScreen(replay_id=replay_id, plan=plan))
+
+    def open_position(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
+        """Open the position drill: throws near the end of the game, graded by the chance
+        to win."""
+        from crib_trainer.ui.screens.position import PositionScreen
+
+        self.push_screen(PositionScreen(replay_id=replay_id, plan=plan))
 
     def open_pegging(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
         """Open the pegging drill (a stored situation again, or as the home screen planned it)."""
@@ -334,6 +344,7 @@ class CribTrainerApp(App):
             ("Timed count", "Ten hands against the clock", self.open_timed),
             ("Discards", "Drill: choose the throw", self.open_discards),
             ("Pegging", "Drill: choose the card to play", self.open_pegging),
+            ("Position", "Drill: throw to the score near the end", self.open_position),
             ("Puzzles", "The curated puzzle library", self.open_puzzles),
             ("Settle a dispute", "Judge a real claim", self.open_judge),
             ("Progress", "Accuracy, speed and weak spots", self.open_progress),

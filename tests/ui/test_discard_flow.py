@@ -138,3 +138,28 @@ async def test_the_learner_chooses_the_role(app):
         await pilot.press("r")
         await pilot.app.workers.wait_for_complete()
         assert {screen._choose().dealer for _ in range(16)} == {True, False}
+
+
+async def test_the_pegging_toggle_ranks_and_grades_by_the_total(app):
+    from crib_trainer.analysis.pegnet import with_pegging
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_discards(pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        assert "g pegging on" in text(screen, "#discard-status")
+        assert "Ranked by hand + crib + pegging" in text(screen, "#discard-role")
+        drill = screen.drill
+        ranked = with_pegging(analyse_discards(drill.cards, dealer=drill.dealer))
+        await throw(pilot, screen, ranked[0].option.discard)
+        assert "Graded by hand + crib + pegging" in text(screen, "#discard-verdict")
+        attempt = app.practice.history[-1]
+        assert attempt.grade == "best" and attempt.truth["total"] == ranked[0].total
+        table = screen.query_one("#throws", DataTable)
+        labels = [str(c.label) for c in table.columns.values()]
+        assert "peg" in labels and "total" in labels and "net" not in labels
+        await pilot.press("g")  # off again: the table goes back to points, the grade stays
+        await pilot.pause()
+        labels = [str(c.label) for c in table.columns.values()]
+        assert "peg" not in labels and table.row_count == 15
+        assert "Graded by hand + crib + pegging" in text(screen, "#discard-verdict")

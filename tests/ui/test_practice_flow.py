@@ -274,3 +274,32 @@ async def test_muggins_on_the_computers_short_count_by_key():
         assert screen.practice.game.scores[0] - before >= left_out[0].points
         assert any(line.startswith("Muggins! You take") for line in screen.practice.log)
         assert attempts(app.records.store)[-1].kind == "judge"
+
+
+async def test_a_whole_seeded_three_player_game_by_keys(monkeypatch):
+    from crib_trainer.training import gamegrading
+
+    monkeypatch.setattr(gamegrading, "TABLE_SAMPLES", 4)  # (the grades' speed, not their sense)
+    app = make_app(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, variant="three-player", strength="beginner")
+        p = screen.practice
+        assert p.game.names == ("You", "Left", "Right") and len(p.hand) == 5
+        assert "Throw 1 to" in str(screen.query_one("#practice-prompt").render())
+        board = str(screen.query_one("#practice-board").render())
+        assert all(name in board for name in ("You", "Left", "Right"))
+        rng = random.Random(3)
+        while screen.practice.waiting_for != "play":
+            await decide(pilot, screen, rng)
+        table = str(screen.query_one("#practice-table").render())
+        assert "Left holds" in table and "Right holds" in table
+        reviews = await play_to_the_end(pilot, screen, rng)
+        p = screen.practice
+        assert p.over and not p.pending and p.game.variant.target == 61
+        assert reviews == [f"review {d}" for d in range(p.game.deal_number + 1)]
+        stored = attempts(app.records.store)
+        assert len(stored) == len(p.all_grades()) and "peg-play" in {a.kind for a in stored}
+        table_plays = [a for a in stored if a.kind == "peg-play"]
+        assert all(a.question["variant"] == "three-player" for a in table_plays)
+        summary = " ".join(str(w.render()) for w in pilot.app.screen.query("Static"))
+        assert f"{p.side_name(p.game.winner)} won" in summary

@@ -11,6 +11,16 @@ from crib_trainer.ui.screens.base import TrainerScreen
 GRADE_STYLES = {"best": "$success", "close": "$warning", "fair": "$warning", "costly": "$error"}
 
 
+def grade_text(grade: str, best: str, *, to_win: bool = False) -> str:
+    """A decision's grade in words (``training.credit.decision_words``), as markup.
+
+    >>> grade_text("fair", "Best play.")
+    '[b $warning]Fair, half credit:[/] within a point and a half of the best.'
+    """
+    head, meaning = decision_words(grade, best, to_win=to_win)
+    return f"[b {GRADE_STYLES[grade]}]{head}[/]" + (f" {meaning}" if meaning else "")
+
+
 class DecisionScreen(TrainerScreen):
     """A drill that grades a choice (``training.answers.decision_grade``).
 
@@ -33,13 +43,11 @@ class DecisionScreen(TrainerScreen):
         self.replay_id = replay_id
         self.plan = plan
 
-    def verdict(self, grade: str, lost: float, seconds: float) -> str:
-        """The verdict (markup): the grade in words, what was given up, the time taken."""
-        head, meaning = decision_words(grade, self.BEST)
-        text = f"[b {GRADE_STYLES[grade]}]{head}[/]" + (f" {meaning}" if meaning else "")
-        if grade != "best":
-            text += f" {self.GAVE} {lost:.2f} points on average."
-        return f"{text}  [dim]{seconds:.1f} s[/dim]"
+    def verdict(self, grade: str, lost: float) -> str:
+        """The verdict (markup): the grade in words and, short of the best, the points
+        given up."""
+        text = grade_text(grade, self.BEST)
+        return text if grade == "best" else f"{text} {self.GAVE} {lost:.2f} points on average."
 
     def action_toggle_source(self) -> None:
         """Questions from the scheduler, or at random."""

@@ -27,8 +27,9 @@ ENTRIES = [
     ("scorekeeper", "9", "Scorekeeper at the table"),
     ("practice", "0", "Practice game"),
     ("timed", "t", "Timed count (10 hands)"),
+    ("position", "w", "Position: throw to win"),
 ]
-DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play")
+DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play", "position")
 TITLES = {e[0]: e[2] for e in ENTRIES}
 
 
@@ -36,7 +37,7 @@ class HomeScreen(TrainerScreen):
     """The drills and tools by number, today's answers and streak, and what to practise next."""
 
     HELP_KEYS = (
-        ("0–9, t", "open a drill or tool"),
+        ("0–9, t, w", "open a drill or tool"),
         ("enter", "open the highlighted one"),
     )
     BINDINGS = [

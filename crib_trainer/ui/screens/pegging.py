@@ -360,7 +360,9 @@ class PegScreen(DecisionScreen):
             )
         )
         grade = decision_grade(lost)
-        self.query_one("#peg-verdict", Static).update(self.verdict(grade, lost, seconds))
+        self.query_one("#peg-verdict", Static).update(
+            f"{self.verdict(grade, lost)}  [dim]{seconds:.1f} s[/dim]"
+        )
         table = self.query_one("#peg-options", DataTable)
         # The why column only where every reason fits; else the highlighted card's reason
         # is said in full below the table.
