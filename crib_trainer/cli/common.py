@@ -160,11 +160,14 @@ def read_lines(source: TextIO, what: str) -> Iterator[tuple[int, str]]:
         yield number, line
 
 
-def run_batch(name: str, record: Callable[[str], dict[str, Any]], out: TextIO, what: str) -> int:
-    """One JSON line out for each line in: ``record(line)``, or ``{"line": N, "error": …}``
-    when the line is bad (the rest go on). Blank lines and ``#`` comments are skipped.
-    Exit status 2 if any line was bad, with one line on stderr saying how many. A line too
-    long to be a deal stops the batch (see :func:`read_lines`)."""
+def run_batch(
+    name: str, record: Callable[[str], dict[str, Any] | str], out: TextIO, what: str
+) -> int:
+    """One JSON line out for each line in: ``record(line)`` (a record, or its JSON text),
+    or ``{"line": N, "error": …}`` when the line is bad (the rest go on). Blank lines and
+    ``#`` comments are skipped. Exit status 2 if any line was bad, with one line on stderr
+    saying how many. A line too long to be a deal stops the batch (see
+    :func:`read_lines`)."""
     from crib_trainer.core.cards import CardError
 
     bad = 0
@@ -177,7 +180,9 @@ def run_batch(name: str, record: Callable[[str], dict[str, Any]], out: TextIO, w
             except (CardError, ValueError) as err:
                 result = {"line": number, "error": str(err)}
                 bad += 1
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            if not isinstance(result, str):
+                result = json.dumps(result, ensure_ascii=False)
+            out.write(result + "\n")
     if bad:
         print(
             f"{PROG}: {bad} line(s) could not be {what}; see their error records", file=sys.stderr
