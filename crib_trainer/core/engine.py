@@ -396,15 +396,29 @@ class EngineGame:
         raise EngineError(f"unknown action {kind!r}")
 
 
+def cuts_for_deal(seed: int) -> tuple[tuple[Card, Card], ...]:
+    """The cut for first deal: each round's cards, seat 0's then seat 1's
+    (``random.Random(f"{seed}:cut")``); a tie in rank cuts again, so only the last round
+    differs.
+
+    >>> [(a.code, b.code) for a, b in cuts_for_deal(1)]  # two deuces: cut again
+    [('2H', '2S'), ('5S', '7H')]
+    """
+    rng = random.Random(f"{seed}:cut")
+    rounds = []
+    while True:
+        a, b = rng.sample(FULL_DECK, 2)
+        rounds.append((a, b))
+        if a.rank != b.rank:
+            return tuple(rounds)
+
+
 def cut_for_deal(seed: int) -> int:
-    """The seat that deals first: each seat cuts a card (``random.Random(f"{seed}:cut")``),
-    the lower rank deals, a tie cuts again.
+    """The seat that deals first: the lower card of the last round of
+    :func:`cuts_for_deal`.
 
     >>> [cut_for_deal(s) for s in range(6)]
     [0, 0, 1, 0, 0, 1]
     """
-    rng = random.Random(f"{seed}:cut")
-    while True:
-        a, b = rng.sample(FULL_DECK, 2)
-        if a.rank != b.rank:
-            return 0 if a.rank < b.rank else 1
+    a, b = cuts_for_deal(seed)[-1]
+    return 0 if a.rank < b.rank else 1

@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import StorageError
+from crib_trainer.storage.practice_games import practice_in_progress
 from crib_trainer.training.categories import category_label
 from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import TrainerScreen
@@ -84,7 +85,7 @@ class HomeScreen(TrainerScreen):
         self.query_one("#suggestion", Static).update(_suggestion_text(self.choice))
 
     def _today_text(self) -> str:
-        text = self._summary_text() + self._game_text()
+        text = self._summary_text() + self._game_text() + self._practice_text()
         if not self.trainer.keeping:
             text += (
                 "\n[$warning]Your history is not being saved this time (see the message "
@@ -100,6 +101,20 @@ class HomeScreen(TrainerScreen):
         config, scores = resume[1].config, resume[1].state().scores
         score = ", ".join(f"{escape(n)} {s}" for n, s in zip(config.names, scores, strict=True))
         return f"\n\n[b]A game in progress[/b]\n{score} [dim](9 resumes it)[/dim]"
+
+    def _practice_text(self) -> str:
+        """A line for a practice game against the computer not yet won, if there is one."""
+        store = self.trainer.store
+        if store is None:
+            return ""
+        try:
+            game = practice_in_progress(store)
+        except StorageError:
+            return ""  # (the history's own trouble is told by the summary above)
+        if game is None:
+            return ""
+        score = ", ".join(f"{escape(n)} {s}" for n, s in zip(game.names, game.scores, strict=True))
+        return f"\n\n[b]A practice game in progress[/b]\n{score} [dim](0 resumes it)[/dim]"
 
     def _summary_text(self) -> str:
         store = self.trainer.answers
