@@ -20,17 +20,9 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import TYPE_CHECKING
 
-from crib_trainer.core.engine import EngineError, EngineGame
 from crib_trainer.storage.db import Store
-
-if TYPE_CHECKING:  # (the practice game imports the analysis: not needed to list games)
-    from crib_trainer.training.practice import Practice
-
-_UNFINISHED = (
-    "SELECT id, game FROM practice_games WHERE finished = 0 ORDER BY updated_at DESC, id DESC"
-)
+from crib_trainer.training.practice import Practice, PracticeError
 
 
 def save_practice(store: Store, practice: Practice, game_id: int | None, *, now: datetime) -> int:
@@ -54,22 +46,12 @@ def save_practice(store: Store, practice: Practice, game_id: int | None, *, now:
 
 def unfinished_practice(store: Store) -> tuple[int, Practice] | None:
     """The practice game most recently played and not yet won, if any."""
-    from crib_trainer.training.practice import Practice, PracticeError
-
-    for game_id, text in store.read(_UNFINISHED):
+    rows = store.read(
+        "SELECT id, game FROM practice_games WHERE finished = 0 ORDER BY updated_at DESC, id DESC"
+    )
+    for game_id, text in rows:
         try:
             return int(game_id), Practice.from_json(json.loads(text))
         except (ValueError, TypeError, PracticeError):
-            continue  # a row changed by hand: passed over
-    return None
-
-
-def practice_in_progress(store: Store) -> EngineGame | None:
-    """The game (names, scores) of the practice game :func:`unfinished_practice` would
-    resume, read by the engine alone: quick enough for the home screen."""
-    for _, text in store.read(_UNFINISHED):
-        try:
-            return EngineGame.from_json(json.loads(text)["game"])
-        except (ValueError, TypeError, KeyError, EngineError):
             continue  # a row changed by hand: passed over
     return None

@@ -9,9 +9,7 @@ from textual.markup import escape
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from crib_trainer.storage import progress
-from crib_trainer.storage.db import StorageError
-from crib_trainer.storage.practice_games import practice_in_progress
+from crib_trainer.storage.records import StorageError
 from crib_trainer.training.categories import category_label
 from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import TrainerScreen
@@ -29,8 +27,9 @@ ENTRIES = [
     ("scorekeeper", "9", "Scorekeeper at the table"),
     ("practice", "0", "Practice game"),
     ("timed", "t", "Timed count (10 hands)"),
+    ("position", "w", "Position: throw to win"),
 ]
-DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play")
+DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play", "position")
 TITLES = {e[0]: e[2] for e in ENTRIES}
 
 
@@ -38,7 +37,7 @@ class HomeScreen(TrainerScreen):
     """The drills and tools by number, today's answers and streak, and what to practise next."""
 
     HELP_KEYS = (
-        ("0–9, t", "open a drill or tool"),
+        ("0–9, t, w", "open a drill or tool"),
         ("enter", "open the highlighted one"),
     )
     BINDINGS = [
@@ -86,7 +85,7 @@ class HomeScreen(TrainerScreen):
 
     def _today_text(self) -> str:
         text = self._summary_text() + self._game_text() + self._practice_text()
-        if not self.trainer.keeping:
+        if not self.trainer.records.keeping:
             text += (
                 "\n[$warning]Your history is not being saved this time (see the message "
                 "at the start): answers and games last until you quit.[/]"
@@ -95,7 +94,11 @@ class HomeScreen(TrainerScreen):
 
     def _game_text(self) -> str:
         """A line for a scorekeeper game not yet won, if there is one."""
-        resume = self.trainer.unfinished_game()
+        try:
+            resume = self.trainer.records.unfinished_game()
+        except StorageError as err:
+            self.trainer.storage_failed(err)
+            return ""
         if resume is None:
             return ""
         config, scores = resume[1].config, resume[1].state().scores
@@ -104,24 +107,22 @@ class HomeScreen(TrainerScreen):
 
     def _practice_text(self) -> str:
         """A line for a practice game against the computer not yet won, if there is one."""
-        store = self.trainer.store
-        if store is None:
-            return ""
         try:
-            game = practice_in_progress(store)
+            resume = self.trainer.records.unfinished_practice()
         except StorageError:
             return ""  # (the history's own trouble is told by the summary above)
-        if game is None:
+        if resume is None:
             return ""
-        score = ", ".join(f"{escape(n)} {s}" for n, s in zip(game.names, game.scores, strict=True))
+        practice = resume[1]
+        score = ", ".join(
+            f"{escape(practice.side_name(side))} {points}"
+            for side, points in enumerate(practice.game.scores)
+        )
         return f"\n\n[b]A practice game in progress[/b]\n{score} [dim](0 resumes it)[/dim]"
 
     def _summary_text(self) -> str:
-        store = self.trainer.answers
-        if store is None:
-            return ""
         try:
-            s = progress.summary(store, self.trainer.now())
+            s = self.trainer.records.summary(self.trainer.now())
         except StorageError as err:
             return escape(str(err))
         if not s.answered:
