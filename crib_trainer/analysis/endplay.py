@@ -109,11 +109,12 @@ def my_full_hand(situation: PegSituation) -> int | None:
     return score_show(cards, situation.starter, variant=situation.variant).total
 
 
-def play_wins(
+def his_peg_outs(
     situation: PegSituation, analysis: Analysis, *, me: int, him: int, opponent: str = "random"
 ) -> list[float]:
-    """The chance to win after each of ``analysis.options`` (in its order), at ``me`` to
-    ``him`` before the card is laid (see the module's docstring for the method)."""
+    """For each of ``analysis.options``: 0 when the card pegs me out at once, else the
+    chance that he holds a card that pegs him out on it (exact over the holdings the
+    pegging analysis weighs)."""
     v = situation.variant
     check_scores(me, him, v)
     mine, his = v.target - me, v.target - him
@@ -122,22 +123,36 @@ def play_wins(
     solver = Solver(v)
     count_ranks = [int(c.rank) for c in position.count_cards]
     tail = pack_tail(position.count, *tail_of(count_ranks))
-    my_hand = my_full_hand(situation)
     out = []
     for option in analysis.options:
-        if option.immediate >= mine:
-            out.append(1.0)
+        if option.immediate >= mine or option.count >= LIMIT:
+            out.append(0.0)
             continue
         _, tail2 = solver.step(tail, int(option.card.rank))
         room = LIMIT - option.count
         out_ranks = {
-            s
-            for s in range(1, 14)
-            if RANK_PIPS[s] <= room and option.count < LIMIT and solver.step(tail2, s)[0] >= his
+            s for s in range(1, 14) if RANK_PIPS[s] <= room and solver.step(tail2, s)[0] >= his
         }
-        he_out = sum(p for ranks, p in dist if out_ranks.intersection(ranks))
+        out.append(sum(p for ranks, p in dist if out_ranks.intersection(ranks)))
+    return out
+
+
+def play_wins(
+    situation: PegSituation, analysis: Analysis, *, me: int, him: int, opponent: str = "random"
+) -> list[float]:
+    """The chance to win after each of ``analysis.options`` (in its order), at ``me`` to
+    ``him`` before the card is laid (see the module's docstring for the method)."""
+    v = situation.variant
+    mine, his = v.target - me, v.target - him
+    he_out = his_peg_outs(situation, analysis, me=me, him=him, opponent=opponent)
+    my_hand = my_full_hand(situation)
+    out = []
+    for option, lost in zip(analysis.options, he_out, strict=True):
+        if option.immediate >= mine:
+            out.append(1.0)
+            continue
         rest = after_play(
             mine - option.immediate, his, dealer=situation.dealer, variant=v.name, my_hand=my_hand
         )
-        out.append((1.0 - he_out) * rest)
+        out.append((1.0 - lost) * rest)
     return out

@@ -53,6 +53,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="your score and his before this deal: rank the throws by the chance to win "
         "the game (two-player games)",
     )
+    discard.add_argument(
+        "--with-pegging",
+        action="store_true",
+        help="count the play too: each throw's expected pegging net for the cards it keeps "
+        "(from expert self-play), ranked by hand + crib + pegging (two-player games)",
+    )
     discard.set_defaults(run=cmd_discard)
 
 
@@ -77,9 +83,12 @@ def parse_hand_line(text: str, default: bool | None = None) -> tuple[tuple[Card,
     return cards, role
 
 
-def analysis_json(cards: tuple[Card, ...], dealer: bool, variant: Variant, opponent: str) -> dict:
+def analysis_json(
+    cards: tuple[Card, ...], dealer: bool, variant: Variant, opponent: str, pegging: bool = False
+) -> dict:
     """One hand's ranked throws as the JSON of ``discard --json``, each with its reason
-    and principles."""
+    and principles; with ``pegging`` each adds ``pegging``, ``pegging_se``, ``total`` and
+    ``total_loss``, ranked by the total (``why`` then says what the play changes)."""
     from crib_trainer.analysis.discard import analyse_discards
     from crib_trainer.training.discard_advice import principle_keys, throw_reason, why_best
 
@@ -89,6 +98,16 @@ def analysis_json(cards: tuple[Card, ...], dealer: bool, variant: Variant, oppon
         record["reason"] = throw_reason(option, analysis)
         record["principles"] = principle_keys(option, analysis)
     out["why"] = why_best(analysis)
+    if pegging:
+        from crib_trainer.analysis.pegnet import with_pegging
+        from crib_trainer.training.pegging_advice import pegging_reason
+
+        ranked = with_pegging(analysis)
+        by_throw = {tuple(r["discard"]): r for r in out["options"]}
+        out["options"] = [
+            {**by_throw[tuple(c.code for c in r.option.discard)], **r.to_json()} for r in ranked
+        ]
+        out["why"] = pegging_reason(analysis, ranked)
     return out
 
 
@@ -122,6 +141,15 @@ def _check_score(args: argparse.Namespace, variant: Variant) -> None:
         raise UsageError(str(err)) from None
 
 
+def _check_pegging(args: argparse.Namespace, variant: Variant) -> None:
+    if not args.with_pegging:
+        return
+    if args.score is not None:
+        raise UsageError("--score already counts the play; drop --with-pegging")
+    if variant.players != 2:
+        raise UsageError("--with-pegging is for the two-player games (six-card, five-card)")
+
+
 def _role(args: argparse.Namespace) -> bool | None:
     if args.dealer:
         return True
@@ -134,6 +162,7 @@ def cmd_discard(args: argparse.Namespace, out: TextIO) -> int:
     """``crib-trainer discard``: rank every throw of one hand, or of each line of a batch."""
     variant = get_variant(args.variant)
     _check_score(args, variant)
+    _check_pegging(args, variant)
     if args.batch is not None:
         if args.cards:
             raise UsageError("give the hands either as cards or with --batch, not both")
@@ -147,12 +176,19 @@ def cmd_discard(args: argparse.Namespace, out: TextIO) -> int:
     if args.score is not None:
         return _discard_position(cards, dealer, variant, args, out)
     if args.json:
-        print(json.dumps(analysis_json(cards, dealer, variant, args.opponent)), file=out)
+        record = analysis_json(cards, dealer, variant, args.opponent, args.with_pegging)
+        print(json.dumps(record), file=out)
         return 0
     from crib_trainer.analysis.discard import analyse_discards
     from crib_trainer.training.discard_advice import explain_discards
 
     analysis = analyse_discards(cards, dealer=dealer, variant=variant, opponent=args.opponent)
+    if args.with_pegging:
+        from crib_trainer.analysis.pegnet import with_pegging
+        from crib_trainer.training.pegging_advice import explain_with_pegging
+
+        print(explain_with_pegging(analysis, with_pegging(analysis), args.ascii), file=out)
+        return 0
     print(explain_discards(analysis, args.ascii), file=out)
     return 0
 
@@ -178,6 +214,6 @@ def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> i
         cards, dealer = parse_hand_line(line, _role(args))
         if args.score is not None:
             return position_json(cards, dealer, variant, args.score)
-        return analysis_json(cards, dealer, variant, args.opponent)
+        return analysis_json(cards, dealer, variant, args.opponent, args.with_pegging)
 
     return run_batch(args.batch, record, out, "analysed")

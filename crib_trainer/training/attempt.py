@@ -37,6 +37,7 @@ class DrillKind(StrEnum):
     DISCARD = "discard"  # throw two of six, as dealer or pone
     PEG_SCORE = "peg-score"  # what did the last card of the play score?
     PEG_PLAY = "peg-play"  # which card to play
+    POSITION = "position"  # throw near the end of the game, graded by the chance to win
 
 
 DRILL_KINDS: tuple[str, ...] = tuple(k.value for k in DrillKind)

@@ -70,6 +70,9 @@ COUNT_CATEGORIES = (*ITEM_CATEGORIES, OVER_CLAIM, MISCOUNT)
 DISCARD_DEALER = "discard-dealer"
 DISCARD_PONE = "discard-pone"
 DISCARD_CATEGORIES = (DISCARD_DEALER, DISCARD_PONE)
+POSITION_DEALER = "position-dealer"
+POSITION_PONE = "position-pone"
+POSITION_CATEGORIES = (POSITION_DEALER, POSITION_PONE)
 
 #: Pegging themes the pegging drills are expected to use (``peg-<theme>`` categories).
 PEG_THEMES = ("lead", "reply-5", "reply-ten", "near-31", "pair-royal-danger", "run-trap", "go")
@@ -101,6 +104,8 @@ _LABELS = {
     MISCOUNT: "adding up",
     DISCARD_DEALER: "discards as dealer",
     DISCARD_PONE: "discards as pone",
+    POSITION_DEALER: "throws at the score as dealer",
+    POSITION_PONE: "throws at the score as pone",
 }
 
 _RUN_CATEGORY = {1: RUN, 2: DOUBLE_RUN, 3: TRIPLE_RUN, 4: DOUBLE_DOUBLE_RUN}
@@ -114,6 +119,7 @@ KIND_LABELS = {
     "discard": "discard",
     "peg-score": "peg score",
     "peg-play": "peg play",
+    "position": "position",
 }
 
 

@@ -23,14 +23,18 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from crib_trainer.analysis.discard import analyse_discards
+from crib_trainer.analysis.discard import DiscardAnalysis, analyse_discards
+from crib_trainer.analysis.endplay import his_peg_outs, play_wins
 from crib_trainer.analysis.pegging import (
+    Analysis,
     PegSituation,
     TableSituation,
+    analyse,
     analyse_table,
     read_situation,
     read_table,
 )
+from crib_trainer.analysis.position import analyse_position
 from crib_trainer.core.cards import Card
 from crib_trainer.core.rules import RuleOptions, Ruling, get_variant, rule_claim
 from crib_trainer.core.show import Kind, ShowItem
@@ -46,7 +50,8 @@ from crib_trainer.training.drills import CountDrill
 from crib_trainer.training.explain import describe_item
 from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
 from crib_trainer.training.pegdrills import PegDrill, position_themes
-from crib_trainer.training.pegreasons import explain_table, rank_plays
+from crib_trainer.training.pegreasons import explain_analysis, explain_table
+from crib_trainer.training.position_words import near_end, play_note, throw_note
 from crib_trainer.training.tabledrills import TableDrill, table_themes
 
 #: The decisions of a game, as the summary adds them up.
@@ -144,10 +149,12 @@ def grade_discard(
     deal: int,
     seconds: float,
     answered_at: datetime,
+    score: tuple[int, int] | None = None,
 ) -> Grade:
     """A throw from the dealt ``cards``, against the exact discard analysis with a good
     opponent (the weighted crib model). A throw within the analysis' "as good" margin gives
-    up nothing.
+    up nothing. With the ``score`` (mine, his) close to the end, the text adds what the
+    score says (:func:`~crib_trainer.training.position_words.throw_note`).
 
     >>> from datetime import datetime, UTC
     >>> from crib_trainer.core.cards import parse_cards
@@ -175,7 +182,21 @@ def grade_discard(
         text = f"Threw {rank_text(mine.discard)}: the best throw."
     else:  # as good as the best, or what it gives up and why
         text = f"Threw {rank_text(mine.discard)}: {throw_reason(mine, analysis)}"
-    return Grade("discard", deal, lost, text, attempt)
+    note = _throw_note(analysis, tuple(thrown), score)
+    return Grade("discard", deal, lost, f"{text} {note}" if note else text, attempt)
+
+
+def _throw_note(
+    analysis: DiscardAnalysis, thrown: tuple[Card, ...], score: tuple[int, int] | None
+) -> str | None:
+    if score is None or analysis.variant.players != 2:
+        return None
+    me, him = score
+    if not near_end(me, him, analysis.variant.target):
+        return None
+    p = analyse_position(analysis.cards, dealer=analysis.dealer, me=me, him=him,
+                         variant=analysis.variant)  # fmt: skip
+    return throw_note(p, thrown)
 
 
 # --- a card of the play -----------------------------------------------------------------------
@@ -195,19 +216,23 @@ def grade_play(
     deal: int,
     seconds: float,
     answered_at: datetime,
+    score: tuple[int, int] | None = None,
 ) -> Grade | None:
     """A card laid in ``situation`` (the learner's view), against the exact pegging
     analysis (random opponent, as the pegging drill grades): the expected net points to the
     end of the play given up against the best, with both plays' reasons. None when there
     was no choice (see :func:`has_choice`). ``opponent_hand`` is what the opponent still
-    held, kept in the question so the drill can play the hand on.
+    held, kept in the question so the drill can play the hand on. With the ``score``
+    (mine, his, before the card) close to the end, the text adds what the score says
+    (:func:`~crib_trainer.training.position_words.play_note`).
     """
     position = read_situation(situation)
     if card not in position.legal_cards():
         raise ValueError(f"{card} cannot be laid on a count of {position.count}")
     if len({c.rank for c in position.legal_cards()}) < 2:
         return None
-    options = rank_plays(situation)
+    analysis = analyse(situation)
+    options = explain_analysis(analysis)
     best = options[0]
     mine = next(o for o in options if o.card.rank == card.rank)
     lost = 0.0 if mine.as_good else max(best.expected_net - mine.expected_net, 0.0)
@@ -230,7 +255,28 @@ def grade_play(
             f"Played {card} {on}: gave up {lost:.2f}; {best.card} was best "
             f"({best.reason}). Yours: {mine.reason}."
         )
-    return Grade("play", deal, lost, text, attempt)
+    note = _play_note(situation, analysis, card, score)
+    return Grade("play", deal, lost, f"{text} {note}" if note else text, attempt)
+
+
+def _play_note(
+    situation: PegSituation, analysis: Analysis, card: Card, score: tuple[int, int] | None
+) -> str | None:
+    v = situation.variant
+    if score is None or v.players != 2 or not near_end(*score, v.target):
+        return None
+    me, him = score
+    options = analysis.options
+    return play_note(
+        [f"the {o.card}" for o in options],
+        [o.immediate for o in options],
+        play_wins(situation, analysis, me=me, him=him),
+        his_peg_outs(situation, analysis, me=me, him=him),
+        me=me,
+        him=him,
+        target=v.target,
+        played=next(i for i, o in enumerate(options) if o.card.rank == card.rank),
+    )
 
 
 def grade_table_play(

@@ -165,6 +165,19 @@ def _peg_holds(drill: Any) -> frozenset[str]:
     return frozenset(cat.peg_category(t) for t in drill.themes)
 
 
+def _position_generate(rng: random.Random, target: str | None) -> Any:
+    from crib_trainer.training.position_drill import position_drill  # (the analysis)
+
+    dealer = None if target is None else target == cat.POSITION_DEALER
+    return position_drill(rng, dealer=dealer)
+
+
+def _position_replay(question: dict[str, Any]) -> Any:
+    from crib_trainer.training.position_drill import PositionDrill
+
+    return PositionDrill.from_question(question)
+
+
 _COUNT_TARGETS = tuple(c for c in cat.ITEM_CATEGORIES if c != cat.CRIB_FLUSH_TRAP)
 _PEG_TARGETS = tuple(cat.peg_category(t) for t in cat.PEG_THEMES)
 
@@ -234,6 +247,16 @@ KINDS: dict[str, Kind] = {
             _peg_generate,
             _peg_replay,
             _peg_holds,
+        ),
+        Kind(
+            DrillKind.POSITION.value,
+            "Position: throw to the score",
+            "position",
+            None,
+            cat.POSITION_CATEGORIES,
+            _position_generate,
+            _position_replay,
+            lambda d: frozenset({cat.POSITION_DEALER if d.dealer else cat.POSITION_PONE}),
         ),
     )
 }

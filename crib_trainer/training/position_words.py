@@ -87,3 +87,102 @@ def explain_position(p: PositionAnalysis, ascii: bool = False) -> str:
         "the play and his hand from expert self-play (README: discard --score).",
     ]
     return "\n".join(lines)
+
+
+#: Close to the end: either side needs this many points or fewer in a game to 121 (the
+#: five-card game to 61: half). Further from home the most points are nearly always the
+#: best chance (docs/benchmarks.md, the position drill).
+NEAR_END = 30
+
+
+def near_end(me: int, him: int, target: int) -> bool:
+    """Whether the score is close enough to the end for position-aware advice.
+
+    >>> near_end(95, 60, 121), near_end(80, 85, 121), near_end(48, 10, 61)
+    (True, False, True)
+    """
+    near = round(NEAR_END * target / 121)
+    return min(target - me, target - him) <= near
+
+
+def throw_note(p: PositionAnalysis, thrown: tuple[Card, ...]) -> str | None:
+    """What the score says of a throw near the end (the practice game's grade adds it):
+    the best chance to win and why, when it is not the throw made or not the most
+    points; None far from the end, or when the throw made is the best chance and the most
+    points too.
+
+    >>> from crib_trainer.analysis.position import analyse_position
+    >>> p = analyse_position("3C 3S QH AH JH 6H", dealer=False, me=116, him=100)
+    >>> throw_note(p, p.points_best.option.discard).split(":")[0]
+    'At 116 to 100 the best chance to win is to throw 3-3 (99%)'
+    """
+    if not near_end(p.me, p.him, p.points.variant.target):
+        return None
+    best, top = p.best, p.points_best
+    mine = next(o for o in p.options if set(o.option.discard) == set(thrown))
+    if best.win - mine.win < SAME and best.win - top.win < SAME:
+        return None
+    if best.win - mine.win < SAME:
+        return (
+            f"At {p.me} to {p.him} your throw is the best chance ({mine.win:.0%}), more "
+            f"than the most points ({_ranks(top.option.discard)}, {top.win:.0%}): "
+            f"{position_reason(p)}."
+        )
+    return (
+        f"At {p.me} to {p.him} the best chance to win is to throw "
+        f"{_ranks(best.option.discard)} ({best.win:.0%}): {position_reason(p)}. "
+        f"Yours wins {mine.win:.0%}."
+    )
+
+
+def play_reason(
+    labels: list[str], immediate: list[int], wins: list[float], outs: list[float], need: int,
+    his_need: int,
+) -> str:  # fmt: skip
+    """Why the card with the best chance to win is best, in a player's words. The lists
+    are in the pegging analysis' order (the most points first): each card's label
+    (``"the 5"``), its points now, its chance to win and the chance he then holds a card
+    that pegs him out.
+
+    >>> play_reason(["the 9", "the 5"], [0, 2], [0.8, 1.0], [0.3, 0.0], 2, 6)
+    'you need 2: the 5 pegs 2 and wins now'
+    >>> play_reason(["the 5", "the 9"], [0, 0], [0.5, 0.8], [0.6, 0.1], 9, 3)[:50]
+    'he needs 3: lay the 9, not the 5 (the most points)'
+    """
+    best = max(range(len(wins)), key=lambda i: (wins[i], -i))
+    if immediate[best] >= need:
+        return f"you need {need}: {labels[best]} pegs {immediate[best]} and wins now"
+    if best != 0 and outs[best] + SAME < outs[0]:
+        return (
+            f"he needs {his_need}: lay {labels[best]}, not {labels[0]} (the most points): "
+            f"it leaves him a card that pegs out {outs[best]:.0%} of the time, against "
+            f"{outs[0]:.0%}"
+        )
+    if best != 0 and wins[best] - wins[0] >= SAME:
+        return (
+            f"you need {need}, he needs {his_need}: {labels[best]} wins {wins[best]:.0%}, "
+            f"{labels[0]} (the most points) {wins[0]:.0%}"
+        )
+    return f"at this score the most points are also the best chance: {labels[best]}"
+
+
+def play_note(
+    labels: list[str], immediate: list[int], wins: list[float], outs: list[float], *,
+    me: int, him: int, target: int, played: int,
+) -> str | None:  # fmt: skip
+    """What the score says of a card laid near the end (the practice game's grade adds
+    it): the best chance and why, when it is not the card laid (``played``, an index in
+    the lists) or not the most points; None far from the end or when all agree.
+
+    >>> play_note(["the 5", "the 9"], [0, 0], [0.5, 0.8], [0.6, 0.1], me=112, him=118,
+    ...           target=121, played=0)[:45]
+    'At 112 to 118 the best chance is the 9 (80%):'
+    """
+    if not near_end(me, him, target):
+        return None
+    best = max(range(len(wins)), key=lambda i: (wins[i], -i))
+    if wins[best] - wins[played] < SAME and wins[best] - wins[0] < SAME:
+        return None
+    why = play_reason(labels, immediate, wins, outs, target - me, target - him)
+    yours = "" if wins[best] - wins[played] < SAME else f" Yours wins {wins[played]:.0%}."
+    return f"At {me} to {him} the best chance is {labels[best]} ({wins[best]:.0%}): {why}.{yours}"

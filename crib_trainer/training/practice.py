@@ -615,6 +615,7 @@ def grade_pending(practice: Practice, pending: Pending) -> Grade | None:
             deal=before.deal_number,
             seconds=pending.seconds,
             answered_at=pending.answered_at,
+            score=(before.scores[YOU], before.scores[COMPUTER]),
         )
     state = before.play_state
     assert state is not None
@@ -641,6 +642,7 @@ def grade_pending(practice: Practice, pending: Pending) -> Grade | None:
         deal=before.deal_number,
         seconds=pending.seconds,
         answered_at=pending.answered_at,
+        score=(before.scores[YOU], before.scores[COMPUTER]),
     )
 
 

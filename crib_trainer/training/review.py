@@ -38,6 +38,11 @@ def replayable(attempt: Attempt) -> bool:
             read_situation(peg.situation)
             replay_state(peg)  # the hidden cards must fit too, to play on
             return True
+        if attempt.kind == "position":
+            from crib_trainer.training.position_drill import PositionDrill
+
+            cards = PositionDrill.from_question(attempt.question).cards  # reads, score too
+            return len(set(cards)) == len(cards)
         drill = replay(attempt.kind, attempt.question)
         if isinstance(drill, DiscardDrill):
             return len(set(drill.cards)) == get_variant(drill.variant).dealt

@@ -61,6 +61,17 @@ def test_discard_reveal(snap_compare):
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=throw)
 
 
+def test_position_reveal(snap_compare):
+    async def throw(pilot):
+        await pilot.press("w")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("1", "3", "enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=throw)
+
+
 def test_scorekeeper_board(snap_compare):
     async def play(pilot):
         await pilot.press("9")

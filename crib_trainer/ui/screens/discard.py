@@ -2,7 +2,9 @@
 ranked by expected points, yours highlighted, with what it gave up and why the best wins.
 
 Keys: 1–6 pick cards, enter throws, ``c`` turns a starter and counts the kept hand,
-``v`` changes the game, ``s`` switches scheduler/random deals, ``n`` deals again.
+``v`` changes the game, ``s`` switches scheduler/random deals, ``n`` deals again, ``g``
+counts the play too (a pegging column; throws ranked and graded by hand + crib + pegging,
+two-player games).
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Header, Static
 
-from crib_trainer.analysis.discard import DiscardAnalysis, analyse_discards
+from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption, analyse_discards
+from crib_trainer.analysis.pegnet import PeggedThrow, with_pegging
 from crib_trainer.core.cards import FULL_DECK, Card, format_cards
 from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.training.answers import decision_grade, discard_attempt
 from crib_trainer.training.discard_advice import rank_text, throw_reason, why_best
 from crib_trainer.training.drills import CountDrill, DiscardDrill, discard_drill
+from crib_trainer.training.pegging_advice import pegging_reason
 from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
@@ -71,6 +75,12 @@ class DiscardScreen(TrainerScreen):
             tooltip="deals from the scheduler (weak spots, reviews) or purely random",
         ),
         Binding("n", "next_deal", "Next", tooltip="deal the next hand, once this one is thrown"),
+        Binding(
+            "g",
+            "toggle_pegging",
+            "Pegging",
+            tooltip="count the play too: rank and grade by hand + crib + pegging",
+        ),
         *(Binding(k, f"role('{role}')", show=False) for k, role in ROLE_KEYS.items()),
     ]
 
@@ -90,6 +100,8 @@ class DiscardScreen(TrainerScreen):
         self.revealed = False
         self.started = 0.0
         self.why = ""
+        self.with_pegging = False  # rank and grade by hand + crib + pegging (key g)
+        self.graded_by_pegging = False  # how the throw on the table was graded
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -104,10 +116,38 @@ class DiscardScreen(TrainerScreen):
 
     def on_mount(self) -> None:
         self.title = "Discards"
-        self.query_one("#throws", DataTable).add_columns(
-            "", "#", "throw", "keep", "hand", "crib", "net", "loss", "hand range"
-        )
+        self._columns()
         self.new_deal()
+
+    def _columns(self) -> None:
+        table = self.query_one("#throws", DataTable)
+        table.clear(columns=True)
+        middle = ("peg", "total") if self.with_pegging else ("net",)
+        table.add_columns("", "#", "throw", "keep", "hand", "crib", *middle, "loss", "hand range")
+
+    def _role_line(self) -> None:
+        """Who deals, what to throw, the game, and the ranking the throw is graded by."""
+        assert self.drill is not None
+        variant = get_variant(self.drill.variant)
+        crib = "your crib" if self.drill.dealer else "the dealer's crib"
+        if variant.partnerships:
+            crib = "your side's crib" if self.drill.dealer else "the other side's crib"
+        role = "You deal" if self.drill.dealer else "You are pone"
+        count = "two cards" if variant.discard == 2 else "one card"
+        ranking = ""
+        if self._pegging_on():
+            ranking = "Ranked by hand + crib + pegging. "
+        elif self.with_pegging:
+            ranking = "Pegging is counted in two-player games only. "
+        self.query_one("#discard-role", Static).update(
+            f"{role}: throw {count} to {crib}. [dim]{variant.title.capitalize()} game. "
+            f"{ranking}{self.why}[/dim]"
+        )
+
+    def _pegging_on(self) -> bool:
+        """Whether the play counts for this deal (the table is for two-player games)."""
+        assert self.drill is not None
+        return self.with_pegging and get_variant(self.drill.variant).players == 2
 
     # -- dealing
 
@@ -139,16 +179,7 @@ class DiscardScreen(TrainerScreen):
         self.analysis = None
         self.thrown = None
         self.revealed = False
-        variant = get_variant(self.drill.variant)
-        crib = "your crib" if self.drill.dealer else "the dealer's crib"
-        if variant.partnerships:
-            crib = "your side's crib" if self.drill.dealer else "the other side's crib"
-        role = "You deal" if self.drill.dealer else "You are pone"
-        count = "two cards" if variant.discard == 2 else "one card"
-        self.query_one("#discard-role", Static).update(
-            f"{role}: throw {count} to {crib}. [dim]{variant.title.capitalize()} game. "
-            f"{self.why}[/dim]"
-        )
+        self._role_line()
         self.query_one("#dealt", HandView).show(self.drill.cards)
         self.query_one("#discard-verdict", Static).update("")
         self.query_one("#discard-why", Static).update("")
@@ -177,11 +208,12 @@ class DiscardScreen(TrainerScreen):
     def _status(self) -> None:
         assert self.drill is not None
         need = get_variant(self.drill.variant).discard
+        pegging = "g pegging " + ("on" if self.with_pegging else "off")
         if self.revealed:
-            text = "n next deal · c turn a starter and count your keep · v game · s source"
+            text = f"n next · c count your keep · v game · s source · {pegging}"
         else:
             text = f"1–{len(self.drill.cards)} pick {need}, enter throws"
-            text += " · d dealer, p pone, r either · v game · s source"
+            text += f" · d/p/r role · v game · s source · {pegging}"
         self.query_one("#discard-status", Static).update(f"[dim]{text}[/dim]")
 
     # -- keys
@@ -217,35 +249,62 @@ class DiscardScreen(TrainerScreen):
         analysis = self.analysis
         mine = analysis.option_for(self.thrown)
         self.revealed = True
-        given_up = 0.0 if mine.as_good else mine.loss  # a near-tie is as good as the best
+        self.graded_by_pegging = self._pegging_on()
+        truth: dict[str, object] = {"net_ev": mine.net_ev, "best_net_ev": analysis.best.net_ev}
+        if self.graded_by_pegging:
+            pegged = with_pegging(analysis)
+            yours = next(r for r in pegged if r.option is mine)
+            given_up = 0.0 if yours.as_good else yours.loss
+            best, loss = pegged[0].option.discard, yours.loss
+            truth.update(pegging=yours.pegging.net, total=yours.total, best_total=pegged[0].total)
+        else:
+            given_up = 0.0 if mine.as_good else mine.loss  # a near-tie is as good as the best
+            best, loss = analysis.best.discard, mine.loss
         grade = decision_grade(given_up)
         self.trainer.record(
             discard_attempt(
                 cards=self.drill.cards,
                 dealer=self.drill.dealer,
                 thrown=self.thrown,
-                best=analysis.best.discard,
+                best=best,
                 points_lost=given_up,
                 seconds=seconds,
                 answered_at=self.trainer.now(),
                 variant=self.drill.variant,
-                truth={"net_ev": mine.net_ev, "best_net_ev": analysis.best.net_ev},
+                truth=truth,
             )
         )
-        lost = "" if grade == "best" else f" You gave up {mine.loss:.2f} points on average."
+        lost = "" if grade == "best" else f" You gave up {loss:.2f} points on average."
+        by = "hand + crib + pegging" if self.graded_by_pegging else "hand + crib"
         self.query_one("#discard-verdict", Static).update(
-            f"{GRADE_WORDS[grade]}{lost}  [dim]{seconds:.1f} s[/dim]"
+            f"{GRADE_WORDS[grade]}{lost} [dim]Graded by {by}. {seconds:.1f} s[/dim]"
         )
+        self._show_throws()
+        self._status()
+
+    def _show_throws(self) -> None:
+        """The ranked table (by hand + crib, or with the play when pegging is on), yours
+        highlighted, and why the best wins."""
+        assert self.analysis is not None and self.thrown is not None
+        analysis = self.analysis
+        mine = analysis.option_for(self.thrown)
+        pegged = with_pegging(analysis) if self._pegging_on() else None
+        self._columns()
         table = self.query_one("#throws", DataTable)
-        table.clear()
         sign = "+" if analysis.dealer else "−"
-        ranked = list(enumerate(analysis.options, start=1))
-        mine_at = next(i for i, (_, o) in enumerate(ranked) if o is mine)
+        rows: list[ThrowOption | PeggedThrow] = list(pegged or analysis.options)
+        ranked = list(enumerate(rows, start=1))
+        mine_at = next(i for i, (_, r) in enumerate(ranked) if _option(r) is mine)
         if mine_at > PINNED:  # yours next to the best, in view at 80×24: then the rest
             ranked.insert(PINNED, ranked.pop(mine_at))
         mine_row = min(mine_at, PINNED)
-        for rank, option in ranked:
-            mark = "you" if option is mine else ("★" if option.as_good else "")
+        for rank, row in ranked:
+            option = _option(row)
+            mark = "you" if option is mine else ("★" if row.as_good else "")
+            if isinstance(row, PeggedThrow):
+                middle = [f"{row.pegging.net:+.2f}", f"{row.total:.2f}", f"{row.loss:.2f}"]
+            else:
+                middle = [f"{option.net_ev:.2f}", f"{option.loss:.2f}"]
             table.add_row(
                 mark,
                 str(rank),
@@ -253,19 +312,37 @@ class DiscardScreen(TrainerScreen):
                 format_cards(option.keep),
                 f"{option.hand_ev:.2f}",
                 f"{sign}{option.crib_ev:.2f}",
-                f"{option.net_ev:.2f}".replace("-", "−"),
-                f"{option.loss:.2f}",
+                *(m.replace("-", "−") for m in middle),
                 f"{option.hand_min}–{option.hand_max}",
             )
         table.display = True
         table.can_focus = True
         table.move_cursor(row=mine_row)
         table.focus()
-        lines = [why_best(analysis)]
-        if mine is not analysis.best:
+        if pegged is not None:
+            lines = [pegging_reason(analysis, pegged) + "."]
+        else:
+            lines = [why_best(analysis)]
+        if mine is not _option(rows[0]):
             lines.append(f"Yours ({rank_text(mine.discard)}): {throw_reason(mine, analysis)}")
         self.query_one("#discard-why", Static).update("\n".join(lines))
-        self._status()
+
+    def action_toggle_pegging(self) -> None:
+        """Count the play too (or not): the table's columns and ranking change at once;
+        a throw already graded keeps its grade."""
+        self.with_pegging = not self.with_pegging
+        self.notify(
+            "Pegging counted: ranked and graded by hand + crib + pegging."
+            if self.with_pegging
+            else "Pegging not counted: ranked and graded by hand + crib."
+        )
+        if self.revealed:
+            self._show_throws()
+        else:
+            self._columns()
+        if self.drill is not None:
+            self._role_line()
+            self._status()
 
     def action_count_kept(self) -> None:
         """The combined drill: turn a starter and count the hand you kept."""
@@ -314,3 +391,7 @@ class DiscardScreen(TrainerScreen):
     def action_next_deal(self) -> None:
         if self.revealed:
             self.new_deal()
+
+
+def _option(row: ThrowOption | PeggedThrow) -> ThrowOption:
+    return row.option if isinstance(row, PeggedThrow) else row

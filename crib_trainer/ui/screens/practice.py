@@ -30,8 +30,7 @@ from crib_trainer.analysis.players import PLAYERS
 from crib_trainer.core.cards import Card
 from crib_trainer.core.rules import RULESETS, default_ruleset, get_variant
 from crib_trainer.core.show import Kind
-from crib_trainer.storage.db import StorageError
-from crib_trainer.storage.practice_games import save_practice, unfinished_practice
+from crib_trainer.storage.records import StorageError
 from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
 from crib_trainer.training.practice import (
     Pending,
@@ -129,11 +128,9 @@ class PracticeScreen(TrainerScreen):
 
     def save(self) -> None:
         """Save the game as it stands (after every move)."""
-        store = self.trainer.store
-        if store is None:
-            return
+        records, now = self.trainer.records, self.trainer.now()
         try:
-            self.game_id = save_practice(store, self.practice, self.game_id, now=self.trainer.now())
+            self.game_id = records.save_practice(self.practice, self.game_id, now=now)
         except StorageError as err:
             if not self.save_failed:  # say it once, not at every move
                 self.notify(
@@ -620,9 +617,9 @@ def open_practice(app: CribTrainerApp, *, new: bool = False) -> None:
     """Resume the practice game not yet won (unless ``new``), else ask for the settings of
     a new one; its seed comes from the app's random numbers."""
     resume = None
-    if not new and app.store is not None:
+    if not new:
         try:
-            resume = unfinished_practice(app.store)
+            resume = app.records.unfinished_practice()
         except StorageError as err:
             app.notify(str(err), severity="error", markup=False)
     if resume is not None:

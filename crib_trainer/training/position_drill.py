@@ -1,0 +1,146 @@
+"""The position drill: a throw near the end of the game with the score shown, graded by
+the chance to win given up (:mod:`crib_trainer.analysis.position`).
+
+Deals are drawn where the score changes the answer most often (measured over random
+deals: as pone, each side needing 4 to 20; as dealer the points-best is nearly always
+the best chance too): up to :data:`TRIES` deals are looked at and the first whose best
+chance beats the points-best by :data:`TEACHES` is asked (else the last one).
+
+>>> import random
+>>> d = position_drill(random.Random(1))
+>>> d.kind, PositionDrill.from_question(d.question()) == d
+('position', True)
+>>> 0 < 121 - d.me <= 20 and 0 < 121 - d.him <= 20
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from crib_trainer.analysis.position import PositionAnalysis, analyse_position, check_scores
+from crib_trainer.core.cards import FULL_DECK, Card, parse_cards
+from crib_trainer.core.rules import get_variant
+from crib_trainer.training import categories as cat
+from crib_trainer.training.answers import discard_attempt
+from crib_trainer.training.attempt import Attempt, DrillKind
+
+#: Deals looked at for one question, at most.
+TRIES = 12
+#: A position teaches when its best chance beats the points-best's by this much.
+TEACHES = 0.01
+#: The needs dealt (points to go out), each side.
+NEEDS = (4, 20)
+#: The share of questions dealt as pone when the role is not asked for.
+PONE_SHARE = 0.75
+
+
+@dataclass(frozen=True, slots=True)
+class PositionDrill:
+    """Cards dealt, the role and both scores before the deal (two-player games)."""
+
+    cards: tuple[Card, ...]
+    dealer: bool
+    me: int
+    him: int
+    variant: str = "six-card"
+
+    kind = DrillKind.POSITION.value
+
+    def question(self) -> dict[str, Any]:
+        return {
+            "cards": [c.code for c in self.cards],
+            "role": "dealer" if self.dealer else "pone",
+            "variant": self.variant,
+            "score": [self.me, self.him],
+        }
+
+    @classmethod
+    def from_question(cls, q: dict[str, Any]) -> PositionDrill:
+        """The drill a stored question asks (``ValueError`` if its score cannot be)."""
+        me, him = (int(x) for x in q["score"])
+        variant = get_variant(q.get("variant", "six-card"))
+        check_scores(me, him, variant)
+        cards = parse_cards(q["cards"])
+        if len(cards) != variant.dealt:
+            raise ValueError(f"a {variant.name} deal has {variant.dealt} cards")
+        return cls(cards, q["role"] == "dealer", me, him, variant.name)
+
+    def analyse(self) -> PositionAnalysis:
+        """Every throw ranked by the chance to win."""
+        return analyse_position(
+            self.cards, dealer=self.dealer, me=self.me, him=self.him, variant=self.variant
+        )
+
+
+def position_drill(
+    rng: random.Random, *, dealer: bool | None = None, variant: str = "six-card"
+) -> PositionDrill:
+    """A deal near the end of the game where the score matters (see the module's text)."""
+    v = get_variant(variant)
+    scale = v.target / 121  # the five-card game to 61: needs scaled down
+    low, high = max(1, round(NEEDS[0] * scale)), max(2, round(NEEDS[1] * scale))
+    drill = None
+    for _ in range(TRIES):
+        cards = tuple(sorted(rng.sample(FULL_DECK, v.dealt)))
+        role = rng.random() >= PONE_SHARE if dealer is None else dealer
+        me, him = v.target - rng.randint(low, high), v.target - rng.randint(low, high)
+        drill = PositionDrill(cards, role, me, him, v.name)
+        p = drill.analyse()
+        if p.best.win - p.points_best.win >= TEACHES:
+            break
+    assert drill is not None
+    return drill
+
+
+def position_category(dealer: bool) -> str:
+    """``position-dealer`` or ``position-pone``."""
+    return cat.POSITION_DEALER if dealer else cat.POSITION_PONE
+
+
+def position_attempt(
+    drill: PositionDrill,
+    analysis: PositionAnalysis,
+    thrown: tuple[Card, ...],
+    *,
+    seconds: float,
+    answered_at: datetime,
+) -> Attempt:
+    """A throw at a score graded by the chance to win it gave up (``truth["win_lost"]``;
+    the points it gave up are kept too), stored under the ``position-*`` category.
+
+    >>> from datetime import UTC
+    >>> d = PositionDrill(parse_cards("3C 3S QH AH JH 6H"), False, 116, 100)
+    >>> p = d.analyse()
+    >>> a = position_attempt(d, p, p.points_best.option.discard, seconds=3,
+    ...                      answered_at=datetime(2026, 1, 1, tzinfo=UTC))
+    >>> a.kind, a.grade, a.correct, list(a.missed)
+    ('position', 'costly', False, ['position-pone'])
+    """
+    mine = next(o for o in analysis.options if set(o.option.discard) == set(thrown))
+    best = analysis.best
+    win_lost = max(0.0, best.win - mine.win)
+    points_lost = max(0.0, analysis.points.best.net_ev - mine.option.net_ev)
+    base = discard_attempt(
+        cards=drill.cards,
+        dealer=drill.dealer,
+        thrown=thrown,
+        best=best.option.discard,
+        points_lost=points_lost,
+        seconds=seconds,
+        answered_at=answered_at,
+        variant=drill.variant,
+        truth={"win": mine.win, "best_win": best.win},
+        win_lost=win_lost,
+    )
+    category = position_category(drill.dealer)
+    return replace(
+        base,
+        kind=drill.kind,
+        question=drill.question(),
+        missed={category: sum(base.missed.values())},
+        present={category: 0.0},
+    )

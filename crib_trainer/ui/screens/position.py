@@ -1,0 +1,229 @@
+"""The position drill: a deal near the end of the game with the score shown; pick the
+throw; see every throw ranked by the chance to win, yours highlighted, and why in words.
+
+Keys: 1–6 pick cards, enter throws, ``d``/``p``/``r`` deal as dealer, pone or either,
+``n`` deals again.
+"""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable, Footer, Header, Static
+
+from crib_trainer.analysis.position import PositionAnalysis
+from crib_trainer.core.cards import Card, format_cards
+from crib_trainer.core.rules import get_variant
+from crib_trainer.training.position_drill import PositionDrill, position_attempt, position_drill
+from crib_trainer.training.position_words import SAME, position_reason
+from crib_trainer.training.session import Plan
+from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.widgets.card import HandView
+
+GRADE_WORDS = {
+    "best": "[b $success]Best chance.[/]",
+    "close": "[b $warning]Close, ¾ credit:[/] within 2% of the best chance to win.",
+    "fair": "[b $warning]Fair, half credit:[/] within 5% of the best chance to win.",
+    "costly": "[b $error]Costly:[/] more than 5% of the chance to win given up.",
+}
+ROLE_KEYS = {"d": "dealer", "p": "pone", "r": "either"}
+#: Throws shown before yours when yours ranks lower.
+PINNED = 3
+
+
+class PositionScreen(TrainerScreen):
+    """Throw to the score: ranked by the chance to win the game, not by points."""
+
+    AUTO_FOCUS = None
+    HELP_KEYS = (
+        ("1–6", "pick a card to throw (again to put it back)"),
+        ("d / p / r", "deal as dealer, as pone, or either"),
+    )
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
+        Binding("enter", "throw", "Throw", tooltip="throw the cards picked"),
+        Binding("n", "next_deal", "Next", tooltip="deal the next position, once this is thrown"),
+        *(Binding(k, f"role('{role}')", show=False) for k, role in ROLE_KEYS.items()),
+    ]
+
+    def __init__(self, *, replay_id: int | None = None, plan: Plan | None = None) -> None:
+        super().__init__()
+        self.replay_id = replay_id
+        self.plan = plan
+        self.role = "either"
+        self.drill: PositionDrill | None = None
+        self.analysis: PositionAnalysis | None = None
+        self.picked: list[Card] = []
+        self.thrown: tuple[Card, ...] | None = None
+        self.revealed = False
+        self.started = 0.0
+        self.why = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="discard"):
+            yield Static(id="position-score")
+            yield HandView(id="dealt", numbered=True)
+            yield Static(id="discard-status")
+            yield Static(id="discard-verdict")
+            yield DataTable(id="throws", cursor_type="row", zebra_stripes=True)
+            yield Static(id="discard-why")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Position: throw to the score"
+        self.query_one("#throws", DataTable).add_columns(
+            "", "#", "throw", "keep", "hand", "crib", "net", "win"
+        )
+        self.new_deal()
+
+    # -- dealing (in a thread: a deal is chosen by analysing a few)
+
+    def new_deal(self) -> None:
+        """Clear the table and deal the next position."""
+        self.drill = None
+        self.analysis = None
+        self.picked = []
+        self.thrown = None
+        self.revealed = False
+        self.query_one("#position-score", Static).update("Dealing a position near the end…")
+        self.query_one("#dealt", HandView).show(())
+        for selector in ("#discard-verdict", "#discard-why", "#discard-status"):
+            self.query_one(selector, Static).update("")
+        table = self.query_one("#throws", DataTable)
+        table.clear()
+        table.display = False
+        table.can_focus = False
+        self.set_focus(None)
+        self.deal()
+
+    @work(thread=True, exclusive=True)
+    def deal(self) -> None:
+        drill, why = self._choose()
+        analysis = drill.analyse()
+        self.app.call_from_thread(self._dealt, drill, analysis, why)
+
+    def _choose(self) -> tuple[PositionDrill, str]:
+        trainer = self.trainer
+        if self.replay_id is not None:
+            question = trainer.replay_question(self.replay_id)
+            self.replay_id = None
+            if question is not None and question.kind == "position" and question.again:
+                return (
+                    question.drill,
+                    f"Replaying a position from {question.again.answered_at:%d %b}.",
+                )
+        plan, self.plan = self.plan, None
+        if self.role != "either":
+            return position_drill(trainer.rng, dealer=self.role == "dealer"), ""
+        question = trainer.next_question(["position"], plan)
+        return question.drill, question.why
+
+    def _dealt(self, drill: PositionDrill, analysis: PositionAnalysis, why: str) -> None:
+        self.drill, self.analysis, self.why = drill, analysis, why
+        v = get_variant(drill.variant)
+        mine, his = v.target - drill.me, v.target - drill.him
+        role = "You deal (your crib)" if drill.dealer else "He deals (his crib): you count first"
+        self.query_one("#position-score", Static).update(
+            f"[b]You {drill.me}, him {drill.him}[/b] in a game to {v.target}: you need "
+            f"{mine}, he needs {his}. {role}.\n[dim]Throw two to win the game, not for "
+            f"points. {why}[/dim]"
+        )
+        self.query_one("#dealt", HandView).show(drill.cards)
+        self._status()
+        self.started = self.trainer.ticks()
+
+    def _status(self) -> None:
+        if self.revealed:
+            text = "n next position · d/p/r role"
+        else:
+            text = "1–6 pick 2, enter throws · d/p/r role: dealer, pone, either"
+        self.query_one("#discard-status", Static).update(f"[dim]{text}[/dim]")
+
+    # -- keys
+
+    def action_pick(self, number: int) -> None:
+        if self.revealed or self.drill is None or number > len(self.drill.cards):
+            return
+        card = self.drill.cards[number - 1]
+        if card in self.picked:
+            self.picked.remove(card)
+        else:
+            self.picked.append(card)
+            if len(self.picked) > get_variant(self.drill.variant).discard:
+                self.picked.pop(0)
+        self.query_one("#dealt", HandView).mark(self.picked, "picked")
+
+    def action_throw(self) -> None:
+        if self.revealed or self.drill is None:
+            return
+        need = get_variant(self.drill.variant).discard
+        if len(self.picked) != need:
+            self.notify(f"Pick {need} cards to throw first (keys 1–{len(self.drill.cards)}).")
+            return
+        self.thrown = tuple(self.picked)
+        self.reveal()
+
+    def reveal(self) -> None:
+        """Grade the throw by the chance to win it gave up; every throw ranked, and why."""
+        assert self.drill is not None and self.analysis is not None and self.thrown is not None
+        seconds = self.trainer.ticks() - self.started
+        p = self.analysis
+        attempt = position_attempt(
+            self.drill, p, self.thrown, seconds=seconds, answered_at=self.trainer.now()
+        )
+        self.trainer.record(attempt)
+        self.revealed = True
+        mine = next(o for o in p.options if set(o.option.discard) == set(self.thrown))
+        lost = attempt.truth["win_lost"]
+        given = "" if attempt.grade == "best" else f" You gave up {lost:.1%} of the game."
+        self.query_one("#discard-verdict", Static).update(
+            f"{GRADE_WORDS[attempt.grade]}{given} You win {mine.win:.1%}. "
+            f"[dim]Graded by the chance to win. {seconds:.1f} s[/dim]"
+        )
+        table = self.query_one("#throws", DataTable)
+        table.clear()
+        sign = "+" if p.points.dealer else "−"
+        ranked = list(enumerate(p.options, start=1))
+        mine_at = next(i for i, (_, o) in enumerate(ranked) if o is mine)
+        if mine_at > PINNED:
+            ranked.insert(PINNED, ranked.pop(mine_at))
+        for rank, o in ranked:
+            x = o.option
+            mark = "you" if o is mine else ("★" if p.best.win - o.win < SAME else "")
+            if o is p.points_best and not mark:
+                mark = "pts"
+            table.add_row(
+                mark,
+                str(rank),
+                format_cards(x.discard),
+                format_cards(x.keep),
+                f"{x.hand_ev:.2f}",
+                f"{sign}{x.crib_ev:.2f}",
+                f"{x.net_ev:.2f}".replace("-", "−"),
+                f"{o.win:.1%}",
+            )
+        table.display = True
+        table.can_focus = True
+        table.move_cursor(row=min(mine_at, PINNED))
+        table.focus()
+        self.query_one("#discard-why", Static).update(
+            f"Why: {position_reason(p)}.\n[dim]pts: the most points. win: the chance to win "
+            "the game; hand and crib exact, the play and his hand from expert self-play.[/dim]"
+        )
+        self._status()
+
+    def action_next_deal(self) -> None:
+        if self.revealed:
+            self.new_deal()
+
+    def action_role(self, role: str) -> None:
+        """Deal as dealer, pone or either from now on (a position not yet thrown is dealt
+        again)."""
+        self.role = role
+        self.notify(f"Positions dealt {'as ' + role if role != 'either' else 'either way'}.")
+        if not self.revealed:
+            self.new_deal()
