@@ -614,7 +614,7 @@ def grade_pending(practice: Practice, pending: Pending) -> Grade | None:
             deal=before.deal_number,
             seconds=pending.seconds,
             answered_at=pending.answered_at,
-            score=(before.scores[YOU], before.scores[COMPUTER]),
+            score=(before.scores[YOU], before.scores[COMPUTER]) if before.seats == 2 else None,
         )
     state = before.play_state
     assert state is not None
