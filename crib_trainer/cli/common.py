@@ -120,10 +120,11 @@ def variant_option() -> argparse.ArgumentParser:
 
 def open_input(name: str, what: str) -> TextIO:
     """Open a file of lines to read (``-`` is standard input) as UTF-8, skipping a byte order
-    mark (as Windows editors write); bad bytes spoil only their line."""
+    mark (as Windows editors write), lines ending in any of ``\n``, ``\r\n`` or ``\r``
+    (standard input as a file); bad bytes spoil only their line."""
     if name == "-":
         if hasattr(sys.stdin, "reconfigure"):
-            sys.stdin.reconfigure(encoding="utf-8-sig", errors="replace")
+            sys.stdin.reconfigure(encoding="utf-8-sig", errors="replace", newline=None)
         return sys.stdin
     try:
         return open(name, encoding="utf-8-sig", errors="replace")
