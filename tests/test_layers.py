@@ -110,3 +110,24 @@ def test_the_analysis_modules_import_one_another_without_a_cycle():
 
     for name in graph:
         visit(name, ())
+
+
+def test_the_ui_reaches_storage_through_the_records_alone():
+    """One path to storage: the UI imports ``storage.records`` (and ``storage.paths`` for
+    where files go), never the modules that read and write the history (``db``,
+    ``progress``, ``games``, ``practice_games``, ``writer``)."""
+    root = Path(crib_trainer.core.__file__).parent.parent
+    allowed = {"crib_trainer.storage.records", "crib_trainer.storage.paths"}
+    found = []
+    for path in sorted((root / "ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "crib_trainer.storage":
+                found += [f"{path.name}: storage.{a.name}" for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "crib_trainer.storage."
+            ):
+                if node.module not in allowed:
+                    found.append(f"{path.name}: {node.module}")
+            elif isinstance(node, ast.Import):
+                found += [f"{path.name}: {a.name}" for a in node.names if ".storage" in a.name]
+    assert found == []

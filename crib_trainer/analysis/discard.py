@@ -27,8 +27,12 @@ Nothing is sampled. The crib's suit-free points depend only on the multiset of i
 so the analysis counts, for every multiset of other-cards-plus-starter ranks, how many
 card-level ways (weighted by the opponent model) give it, once per deal, and takes one
 dot product per throw with a table of points; flushes and his nob are counted
-combinatorially. With the random model every sum is an exact integer divided once, so
-each expectation is the correctly rounded float of an exact fraction.
+combinatorially. With the random model every sum is an exact integer, and each
+expectation is one integer divided by another (Python divides integers correctly
+rounded), so it is the correctly rounded float of an exact fraction; the nets are
+compared exactly, as integers over one denominator. The random model is worked in plain
+Python over the shipped byte tables (:func:`random_crib_totals`: no numpy for one hand);
+the weighted model with numpy (:func:`crib_totals`).
 
 >>> from crib_trainer.core.cards import format_cards, parse_cards
 >>> a = analyse_discards(parse_cards("5H 5D 5S JC 2C 9D"), dealer=True)
@@ -43,20 +47,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 from itertools import combinations, permutations
-from typing import Any
-
-import numpy as np
+from math import comb
+from operator import mul
+from typing import TYPE_CHECKING, Any
 
 from crib_trainer.analysis import OPPONENTS
-from crib_trainer.analysis.opponent import slot_weights
 from crib_trainer.analysis.ranksets import (
     card_set_ways,
     multiset_index,
+    multiset_keys,
     multisets,
     points_matrix,
+    points_table,
 )
 from crib_trainer.core.cards import (
     FULL_DECK,
@@ -68,6 +72,9 @@ from crib_trainer.core.cards import (
     parse_cards,
 )
 from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+
+if TYPE_CHECKING:
+    import numpy as np
 
 JACK = int(Rank.JACK)
 #: Throws within this many points of the best net are as good as the best: closer than
@@ -189,37 +196,64 @@ def analyse_discards(
     dealt = check_dealt(cards, variant)
     if opponent not in OPPONENTS:
         raise ValueError(f"unknown opponent model {opponent!r}; choose {' or '.join(OPPONENTS)}")
-    model = crib_model(variant.name, dealer, opponent)
     unseen = unseen_cards(dealt)
     throws = list(combinations(range(len(dealt)), variant.discard))
     discards = [tuple(dealt[i] for i in t) for t in throws]
     keeps = [tuple(c for i, c in enumerate(dealt) if i not in t) for t in throws]
     hand = hand_sums(unseen, keeps)
-    crib_sums, crib_weight = crib_totals(unseen, discards, model)
-    heels = Fraction(2 * sum(c.rank == Rank.JACK for c in unseen), len(unseen))
-    evs = []
-    for t in range(len(throws)):
-        hand_ev = Fraction(hand.sums[t], len(unseen))
-        crib_ev = _divide(crib_sums[t], crib_weight)
-        evs.append((hand_ev + crib_ev if dealer else hand_ev - crib_ev, hand_ev, crib_ev, t))
-    evs.sort(key=lambda ev: (-ev[0], -ev[1], ev[3]))  # net, then hand, then deal order
-    best_net = evs[0][0]
-    options = tuple(
-        ThrowOption(
-            discard=discards[t],
-            keep=keeps[t],
-            hand_ev=float(hand_ev),
-            crib_ev=float(crib_ev),
-            heels_ev=float(heels),
-            net_ev=float(net),
-            loss=float(best_net - net),
-            hand_min=hand.mins[t],
-            hand_max=hand.maxs[t],
-            as_good=float(best_net - net) <= AS_GOOD,
+    if opponent == "random":
+        crib = random_crib_totals(unseen, discards, variant.crib_size - variant.discard)
+    else:
+        crib = crib_totals(unseen, discards, crib_model(variant.name, dealer, opponent))
+    return ranked(dealt, dealer, variant, opponent, discards, keeps, hand, crib, unseen)
+
+
+def ranked(
+    dealt: tuple[Card, ...],
+    dealer: bool,
+    variant: Variant,
+    opponent: str,
+    discards: Sequence[tuple[Card, ...]],
+    keeps: Sequence[tuple[Card, ...]],
+    hand: HandSums,
+    crib: tuple[Sequence[int], int] | tuple[Sequence[float], float],
+    unseen: Sequence[Card],
+) -> DiscardAnalysis:
+    """The analysis from each throw's sums: ``hand`` over the ``unseen`` starters, and
+    ``crib`` (each throw's weighted crib points and the total weight). Integer sums are
+    compared exactly (as numerators over one denominator) and divided once each."""
+    crib_sums, weight = crib
+    n = len(unseen)
+    heels = 2 * sum(c.rank == Rank.JACK for c in unseen) / n
+    sign = 1 if dealer else -1
+    if isinstance(weight, int):  # exact: numerators over n × weight
+        denominator = n * weight
+        nets: list[Any] = [
+            h * weight + sign * c * n for h, c in zip(hand.sums, crib_sums, strict=True)
+        ]
+    else:
+        denominator = 1
+        nets = [h / n + sign * c / weight for h, c in zip(hand.sums, crib_sums, strict=True)]
+    order = sorted(range(len(nets)), key=lambda t: (-nets[t], -hand.sums[t], t))
+    best = nets[order[0]]  # net, then hand, then deal order
+    options = []
+    for t in order:
+        loss = (best - nets[t]) / denominator
+        options.append(
+            ThrowOption(
+                discard=discards[t],
+                keep=keeps[t],
+                hand_ev=hand.sums[t] / n,
+                crib_ev=crib_sums[t] / weight,
+                heels_ev=heels,
+                net_ev=nets[t] / denominator,
+                loss=loss,
+                hand_min=hand.mins[t],
+                hand_max=hand.maxs[t],
+                as_good=loss <= AS_GOOD,
+            )
         )
-        for net, hand_ev, crib_ev, t in evs
-    )
-    return DiscardAnalysis(dealt, dealer, variant, opponent, options, float(heels))
+    return DiscardAnalysis(dealt, dealer, variant, opponent, tuple(options), heels)
 
 
 def check_dealt(cards: Sequence[Card] | str, variant: Variant) -> tuple[Card, ...]:
@@ -241,12 +275,6 @@ def unseen_cards(known: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(c for c in FULL_DECK if c not in held)
 
 
-def _divide(total: int | float, weight: int | float) -> Fraction | float:
-    if isinstance(total, int) and isinstance(weight, int):
-        return Fraction(total, weight)
-    return total / weight
-
-
 # --- rank-multiset tables ------------------------------------------------------------
 
 
@@ -255,6 +283,8 @@ def _minus_one(size: int) -> np.ndarray:
     """For each multiset M of ``size`` ranks and each rank r: the index of M − {r} among
     multisets of ``size − 1``, or that list's length (a sentinel) when M has no r.
     """
+    import numpy as np
+
     keys, _ = multisets(size)
     smaller = multiset_index(size - 1)
     out = np.full((len(keys), 13), len(smaller), dtype=np.int64)
@@ -272,6 +302,8 @@ def _plus_jack(size: int) -> np.ndarray:
     """For each multiset R of ``size`` ranks, the index of R + {J} among multisets of
     ``size + 1`` (the sentinel length when R already has four jacks).
     """
+    import numpy as np
+
     keys, _ = multisets(size)
     bigger = multiset_index(size + 1)
     return np.array(
@@ -283,7 +315,9 @@ def prepare_tables() -> None:
     """Build every table the analysis uses (they are otherwise built on first use)."""
     for size in (1, 2, 3, 4):
         multisets(size)
+        _rank_counts(size)
     for k, m in ((2, 2), (1, 3)):
+        points_table(k, m + 1)
         points_matrix(k, m + 1)
         _minus_one(m + 1)
         _plus_jack(m - 1)
@@ -314,29 +348,37 @@ def hand_sums(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -> Hand
     >>> s.mins, s.maxs
     ([14], [29])
     """
-    total = hand_points(unseen, keeps)
-    return HandSums(
-        total.sum(axis=1).tolist(), total.min(axis=1).tolist(), total.max(axis=1).tolist()
-    )
+    rows = hand_point_rows(unseen, keeps)
+    return HandSums([sum(r) for r in rows], [min(r) for r in rows], [max(r) for r in rows])
+
+
+def hand_point_rows(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -> list[list[int]]:
+    """Each kept hand's show with each starter in ``unseen``, a row per kept hand (plain
+    Python over the shipped table of rank points)."""
+    size = len(keeps[0])
+    index = multiset_index(size)
+    table = points_table(size, 1)
+    starters = [(int(c.rank) - 1, c.suit.index) for c in unseen]
+    rows = []
+    for keep in keeps:
+        base = 13 * index[tuple(sorted(int(c.rank) for c in keep))]
+        suit = keep[0].suit.index
+        flush = size if all(c.suit is keep[0].suit for c in keep) else 0
+        nob = sum(1 << c.suit.index for c in keep if c.rank == Rank.JACK)
+        rows.append(
+            [
+                table[base + r] + (flush and flush + (s == suit)) + ((nob >> s) & 1)
+                for r, s in starters
+            ]
+        )
+    return rows
 
 
 def hand_points(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -> np.ndarray:
     """Each kept hand's show with each starter in ``unseen``: shape (keeps, starters)."""
-    size = len(keeps[0])
-    index = multiset_index(size)
-    points = points_matrix(size, 1)
-    rows = [index[tuple(sorted(int(c.rank) for c in k))] for k in keeps]
-    s_rank = np.array([int(c.rank) - 1 for c in unseen], dtype=np.int64)
-    s_suit = np.array([c.suit.index for c in unseen], dtype=np.int64)
-    suit = np.array([k[0].suit.index for k in keeps], dtype=np.int64)
-    one_suit = np.array([all(c.suit is k[0].suit for c in k) for k in keeps])
-    jacks = np.array(
-        [sum(1 << c.suit.index for c in k if c.rank == Rank.JACK) for k in keeps], dtype=np.int64
-    )
-    total = points[rows][:, s_rank]
-    total += np.where(one_suit[:, None], size + (s_suit[None, :] == suit[:, None]), 0)
-    total += (jacks[:, None] >> s_suit[None, :]) & 1
-    return total
+    import numpy as np
+
+    return np.array(hand_point_rows(unseen, keeps), dtype=np.int64)
 
 
 # --- the crib ------------------------------------------------------------------------
@@ -376,6 +418,8 @@ class CribModel:
 
 @cache
 def _padded(model: CribModel) -> np.ndarray:
+    import numpy as np
+
     return np.append(model.weights, np.zeros(1, dtype=model.weights.dtype))
 
 
@@ -393,6 +437,8 @@ def _with_jack(model: CribModel) -> np.ndarray:
 @cache
 def random_model(m: int) -> CribModel:
     """Every set of ``m`` unseen cards equally likely."""
+    import numpy as np
+
     return CribModel(m, np.ones(len(multisets(m)[0]), dtype=np.int64), exact=True)
 
 
@@ -404,6 +450,8 @@ def slot_model(slots: Sequence[np.ndarray | None]) -> CribModel:
     With single-card slots a set of cards weighs the sum, over every way of giving its
     cards to the slots, of the product of the slots' weights.
     """
+    import numpy as np
+
     if len(slots) == 1:
         (weights,) = slots
         if weights is None:
@@ -430,6 +478,8 @@ def crib_model(variant: str, dealer: bool, opponent: str) -> CribModel:
     if opponent == "random":
         rules = get_variant(variant)
         return random_model(rules.crib_size - rules.discard)
+    from crib_trainer.analysis.opponent import slot_weights
+
     return slot_model([None if s == "pack" else slot_weights(variant, s == "own") for s in slots])
 
 
@@ -445,6 +495,74 @@ def other_slots(variant: str, dealer: bool) -> tuple[str, ...]:
     return tuple(slots)
 
 
+#: ``_BINOM[n][k]`` = C(n, k) for n, k ≤ 4: the ways to pick k cards of a rank from n.
+_BINOM = tuple(tuple(comb(n, k) for k in range(5)) for n in range(5))
+
+
+@cache
+def _rank_counts(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Each multiset of ``size`` ranks (row order of :func:`multiset_keys`) as its
+    (rank − 1, count) pairs."""
+    return tuple(
+        tuple((r - 1, ranks.count(r)) for r in sorted(set(ranks))) for ranks in multiset_keys(size)
+    )
+
+
+def random_crib_totals(
+    unseen: Sequence[Card], throws: Sequence[tuple[Card, ...]], m: int
+) -> tuple[list[int], int]:
+    """:func:`crib_totals` for the random model (every set of the ``m`` other crib cards
+    equally likely, then the starter): each throw's crib points summed over every (other
+    cards, starter) from ``unseen``, and how many there are. Exact integers, worked in plain
+    Python over the shipped table of points (no numpy).
+
+    The (other cards, starter) pairs whose ranks make a multiset M number
+    (m + 1) × Π_r C(u_r, c_r(M)) (u_r unseen cards of rank r; any of M's cards may be the
+    starter); flushes and his nob are counted by suit.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> dealt = parse_cards("5H 5D 5S JC 2C 9D")
+    >>> sums, weight = random_crib_totals(unseen_cards(dealt), [parse_cards("2C 9D")], 2)
+    >>> weight == 44 * 1035, round(sums[0] / weight, 4)
+    (True, 4.1355)
+    """
+    n = len(unseen)
+    u = [0] * 13
+    of_suit = [[0] * 13 for _ in range(4)]  # 1 where that card is unseen
+    for c in unseen:
+        u[c.rank - 1] += 1
+        of_suit[c.suit.index][c.rank - 1] = 1
+    binom = _BINOM
+    ways = []
+    for groups in _rank_counts(m + 1):
+        w = m + 1
+        for r, k in groups:
+            w *= binom[u[r]][k]
+        ways.append(w)
+    k = len(throws[0])
+    width = len(ways)
+    table = points_table(k, m + 1)
+    index = multiset_index(k)
+    in_suit = [sum(row) for row in of_suit]
+    flush = [CRIB_FLUSH * max(s - m, 0) * comb(s, m) for s in in_suit]
+    nob_in_throw = [s * comb(n - 1, m) for s in in_suit]  # the starter of a thrown jack's suit
+    # an unseen jack among the other cards, the starter another unseen card of its suit
+    nob_in_others = sum(
+        (s - 1) * comb(n - 2, m - 1)
+        for s, row in zip(in_suit, of_suit, strict=True)
+        if row[JACK - 1]
+    )
+    sums = []
+    for t in throws:
+        start = width * index[tuple(sorted(int(c.rank) for c in t))]
+        total = sum(map(mul, table[start : start + width], ways)) + nob_in_others
+        if all(c.suit is t[0].suit for c in t):
+            total += flush[t[0].suit.index]
+        total += sum(nob_in_throw[c.suit.index] for c in t if c.rank == Rank.JACK)
+        sums.append(total)
+    return sums, (n - m) * comb(n, m)
+
+
 def crib_totals(
     unseen: Sequence[Card], throws: Sequence[tuple[Card, ...]], model: CribModel
 ) -> tuple[list[int] | list[float], int | float]:
@@ -454,6 +572,8 @@ def crib_totals(
     The crib score's rank part comes from a table over rank multisets; flushes and his
     nob are counted by suit. Integer weights give exact integer sums.
     """
+    import numpy as np
+
     m = model.m
     k = len(throws[0])
     u = np.zeros(13, dtype=np.int64)
@@ -492,6 +612,8 @@ def crib_totals(
 
 def _flush_weights(by_suit: np.ndarray, counts_m: np.ndarray, w: np.ndarray, m: int) -> np.ndarray:
     """Per suit: weight of (O, s) pairs with O and s all of that suit."""
+    import numpy as np
+
     n = by_suit.sum(axis=1)
     return np.maximum(n - m, 0) * (card_set_ways(by_suit, counts_m) @ w)
 
@@ -504,6 +626,8 @@ def _nob_in_throw_weights(
     Summed over each unseen starter s of σ: the weight of every O among the unseen
     cards other than s, which depends only on s's rank.
     """
+    import numpy as np
+
     less = u[None, :] - np.eye(13, dtype=np.int64)
     possible = (less >= 0).all(axis=1)
     without = np.where(possible, card_set_ways(np.maximum(less, 0), counts_m) @ w, 0)
@@ -516,6 +640,8 @@ def _nob_in_others_weight(u: np.ndarray, by_suit: np.ndarray, model: CribModel) 
     For an unseen jack J and a starter s of its suit: O is J plus m − 1 cards from the
     unseen less J and s; their number and weight depend only on s's rank.
     """
+    import numpy as np
+
     jack = JACK - 1
     if u[jack] == 0:
         return 0

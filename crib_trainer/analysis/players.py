@@ -20,6 +20,10 @@ and which card to lay in the play (:meth:`Player.play`, given the
 - ``beginner``: keeps the hand with the highest expected show (the crib ignored) and lays
   the card that scores the most at once (the highest card on a tie).
 
+At a table of three or four (:meth:`Player.play_table`) the expert and good players play
+by :func:`~crib_trainer.analysis.tablepolicy.table_values` instead, and the beginner the
+same way as with two.
+
 Every player is a pure function of its inputs and its own seeded ``random.Random``.
 
 >>> from crib_trainer.core.cards import parse_cards
@@ -44,13 +48,17 @@ from crib_trainer.analysis.pegging import (
     PegSituation,
     Position,
     Solver,
+    TablePosition,
+    TableSituation,
     holding_distribution,
     pack_hand,
     pack_tail,
     read_situation,
+    read_table,
     tail_of,
 )
 from crib_trainer.analysis.pegging.solver import RANK_PIPS
+from crib_trainer.analysis.tablepolicy import table_values
 from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.pegging import LIMIT, score_card
 from crib_trainer.core.rules import Variant
@@ -81,6 +89,10 @@ class Player(Protocol):
 
     def play(self, situation: PegSituation) -> Card:
         """The card to lay (the situation's holder must have one that comes in)."""
+        ...
+
+    def play_table(self, situation: TableSituation) -> Card:
+        """The card to lay at a table of three or four."""
         ...
 
 
@@ -212,10 +224,16 @@ class Expert:
         return self._choose([(o.net_ev, o.discard) for o in options])
 
     def play(self, situation: PegSituation) -> Card:
-        values = fast_values(situation)
+        return self._pick(fast_values(situation), situation.hand)
+
+    def play_table(self, situation: TableSituation) -> Card:
+        """The card to lay at a table of three or four (:func:`table_values`)."""
+        return self._pick(table_values(situation), situation.hand)
+
+    def _pick(self, values: dict[int, float], hand: Sequence[Card]) -> Card:
         ranked = sorted(values.items(), key=lambda kv: (-kv[1], -kv[0]))
         rank = self._choose([(v, r) for r, v in ranked])
-        return min(c for c in situation.hand if int(c.rank) == rank)
+        return min(c for c in hand if int(c.rank) == rank)
 
     def _choose(self, ranked: list[tuple[float, object]]):  # type: ignore[no-untyped-def]
         """The best of ``(value, choice)`` pairs, best first."""
@@ -251,7 +269,13 @@ class Beginner:
         return best.discard
 
     def play(self, situation: PegSituation) -> Card:
-        position = read_situation(situation)
+        return self._greedy(read_situation(situation))
+
+    def play_table(self, situation: TableSituation) -> Card:
+        return self._greedy(read_table(situation))
+
+    @staticmethod
+    def _greedy(position: Position | TablePosition) -> Card:
         count_cards = position.count_cards
 
         def now(card: Card) -> tuple[int, int, Card]:

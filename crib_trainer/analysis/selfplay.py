@@ -30,7 +30,7 @@ from pathlib import Path
 from statistics import fmean, stdev
 from typing import Any
 
-from crib_trainer.analysis.pegging import PegSituation
+from crib_trainer.analysis.pegging import PegSituation, TableSituation
 from crib_trainer.analysis.players import Player, make_player
 from crib_trainer.analysis.winprob import DealRecord
 from crib_trainer.core.engine import DEALER, PONE, Deal, EngineGame
@@ -47,16 +47,15 @@ class GameRecord:
     lurch, skunk, double-skunk), who dealt first, and its deals."""
 
     winner: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     kind: str
     first_dealer: int
     deals: tuple[Deal, ...]
 
 
-def _players(names: tuple[str, str], seed: int) -> tuple[Player, Player]:
-    return (
-        make_player(names[0], random.Random(f"{seed}:player:0")),
-        make_player(names[1], random.Random(f"{seed}:player:1")),
+def _players(names: Sequence[str], seed: int) -> tuple[Player, ...]:
+    return tuple(
+        make_player(name, random.Random(f"{seed}:player:{seat}")) for seat, name in enumerate(names)
     )
 
 
@@ -66,9 +65,8 @@ def _step(game: EngineGame, players: Sequence[Player]) -> EngineGame:
     if phase == "discard":
         seat = game.to_move
         assert seat is not None
-        throw = players[seat].discard(
-            game.hands[seat], dealer=seat == game.dealer, variant=game.variant
-        )
+        own_crib = game.side_of(seat) == game.side_of(game.dealer)  # his or his partner's
+        throw = players[seat].discard(game.hands[seat], dealer=own_crib, variant=game.variant)
         return game.discard(seat, throw)
     if phase == "play":
         state = game.play_state
@@ -77,24 +75,26 @@ def _step(game: EngineGame, players: Sequence[Player]) -> EngineGame:
         if len({c.rank for c in legal}) == 1:
             return game.play(legal[0])  # no choice to make
         seat = game.seat_of(state.turn)
-        situation = PegSituation.from_state(
-            state, starter=game.starter, discards=game.thrown[seat] or ()
-        )
-        return game.play(players[seat].play(situation))
+        discards = game.thrown[seat] or ()
+        if game.seats == 2:
+            situation = PegSituation.from_state(state, starter=game.starter, discards=discards)
+            return game.play(players[seat].play(situation))
+        table = TableSituation.from_state(state, starter=game.starter, discards=discards)
+        return game.play(players[seat].play_table(table))
     return game.count()
 
 
 def play_game(
-    first: str,
-    second: str,
-    *,
+    *names: str,
     seed: int,
     variant: Variant | str = SIX_CARD,
     ruleset: str | None = None,
 ) -> GameRecord:
-    """One game between two strengths (seat 0 ``first``, seat 1 ``second``)."""
-    game = EngineGame.new(seed=seed, variant=variant, ruleset=ruleset, names=(first, second))
-    players = _players((first, second), seed)
+    """One game between strengths, one a seat (seat 0 the first); with four players two
+    names may be given, one a side (:func:`seat_names`)."""
+    names = seat_names(names, get_variant(variant))
+    game = EngineGame.new(seed=seed, variant=variant, ruleset=ruleset, names=names)
+    players = _players(names, seed)
     while game.phase != "over":
         game = _step(game, players)
     result = game.result
@@ -190,15 +190,30 @@ def play_first_deals(
     return _in_pool(_first_deal_job, jobs, workers, None)
 
 
-def _play_one(job: tuple[str, str, int, str, str | None]) -> GameRecord:
-    first, second, seed, variant, ruleset = job
-    return play_game(first, second, seed=seed, variant=variant, ruleset=ruleset)
+def seat_names(names: Sequence[str], variant: Variant) -> tuple[str, ...]:
+    """The strength in each seat: one name a seat, or with four players one a side
+    (partners, seats 0 and 2, play at one strength).
+
+    >>> from crib_trainer.core.rules import FOUR_PLAYER
+    >>> seat_names(("expert", "beginner"), FOUR_PLAYER)
+    ('expert', 'beginner', 'expert', 'beginner')
+    """
+    n = variant.players
+    if variant.partnerships and len(names) == 2:
+        return tuple(names[seat % 2] for seat in range(n))
+    if len(names) != n:
+        each = "one a seat, or one a side" if variant.partnerships else "one a seat"
+        raise ValueError(f"the {variant.name} game needs {n} players ({each}), not {len(names)}")
+    return tuple(names)
+
+
+def _play_one(job: tuple[tuple[str, ...], int, str, str | None]) -> GameRecord:
+    names, seed, variant, ruleset = job
+    return play_game(*names, seed=seed, variant=variant, ruleset=ruleset)
 
 
 def run_match(
-    first: str,
-    second: str,
-    *,
+    *names: str,
     games: int,
     seed: int,
     variant: Variant | str = SIX_CARD,
@@ -206,11 +221,12 @@ def run_match(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameRecord]:
-    """Play ``games`` games (``first`` in seat 0, the cut deciding the first dealer), in
-    ``workers`` processes; ``progress(done)`` is called as games finish. The records come
-    back in game order."""
-    name = get_variant(variant).name
-    jobs = [(first, second, seed * _GAME_STRIDE + i, name, ruleset) for i in range(games)]
+    """Play ``games`` games (``names[0]`` in seat 0 …, the cut deciding the first dealer),
+    in ``workers`` processes; ``progress(done)`` is called as games finish. The records
+    come back in game order."""
+    v = get_variant(variant)
+    seats = seat_names(names, v)
+    jobs = [(seats, seed * _GAME_STRIDE + i, v.name, ruleset) for i in range(games)]
     return _in_pool(_play_one, jobs, workers, progress)
 
 
@@ -237,12 +253,16 @@ def per_deal(records: Sequence[GameRecord], seat: int, role: int) -> dict[str, M
     rows: dict[str, list[float]] = {part: [] for part in PARTS}
     for record in records:
         for deal in record.deals:
-            if not deal.complete or (deal.dealer == seat) != (role == DEALER):
-                continue
-            parts = [deal.points(role, p) for p in PARTS[:3]]
-            for part, points in zip(PARTS, (*parts, sum(parts)), strict=True):
-                rows[part].append(points)
+            if deal.complete and (deal.dealer == seat) == (role == DEALER):
+                _add_parts(rows, deal, (role,))
     return {part: Mean.of(values) for part, values in rows.items()}
+
+
+def _add_parts(rows: dict[str, list[float]], deal: Deal, roles: Sequence[int]) -> None:
+    """Append the points ``roles`` (together) pegged in ``deal`` to each part's row."""
+    parts = [sum(deal.points(role, p) for role in roles) for p in PARTS[:3]]
+    for part, points in zip(PARTS, (*parts, sum(parts)), strict=True):
+        rows[part].append(points)
 
 
 def summarise(
@@ -284,6 +304,138 @@ def _labels(names: tuple[str, str]) -> tuple[str, str]:
     if names[0] == names[1]:
         return names[0], f"{names[1]}-2"
     return names
+
+
+#: The seats round a table by their place from the dealer's left (the role), per size.
+POSITIONS = {3: ("left", "right", "dealer"), 4: ("left", "partner", "right", "dealer")}
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a share ``wins / n``.
+
+    >>> [round(x, 3) for x in wilson(50, 100)]
+    [0.404, 0.596]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def side_labels(names: Sequence[str], variant: Variant) -> tuple[str, ...]:
+    """A label for each side: its seat's strength (with partners, the two strengths joined
+    by ``+`` when they differ), numbered when strengths repeat (``expert``, ``expert-2``).
+
+    >>> from crib_trainer.core.rules import FOUR_PLAYER, THREE_PLAYER
+    >>> side_labels(("expert",) * 3, THREE_PLAYER)
+    ('expert', 'expert-2', 'expert-3')
+    >>> side_labels(("expert", "good", "beginner", "good"), FOUR_PLAYER)
+    ('expert+beginner', 'good')
+    """
+    seats = seat_names(names, variant)
+    sides = 2 if variant.partnerships else variant.players
+    raw = []
+    for side in range(sides):
+        strengths = list(dict.fromkeys(seats[side::sides]))
+        raw.append("+".join(strengths))
+    out = []
+    for i, label in enumerate(raw):
+        before = raw[:i].count(label)
+        out.append(label if before == 0 else f"{label}-{before + 1}")
+    return tuple(out)
+
+
+def summarise_table(
+    records: Sequence[GameRecord], names: Sequence[str], variant: Variant, *, seconds: float
+) -> dict[str, object]:
+    """The match command's JSON at a table of three or four: the two-player keys, by side
+    (``players`` and ``wins`` name the sides; ``per_deal`` gives each side's points per
+    deal, with three players by the seat's place (``left``, ``right``, ``dealer``), with
+    four by ``dealer`` and ``pone``: the side that deals, or not), and:
+    ``variant``; ``seats`` (each seat's strength); ``per_position`` (points per deal of a
+    seat by its place from the dealer, every seat together: ``left``, [``partner``],
+    ``right``, ``dealer``); ``first_deal_seat`` (by the place a side sat from the first
+    dealer: games, wins, their share and its 95% Wilson interval ``ci95``)."""
+    n = variant.players
+    labels = side_labels(names, variant)
+    seats = seat_names(names, variant)
+    sides = len(labels)
+    places = POSITIONS[n]
+    wins = {label: 0 for label in labels}
+    results: dict[str, dict[str, int]] = {label: {} for label in labels}
+    for record in records:
+        label = labels[record.winner]
+        wins[label] += 1
+        results[label][record.kind] = results[label].get(record.kind, 0) + 1
+    per_side: dict[str, dict[str, dict[str, list[float]]]] = {}
+    per_place: dict[str, dict[str, list[float]]] = {p: {q: [] for q in PARTS} for p in places}
+    roles_named = ("dealer", "pone") if variant.partnerships else places
+    for label in labels:
+        per_side[label] = {r: {q: [] for q in PARTS} for r in roles_named}
+    for record in records:
+        for deal in record.deals:
+            if not deal.complete:
+                continue
+            roles_of = [[] for _ in range(sides)]  # type: list[list[int]]
+            for role in range(n):
+                seat = (deal.dealer + 1 + role) % n
+                roles_of[seat % sides].append(role)
+                _add_parts(per_place[places[role]], deal, (role,))
+            for side, roles in enumerate(roles_of):
+                if variant.partnerships:
+                    name = "dealer" if n - 1 in roles else "pone"
+                else:
+                    name = places[roles[0]]
+                _add_parts(per_side[labels[side]][name], deal, roles)
+    first = _first_deal_seats(records, variant)
+    return {
+        "games": len(records),
+        "players": list(labels),
+        "wins": wins,
+        "results": results,
+        "first_dealer_wins": first["dealer"]["share"],
+        "per_deal": {
+            label: {r: _means(rows) for r, rows in by_role.items()}
+            for label, by_role in per_side.items()
+        },
+        "seconds": round(seconds, 3),
+        "variant": variant.name,
+        "seats": list(seats),
+        "per_position": {p: _means(rows) for p, rows in per_place.items()},
+        "first_deal_seat": first,
+    }
+
+
+def _means(rows: dict[str, list[float]]) -> dict[str, float]:
+    return {part: round(Mean.of(values).mean, 4) for part, values in rows.items()}
+
+
+def _first_deal_seats(records: Sequence[GameRecord], variant: Variant) -> dict[str, dict]:
+    """Wins by the place a side sat from the first dealer (with partners: the first
+    dealer's side and the other)."""
+    n = variant.players
+    places = ("pone", "dealer") if variant.partnerships else POSITIONS[n]
+    won = dict.fromkeys(places, 0)
+    for record in records:
+        if variant.partnerships:
+            won["dealer" if record.winner == record.first_dealer % 2 else "pone"] += 1
+        else:
+            won[places[(record.winner - record.first_dealer - 1) % n]] += 1
+    total = len(records)
+    out = {}
+    for place in places:
+        low, high = wilson(won[place], total)
+        share = won[place] / total if total else 0.0
+        out[place] = {
+            "games": total,
+            "wins": won[place],
+            "share": round(share, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+        }
+    return out
 
 
 def run_builder(

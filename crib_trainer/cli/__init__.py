@@ -38,10 +38,11 @@ COMMANDS: dict[str, str] = {
 }
 
 
-def build_parser(command: str | None = None) -> Parser:
+def build_parser(command: str | None = None, others: bool = True) -> Parser:
     """The parser, with ``command``'s own subparser built from its module and the other
     commands as names and help only (enough for ``--help`` and for an unknown command's
-    error)."""
+    error); with ``others`` false, the other commands are left out (each costs a parser
+    of its own, and running ``command`` needs none of them)."""
     parser = Parser(
         prog=PROG,
         description="Cribbage trainer: with no command, opens the trainer in the terminal.",
@@ -51,7 +52,7 @@ def build_parser(command: str | None = None) -> Parser:
     for name, help_text in COMMANDS.items():
         if name == command:
             import_module(f"{__name__}.{name}").add_parser(sub)
-        else:
+        elif others:
             sub.add_parser(name, help=help_text)
     return parser
 
@@ -123,7 +124,10 @@ def _run(argv: list[str], out: SafeText) -> int:
             file=sys.stderr,
         )
         return 2
-    parser = build_parser(_command_word(argv))
+    command = _command_word(argv)
+    # The command first on the line is the one run: the others are not needed (a top-level
+    # --help before it, or a word that is no command, lists them all).
+    parser = build_parser(command, others=command not in COMMANDS or argv[0] != command)
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
     if run is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn, TextIO
@@ -52,9 +53,45 @@ class UsageError(Exception):
     """A mistake in what the user typed; shown as one line, exit status 2."""
 
 
+def terminal_columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` reads it (``COLUMNS``, then
+    standard output's terminal, else 80), without importing :mod:`shutil`: it brings in
+    three compression modules, a twentieth of the start-up of ``score``."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout, its width from :func:`terminal_columns` (argparse makes a
+    formatter for every option it adds, each importing :mod:`shutil` for the width)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        width = terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr (exit 2), not a usage dump (what
-    was typed is quoted on that line, a newline in it written ``\\u000a``)."""
+    was typed is quoted on that line, a newline in it written ``\\u000a``), and the help's
+    width read without :mod:`shutil` (:class:`HelpFormatter`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Exit 2 with one line naming what was wrong (argparse's errors, made safe to print)."""
@@ -63,7 +100,7 @@ class Parser(argparse.ArgumentParser):
 
 def output_options() -> argparse.ArgumentParser:
     """``--json`` and ``--ascii``, for every command that prints cards or results."""
-    parent = argparse.ArgumentParser(add_help=False)
+    parent = Parser(add_help=False)
     parent.add_argument("--json", action="store_true", help="print JSON instead of text")
     parent.add_argument("--ascii", action="store_true", help="write cards as 5H rather than 5♥")
     return parent
@@ -71,7 +108,7 @@ def output_options() -> argparse.ArgumentParser:
 
 def variant_option() -> argparse.ArgumentParser:
     """The shared ``--variant`` option (default six-card), for commands that take one."""
-    parent = argparse.ArgumentParser(add_help=False)
+    parent = Parser(add_help=False)
     parent.add_argument(
         "--variant",
         default="six-card",

@@ -25,13 +25,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         parents=[output_options(), variant_option()],
         help="play computer against computer and report the results",
         description=(
-            "Play games between two computer players (expert, good, beginner) and report "
+            "Play games between computer players (expert, good, beginner) and report "
             "the wins, lurches and skunks, the first dealer's win rate and the mean points "
-            "per deal as dealer and as pone (pegging, hand, crib). Two-player games only."
+            "per deal as dealer and as pone (pegging, hand, crib). Name one player a seat: "
+            "two, three with --variant three-player, four (or two, one a side of partners) "
+            "with --variant four-player; at a table the wins by the seat taken from the "
+            "first dealer come with their 95%% interval."
         ),
     )
-    match.add_argument("first", metavar="PLAYER", help="expert, good or beginner")
-    match.add_argument("second", metavar="PLAYER", help="expert, good or beginner")
+    match.add_argument(
+        "players", metavar="PLAYER", nargs="+", help="expert, good or beginner, one a seat"
+    )
     match.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
     match.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
     match.add_argument(
@@ -50,7 +54,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _check(args: argparse.Namespace) -> None:
-    for name in (args.first, args.second):
+    for name in args.players:
         if name not in STRENGTHS:
             raise UsageError(f"unknown player {name!r}; choose {', '.join(STRENGTHS)}")
     if not 1 <= args.games <= MAX_GAMES:
@@ -58,9 +62,12 @@ def _check(args: argparse.Namespace) -> None:
     if args.workers is not None and not 1 <= args.workers <= 256:
         raise UsageError(f"--workers must be 1 to 256, not {args.workers}")
     variant = get_variant(args.variant)
-    if variant.players != 2:
+    wanted = (2, 4) if variant.partnerships else (variant.players,)
+    if len(args.players) not in wanted:
+        each = "one a seat, or two: one a side" if variant.partnerships else "one a seat"
         raise UsageError(
-            f"the match plays two-player games (six-card, five-card), not {variant.name}"
+            f"the {variant.name} game takes {variant.players} players ({each}), "
+            f"not {len(args.players)}"
         )
     if args.rules is not None:
         get_ruleset(args.rules)
@@ -88,7 +95,7 @@ class ProgressBar:
 def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     """``crib-trainer match``: computer against computer, the results for each side."""
     _check(args)
-    from crib_trainer.analysis.selfplay import run_match, summarise
+    from crib_trainer.analysis.selfplay import run_match, summarise, summarise_table
 
     variant = get_variant(args.variant)
     workers = args.workers or ((os.cpu_count() or 1) if args.games >= POOL_FROM else 1)
@@ -97,8 +104,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
         progress = ProgressBar(args.games, sys.stderr)
     started = time.perf_counter()
     records = run_match(
-        args.first,
-        args.second,
+        *args.players,
         games=args.games,
         seed=args.seed,
         variant=variant,
@@ -106,11 +112,17 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
         workers=workers,
         progress=progress,
     )
-    summary = summarise(records, (args.first, args.second), seconds=time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    if variant.players == 2:
+        summary = summarise(records, tuple(args.players), seconds=seconds)  # type: ignore[arg-type]
+    else:
+        summary = summarise_table(records, args.players, variant, seconds=seconds)
     if args.json:
         print(json.dumps(summary), file=out)
         return 0
     _print_text(summary, variant.name, args.seed, out)
+    if variant.players > 2:
+        _print_table(summary, out)
     return 0
 
 
@@ -118,7 +130,7 @@ def _print_text(summary: dict, variant: str, seed: int, out: TextIO) -> None:
     players = summary["players"]
     games = summary["games"]
     print(
-        f"{players[0]} against {players[1]}: {games} {variant} games, seed {seed}, "
+        f"{' against '.join(players)}: {games} {variant} games, seed {seed}, "
         f"{summary['seconds']:.1f} s",
         file=out,
     )
@@ -132,10 +144,29 @@ def _print_text(summary: dict, variant: str, seed: int, out: TextIO) -> None:
     print("Mean points per deal (deals that ended before the game did):", file=out)
     print(f"{'':{width}}{'role':<7}{'pegging':>8}{'hand':>7}{'crib':>7}{'total':>7}", file=out)
     for p in players:
-        for role in ("dealer", "pone"):
-            row = summary["per_deal"][p][role]
+        for role, row in summary["per_deal"][p].items():
             print(
                 f"{p:{width}}{role:<7}{row['pegging']:>8.2f}{row['hand']:>7.2f}"
                 f"{row['crib']:>7.2f}{row['total']:>7.2f}",
                 file=out,
             )
+
+
+def _print_table(summary: dict, out: TextIO) -> None:
+    """The seats' places at a table: points per deal by place, wins by first-deal seat."""
+    print("Every seat by its place from the dealer, points per deal:", file=out)
+    print(f"{'':9}{'pegging':>8}{'hand':>7}{'crib':>7}{'total':>7}", file=out)
+    for place, row in summary["per_position"].items():
+        print(
+            f"{place:9}{row['pegging']:>8.2f}{row['hand']:>7.2f}{row['crib']:>7.2f}"
+            f"{row['total']:>7.2f}",
+            file=out,
+        )
+    print("Wins by the seat taken from the first dealer (95% interval):", file=out)
+    for place, row in summary["first_deal_seat"].items():
+        low, high = row["ci95"]
+        print(
+            f"{place:9}{row['wins']:>6} of {row['games']}  {row['share']:>6.1%}  "
+            f"({low:.1%} to {high:.1%})",
+            file=out,
+        )

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from dataclasses import dataclass
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from crib_trainer.cli.common import (
     UsageError,
@@ -86,9 +85,9 @@ def _non_negative(text: str) -> int:
     return int(digits)
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """A show to count: the cards, the starter, and whether it is a crib."""
+class Deal(NamedTuple):
+    """A show to count: the cards, the starter, and whether it is a crib (a named tuple:
+    a dataclass costs start-up)."""
 
     cards: tuple[Card, ...]
     starter: Card
@@ -142,7 +141,6 @@ def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> d
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     """``crib-trainer score``: count one show (and judge a claim), or each line of a batch."""
     from crib_trainer.training.explain import explain_show, explain_verdict
-    from crib_trainer.training.grading import judge_claim
 
     variant = get_variant(args.variant)
     if args.batch is not None:
@@ -169,7 +167,11 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     b = score_show(deal.cards, deal.starter, crib=deal.crib, variant=variant, short=True)
     rules = get_ruleset(args.law) if args.law else default_ruleset(variant.target)
     options = RuleOptions(rules, muggins=args.muggins)
-    verdict = judge_claim(b, args.claim, options) if args.claim is not None else None
+    verdict = None
+    if args.claim is not None:
+        from crib_trainer.training.grading import judge_claim  # (only to judge a claim)
+
+        verdict = judge_claim(b, args.claim, options)
     short = rules.short_hand
     if args.json:
         data = score_json(b, verdict.to_json() if verdict else None)

@@ -1,20 +1,25 @@
-"""A two-player game played decision by decision: the engine behind the match command and
-the practice game.
+"""A game played decision by decision, by two, three or four seats: the engine behind the
+match command and the practice game.
 
 An :class:`EngineGame` is an immutable value. Each step takes one decision and returns the
-next state: both players' discards (:meth:`EngineGame.discard`), each card of the play
-(:meth:`EngineGame.play`; goes are said by :class:`~crib_trainer.core.pegging.PlayState`
-itself), then the shows in counting order, pone, dealer, crib (:meth:`EngineGame.count`).
-After the crib the next deal is dealt at once. Whoever reaches the target first wins, at
-that moment (mid-play or mid-show); :attr:`EngineGame.result` classifies the win by the
-rule set (:func:`~crib_trainer.core.rules.game_result`).
+next state: every seat's discard (:meth:`EngineGame.discard`; with three players a card
+from the pack completes the crib), each card of the play (:meth:`EngineGame.play`; goes
+are said by :class:`~crib_trainer.core.pegging.PlayState` itself, round the table), then
+the shows in counting order, from the dealer's left round to the dealer, then the crib
+(:meth:`EngineGame.count`). After the crib the deal passes to the left and the next deal
+is dealt at once. Whichever side reaches the target first wins, at that moment (mid-play
+or mid-show); :attr:`EngineGame.result` classifies the win by the rule set
+(:func:`~crib_trainer.core.rules.game_result`, against the best of the losers).
 
 The deck of deal ``k`` is shuffled by ``random.Random(f"{seed}:{k}")``, so a seed and the
 decisions made fix the whole game; :meth:`EngineGame.to_json` stores exactly those, and
 :meth:`EngineGame.from_json` replays them.
 
-Seats are 0 and 1 (names in :attr:`EngineGame.names`); in the play and in a
-:class:`ScoreEvent`, the pone (who leads) is 0 and the dealer 1, as in ``PlayState``.
+Seats are 0 … n−1 round the table (names in :attr:`EngineGame.names`). A seat's *role* is
+its place in the play as ``PlayState`` numbers it: 0 at the dealer's left leads, n−1 is
+the dealer (with two players, 0 the pone and 1 the dealer: :data:`PONE`, :data:`DEALER`).
+Scores are kept by *side*: with four players partners (seats 0 and 2, 1 and 3) peg
+together on one score; otherwise each seat is a side.
 
 >>> g = EngineGame.new(seed=7)
 >>> g.phase, g.first_dealer, len(g.hands[0])
@@ -22,6 +27,9 @@ Seats are 0 and 1 (names in :attr:`EngineGame.names`); in the play and in a
 >>> g = g.discard(0, g.hands[0][:2]).discard(1, g.hands[1][:2])
 >>> g.phase, g.starter.code, g.to_move == g.pone
 ('play', '8H', True)
+>>> t = EngineGame.new(seed=7, variant="four-player")
+>>> t.first_dealer, [len(h) for h in t.hands], t.sides
+(2, [5, 5, 5, 5], 2)
 """
 
 from __future__ import annotations
@@ -44,6 +52,10 @@ from crib_trainer.core.rules import (
 )
 from crib_trainer.core.show import Breakdown, heels, score_show
 
+#: The seats' names when none are given.
+SEAT_NAMES = ("A", "B", "C", "D")
+
+#: The two-player roles (the pone leads); at any table the dealer's role is the last.
 PONE, DEALER = 0, 1
 #: The phases of a deal, in order; ``over`` once someone has won.
 PHASES = ("discard", "play", "show", "over")
@@ -61,8 +73,9 @@ class EngineError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class ScoreEvent:
-    """Points pegged in a deal, in the order they are pegged: ``role`` 0 for the pone,
-    1 for the dealer; ``kind`` one of :data:`KINDS`; ``card`` the card of the play."""
+    """Points pegged in a deal, in the order they are pegged: ``role`` the seat's place
+    from the dealer's left (0 the pone, the last the dealer); ``kind`` one of :data:`KINDS`;
+    ``card`` the card of the play."""
 
     role: int
     kind: str
@@ -74,19 +87,21 @@ class ScoreEvent:
 class Deal:
     """A deal as it went: who dealt (a seat), the cards each seat was dealt and threw, the
     starter, the play and the points in the order they were pegged. ``complete`` is False
-    for the deal in which the game was won (its later points were never pegged)."""
+    for the deal in which the game was won (its later points were never pegged).
+    ``pack`` is the crib's card from the pack (three players)."""
 
     number: int
     dealer: int
-    dealt: tuple[tuple[Card, ...], tuple[Card, ...]]
-    thrown: tuple[tuple[Card, ...], tuple[Card, ...]]
+    dealt: tuple[tuple[Card, ...], ...]
+    thrown: tuple[tuple[Card, ...], ...]
     starter: Card
     events: tuple[ScoreEvent, ...]
     complete: bool
+    pack: tuple[Card, ...] = ()
 
     def points(self, role: int, kind: str) -> int:
-        """Points of ``role`` (0 pone, 1 dealer) for ``kind`` (``pegging`` means heels and
-        play together).
+        """Points of ``role`` (0 the pone, the last the dealer) for ``kind`` (``pegging``
+        means heels and play together).
 
         >>> e = (ScoreEvent(1, "heels", 2), ScoreEvent(0, "play", 2), ScoreEvent(1, "crib", 4))
         >>> d = Deal(0, 0, ((), ()), ((), ()), FULL_DECK[0], e, True)
@@ -99,24 +114,25 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class EngineGame:
-    """One game between two seats, at one decision. Build with :meth:`new`."""
+    """One game at a table of two, three or four seats, at one decision. Build with
+    :meth:`new`."""
 
     variant: Variant
     ruleset: str
     seed: int
-    names: tuple[str, str]
+    names: tuple[str, ...]
     first_dealer: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]  # by side
     dealer: int
     deal_number: int = 0
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # as dealt
-    thrown: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None] = (None, None)
+    hands: tuple[tuple[Card, ...], ...] = ((), ())  # as dealt
+    thrown: tuple[tuple[Card, ...] | None, ...] = (None, None)
     starter: Card | None = None
     play_state: PlayState | None = None
-    shows: int = 0  # shows counted this deal: pone, dealer, crib
+    shows: int = 0  # shows counted this deal: each hand from the dealer's left, then crib
     events: tuple[ScoreEvent, ...] = ()
     deals: tuple[Deal, ...] = ()
-    winner: int | None = None
+    winner: int | None = None  # a side
     actions: tuple[tuple[Any, ...], ...] = field(default=(), repr=False)
 
     # -- starting ------------------------------------------------------------------------
@@ -128,24 +144,30 @@ class EngineGame:
         seed: int,
         variant: Variant | str = SIX_CARD,
         ruleset: str | None = None,
-        names: tuple[str, str] = ("A", "B"),
+        names: Sequence[str] | None = None,
         first_dealer: int | None = None,
     ) -> EngineGame:
-        """A new game: the cut for first deal (lower card deals; unless ``first_dealer``
+        """A new game: the cut for first deal (lowest card deals; unless ``first_dealer``
         is given), the first deal dealt, and in the five-card game three for last to the
-        pone. ``ruleset`` defaults to the target's (:func:`default_ruleset`)."""
+        pone. ``names`` has one name per seat (``A``, ``B`` … by default); ``ruleset``
+        defaults to the target's (:func:`default_ruleset`)."""
         variant = get_variant(variant)
-        if variant.players != 2:
-            raise EngineError(f"the engine plays two-player games, not {variant.name}")
+        n = variant.players
+        names = tuple(names) if names is not None else SEAT_NAMES[:n]
+        if len(names) != n:
+            raise EngineError(f"the {variant.name} game has {n} seats; name each one")
         rules = get_ruleset(ruleset or default_ruleset(variant.target)).name
         if first_dealer is None:
-            first_dealer = cut_for_deal(seed)
-        elif first_dealer not in (0, 1):
-            raise EngineError(f"first_dealer is a seat, 0 or 1, not {first_dealer}")
-        scores = [0, 0]
+            first_dealer = cut_for_deal(seed, n)
+        elif not 0 <= first_dealer < n:
+            raise EngineError(f"first_dealer is a seat, 0 to {n - 1}, not {first_dealer}")
+        scores = [0] * sides_of(variant)
         if variant.three_for_last:
-            scores[1 - first_dealer] += 3
-        game = cls(variant, rules, seed, tuple(names), first_dealer, tuple(scores), first_dealer)  # type: ignore[arg-type]
+            scores[side_of(first_dealer + 1, variant)] += 3
+        game = cls(
+            variant, rules, seed, names, first_dealer, tuple(scores), first_dealer,
+            hands=((),) * n, thrown=(None,) * n,
+        )  # fmt: skip
         return game._deal()
 
     def _deck(self) -> list[Card]:
@@ -154,16 +176,16 @@ class EngineGame:
         return [FULL_DECK[i] for i in order]
 
     def _deal(self) -> EngineGame:
+        """One card at a time from the dealer's left round the table."""
         deck = self._deck()
-        n = self.variant.dealt
-        pone = 1 - self.dealer
-        hands: list[tuple[Card, ...]] = [(), ()]
-        hands[pone] = tuple(sorted(deck[0 : 2 * n : 2]))
-        hands[self.dealer] = tuple(sorted(deck[1 : 2 * n : 2]))
+        n, dealt = self.seats, self.variant.dealt
+        hands: list[tuple[Card, ...]] = [()] * n
+        for role in range(n):
+            hands[self.seat_of(role)] = tuple(sorted(deck[role : n * dealt : n]))
         return replace(
             self,
-            hands=(hands[0], hands[1]),
-            thrown=(None, None),
+            hands=tuple(hands),
+            thrown=(None,) * n,
             starter=None,
             play_state=None,
             shows=0,
@@ -173,8 +195,30 @@ class EngineGame:
     # -- what the state says -------------------------------------------------------------
 
     @property
+    def seats(self) -> int:
+        return self.variant.players
+
+    @property
+    def sides(self) -> int:
+        """How many scores there are: two with partners, else one a seat."""
+        return len(self.scores)
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for (partners 0 and 2, 1 and 3 share one)."""
+        return side_of(seat, self.variant)
+
+    @property
     def pone(self) -> int:
-        return 1 - self.dealer
+        """The seat at the dealer's left, who leads."""
+        return (self.dealer + 1) % self.seats
+
+    @property
+    def pack_cards(self) -> tuple[Card, ...]:
+        """The crib's cards from the pack (one with three players), once all have thrown."""
+        if self.starter is None:
+            return ()
+        start = self.seats * self.variant.dealt
+        return tuple(self._deck()[start : start + self.variant.crib_from_pack])
 
     @property
     def phase(self) -> str:
@@ -190,23 +234,30 @@ class EngineGame:
     @property
     def to_move(self) -> int | None:
         """The seat whose decision is next in the play or the shows (in the discard phase
-        either seat that has not thrown may; this is the first of them)."""
+        any seat that has not thrown may; this is the first of them from the dealer's
+        left)."""
         phase = self.phase
         if phase == "discard":
-            return next(s for s in (self.pone, self.dealer) if self.thrown[s] is None)
+            return next(s for s in self.show_order if self.thrown[s] is None)
         if phase == "play":
             assert self.play_state is not None
             return self.seat_of(self.play_state.turn)
         if phase == "show":
-            return self.pone if self.shows == 0 else self.dealer
+            return self.show_order[min(self.shows, self.seats - 1)]
         return None
 
+    @property
+    def show_order(self) -> tuple[int, ...]:
+        """The seats from the dealer's left round to the dealer."""
+        return tuple(self.seat_of(role) for role in range(self.seats))
+
     def seat_of(self, role: int) -> int:
-        """The seat of a role (0 pone, 1 dealer)."""
-        return self.dealer if role == DEALER else self.pone
+        """The seat of a role (0 the dealer's left … the last, the dealer)."""
+        return (self.dealer + 1 + role) % self.seats
 
     def role_of(self, seat: int) -> int:
-        return DEALER if seat == self.dealer else PONE
+        """A seat's role: its place from the dealer's left (the dealer's is the last)."""
+        return (seat - self.dealer - 1) % self.seats
 
     def kept(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` kept (the dealt hand less his throw; all of it before)."""
@@ -215,15 +266,16 @@ class EngineGame:
 
     @property
     def crib(self) -> tuple[Card, ...]:
-        return tuple(sorted((*(self.thrown[self.pone] or ()), *(self.thrown[self.dealer] or ()))))
+        thrown = (c for seat in self.show_order for c in (self.thrown[seat] or ()))
+        return tuple(sorted((*thrown, *self.pack_cards)))
 
     def next_show(self) -> tuple[int, bool, Breakdown]:
         """The show to count next: (seat, is it the crib, its breakdown)."""
         if self.phase != "show":
             raise EngineError(f"no show to count in the {self.phase} phase")
         assert self.starter is not None
-        if self.shows < 2:
-            seat = self.pone if self.shows == 0 else self.dealer
+        if self.shows < self.seats:
+            seat = self.show_order[self.shows]
             cards, crib = self.kept(seat), False
         else:
             seat, cards, crib = self.dealer, self.crib, True
@@ -231,22 +283,22 @@ class EngineGame:
 
     @property
     def result(self) -> GameResult | None:
-        """How the game was won (single, lurch, skunk …), once it is over."""
+        """How the game was won (single, lurch, skunk …), once it is over: by the best
+        score among the losers."""
         if self.winner is None:
             return None
-        return game_result(
-            self.scores[self.winner], self.scores[1 - self.winner], self.ruleset, self.variant
-        )
+        best_loser = max(s for side, s in enumerate(self.scores) if side != self.winner)
+        return game_result(self.scores[self.winner], best_loser, self.ruleset, self.variant)
 
     # -- decisions -----------------------------------------------------------------------
 
     def discard(self, seat: int, cards: Sequence[Card]) -> EngineGame:
-        """``seat`` throws ``cards`` to the crib; once both have, the starter is cut (a
+        """``seat`` throws ``cards`` to the crib; once all have, the starter is cut (a
         jack gives the dealer two for his heels) and the play begins."""
         if self.phase != "discard":
             raise EngineError(f"no discard in the {self.phase} phase")
-        if seat not in (0, 1):
-            raise EngineError(f"seat is 0 or 1, not {seat}")
+        if not 0 <= seat < self.seats:
+            raise EngineError(f"seat is 0 to {self.seats - 1}, not {seat}")
         if self.thrown[seat] is not None:
             raise EngineError(f"{self.names[seat]} has already thrown to the crib")
         cards = tuple(cards)
@@ -263,15 +315,15 @@ class EngineGame:
         thrown[seat] = tuple(sorted(cards))
         game = replace(
             self,
-            thrown=(thrown[0], thrown[1]),
+            thrown=tuple(thrown),
             actions=(*self.actions, ("discard", seat, [c.code for c in cards])),
         )
         if None in game.thrown:
             return game
-        starter = self._deck()[2 * self.variant.dealt]
-        state = PlayState.start([game.kept(self.pone), game.kept(self.dealer)], self.variant)
+        starter = self._deck()[self.seats * self.variant.dealt + self.variant.crib_from_pack]
+        state = PlayState.start([game.kept(s) for s in self.show_order], self.variant)
         game = replace(game, starter=starter, play_state=state)
-        return game._score(DEALER, "heels", heels(starter))
+        return game._score(self.dealer, "heels", heels(starter))
 
     def play(self, card: Card) -> EngineGame:
         """The player to move lays ``card`` (a go, when a player cannot come in, is said
@@ -280,57 +332,64 @@ class EngineGame:
             raise EngineError(f"no card to play in the {self.phase} phase")
         state = self.play_state
         assert state is not None
-        role = state.turn
+        seat = self.seat_of(state.turn)
         try:
             after = state.play(card)
         except PlayError as err:
             raise EngineError(str(err)) from None
         points = after.plays[-1].points  # its go or last point is already on it
         game = replace(self, play_state=after, actions=(*self.actions, ("play", card.code)))
-        return game._score(role, "play", points, card)
+        return game._score(seat, "play", points, card)
 
     def count(self, scored: int | None = None, to_opponent: int = 0) -> EngineGame:
-        """Count the next show (pone's hand, dealer's hand, crib). ``scored`` is what its
-        owner pegs (the exact total by default; a ruling on a wrong claim may say less or
-        more) and ``to_opponent`` what the other seat pegs for it (muggins)."""
+        """Count the next show (each hand from the dealer's left, then the crib).
+        ``scored`` is what its owner pegs (the exact total by default; a ruling on a wrong
+        claim may say less or more) and ``to_opponent`` what the seat on his left pegs
+        for it (muggins: with two sides, the other side)."""
         seat, crib, breakdown = self.next_show()
         if scored is None:
             scored = breakdown.total
         if scored < 0 or to_opponent < 0:
             raise EngineError("points pegged cannot be negative")
-        role = self.role_of(seat)
         game = replace(
             self, shows=self.shows + 1, actions=(*self.actions, ("count", scored, to_opponent))
         )
-        game = game._score(role, "crib" if crib else "hand", scored)
+        game = game._score(seat, "crib" if crib else "hand", scored)
         if to_opponent and game.winner is None:
-            game = game._score(1 - role, "crib" if crib else "hand", to_opponent)
-        if game.winner is None and game.shows == 3:
+            game = game._score((seat + 1) % self.seats, "crib" if crib else "hand", to_opponent)
+        if game.winner is None and game.shows == self.seats + 1:
             game = game._next_deal()
         return game
 
     # -- scoring -------------------------------------------------------------------------
 
-    def _score(self, role: int, kind: str, points: int, card: Card | None = None) -> EngineGame:
+    def _score(self, seat: int, kind: str, points: int, card: Card | None = None) -> EngineGame:
         if points == 0 and kind != "play":
             return self
-        seat = self.seat_of(role)
+        side = self.side_of(seat)
         scores = list(self.scores)
-        scores[seat] += points
+        scores[side] += points
         game = replace(
             self,
-            scores=(scores[0], scores[1]),
-            events=(*self.events, ScoreEvent(role, kind, points, card)),
+            scores=tuple(scores),
+            events=(*self.events, ScoreEvent(self.role_of(seat), kind, points, card)),
         )
-        if scores[seat] >= self.variant.target:
-            return replace(game, winner=seat, deals=(*game.deals, game._finished(False)))
+        if scores[side] >= self.variant.target:
+            return replace(game, winner=side, deals=(*game.deals, game._finished(False)))
         return game
 
     def _finished(self, complete: bool) -> Deal:
-        thrown = (self.thrown[0] or (), self.thrown[1] or ())
+        thrown = tuple(t or () for t in self.thrown)
         assert self.starter is not None
         return Deal(
-            self.deal_number, self.dealer, self.hands, thrown, self.starter, self.events, complete
+            self.deal_number,
+            self.dealer,
+            self.hands,
+            thrown,
+            self.starter,
+            self.events,
+            complete,
+            self.pack_cards,
         )
 
     def _next_deal(self) -> EngineGame:
@@ -338,7 +397,7 @@ class EngineGame:
             self,
             deals=(*self.deals, self._finished(True)),
             deal_number=self.deal_number + 1,
-            dealer=1 - self.dealer,
+            dealer=self.pone,
         )._deal()
 
     # -- saving ---------------------------------------------------------------------------
@@ -367,14 +426,11 @@ class EngineGame:
         try:
             if data.get("version") != JSON_VERSION:
                 raise EngineError(f"unknown saved-game version {data.get('version')!r}")
-            names = tuple(str(n) for n in data["names"])
-            if len(names) != 2:
-                raise EngineError("a saved game names two players")
             game = cls.new(
                 seed=int(data["seed"]),
                 variant=str(data["variant"]),
                 ruleset=str(data["ruleset"]),
-                names=(names[0], names[1]),
+                names=[str(n) for n in data["names"]],
                 first_dealer=int(data["first_dealer"]),
             )
             for action in data["actions"]:
@@ -396,15 +452,39 @@ class EngineGame:
         raise EngineError(f"unknown action {kind!r}")
 
 
-def cut_for_deal(seed: int) -> int:
+def sides_of(variant: Variant) -> int:
+    """How many scores a game keeps: two with partners, else one a player.
+
+    >>> from crib_trainer.core.rules import FOUR_PLAYER, THREE_PLAYER
+    >>> sides_of(SIX_CARD), sides_of(THREE_PLAYER), sides_of(FOUR_PLAYER)
+    (2, 3, 2)
+    """
+    return 2 if variant.partnerships else variant.players
+
+
+def side_of(seat: int, variant: Variant) -> int:
+    """The side a seat scores for (partners, seats 0 and 2 or 1 and 3, share one).
+
+    >>> from crib_trainer.core.rules import FOUR_PLAYER
+    >>> [side_of(s, FOUR_PLAYER) for s in range(4)], side_of(2, SIX_CARD)
+    ([0, 1, 0, 1], 0)
+    """
+    return seat % sides_of(variant)
+
+
+def cut_for_deal(seed: int, seats: int = 2) -> int:
     """The seat that deals first: each seat cuts a card (``random.Random(f"{seed}:cut")``),
-    the lower rank deals, a tie cuts again.
+    the lowest rank deals; a tie for lowest cuts again.
 
     >>> [cut_for_deal(s) for s in range(6)]
     [0, 0, 1, 0, 0, 1]
+    >>> [cut_for_deal(s, 4) for s in range(6)]
+    [2, 1, 3, 0, 3, 2]
     """
     rng = random.Random(f"{seed}:cut")
     while True:
-        a, b = rng.sample(FULL_DECK, 2)
-        if a.rank != b.rank:
-            return 0 if a.rank < b.rank else 1
+        cards = rng.sample(FULL_DECK, seats)
+        low = min(c.rank for c in cards)
+        lowest = [seat for seat, c in enumerate(cards) if c.rank == low]
+        if len(lowest) == 1:
+            return lowest[0]

@@ -310,16 +310,24 @@ def read_header(text: str) -> Game:
         raise GameError(f"a game log starts with its header, e.g. '{HEADER} Ann, Bob'")
     names_text, *parts = text[len(HEADER) :].split(";")
     names = tuple(n.strip() for n in names_text.split(",") if n.strip())
+    folded = [n.casefold() for n in names]
+    same = next((n for i, n in enumerate(names) if folded[i] in folded[:i]), None)
+    if same is not None:  # (as the scorekeeper's form: lines say who by name)
+        raise GameError(f"two sides are both called {same}: give each side its own name")
     settings: dict[str, str] = {}
     keys = ("variant", "target", "rules", "muggins", "correction", "lurch", "deals")
     for part in parts:
         key, _, value = part.strip().partition(" ")
         if key.lower() not in keys:
             raise GameError(f"unknown setting {key!r}; the header takes {', '.join(keys)}")
+        if key.lower() in settings:
+            raise GameError(f"{key.lower()} is set twice in the header")
         settings[key.lower()] = value.strip()
     try:
         variant = get_variant(settings.get("variant", "six-card"))
         target = int(settings.get("target", variant.target))
+        if not target:  # (0 is GameConfig's "the variant's own"; a header says which)
+            raise GameError("a game is to 61 or 121, not 0")
         switches = {k: _switch(k, settings.get(k)) for k in ("muggins", "correction", "lurch")}
         config = GameConfig(
             variant=variant,

@@ -289,6 +289,7 @@ def parse_peg_tokens(tokens: Sequence[str]) -> list[PegToken]:
             out.append(PegToken(None))
             continue
         name, sep, card_text = text.rpartition(":")
+        name = name.strip()  # ("A :5S" is A's card)
         if sep and not name:
             raise CardError(f"{raw!r}: a player name is missing before ':' (write NAME:CARD)")
         try:

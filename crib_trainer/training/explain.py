@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from crib_trainer.analysis.tables import distribution_for
 from crib_trainer.core.cards import format_cards
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
-from crib_trainer.training.categories import is_crib_flush_trap
-from crib_trainer.training.grading import Verdict
 
 if TYPE_CHECKING:  # (the play's words are keyed by PegKind's values: counting a hand,
-    # the command line's score, never loads the rules of the play)
+    # the command line's score, never loads the rules of the play, nor the grading of
+    # claims unless a claim is judged)
     from crib_trainer.core.pegging import PegItem, Played
+    from crib_trainer.training.grading import Verdict
 
 _ONES = [
     "zero",
@@ -248,6 +248,8 @@ def show_notes(b: Breakdown) -> list[str]:
     """
     if not b.crib or b.short or len({c.suit for c in b.cards}) != 1:
         return []
+    from crib_trainer.training.categories import is_crib_flush_trap  # (rarely reached)
+
     if is_crib_flush_trap(b):
         return [
             "No flush: a crib scores a flush only when the starter is of its suit too; four "

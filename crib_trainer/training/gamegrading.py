@@ -25,7 +25,15 @@ from typing import Any
 
 from crib_trainer.analysis.discard import DiscardAnalysis, analyse_discards
 from crib_trainer.analysis.endplay import his_peg_outs, play_wins
-from crib_trainer.analysis.pegging import Analysis, PegSituation, analyse, read_situation
+from crib_trainer.analysis.pegging import (
+    Analysis,
+    PegSituation,
+    TableSituation,
+    analyse,
+    analyse_table,
+    read_situation,
+    read_table,
+)
 from crib_trainer.analysis.position import analyse_position
 from crib_trainer.core.cards import Card
 from crib_trainer.core.rules import RuleOptions, Ruling, get_variant, rule_claim
@@ -42,13 +50,17 @@ from crib_trainer.training.drills import CountDrill
 from crib_trainer.training.explain import describe_item
 from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
 from crib_trainer.training.pegdrills import PegDrill, position_themes
-from crib_trainer.training.pegreasons import explain_analysis
+from crib_trainer.training.pegreasons import explain_analysis, explain_table
 from crib_trainer.training.position_words import near_end, play_note, throw_note
+from crib_trainer.training.tabledrills import TableDrill, table_themes
 
 #: The decisions of a game, as the summary adds them up.
 DECISIONS = ("discard", "play", "count")
 #: A decision that gives up more than this is listed in the hand review.
 COSTLY = 0.25
+#: Deals of the hidden hands a card laid at a table of three or four is graded over (the
+#: sampled table analysis; its standard error is said with the grade).
+TABLE_SAMPLES = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +277,60 @@ def _play_note(
         target=v.target,
         played=next(i for i, o in enumerate(options) if o.card.rank == card.rank),
     )
+
+
+def grade_table_play(
+    situation: TableSituation,
+    card: Card,
+    *,
+    hidden: Sequence[Sequence[Card]],
+    deal: int,
+    seconds: float,
+    answered_at: datetime,
+    samples: int | None = None,
+    seed: int = 0,
+) -> Grade | None:
+    """A card laid at a table of three or four, against the table analysis (exact late in
+    the play, else sampled over ``samples`` deals of the hidden hands with ``seed``;
+    :data:`TABLE_SAMPLES` by default): the
+    expected net given up against the best, with the standard error of that difference
+    when sampled (the two means' errors in quadrature: an upper bound, as both use the
+    same deals). None without a choice of rank. ``hidden`` is every seat's cards still
+    held (``()`` for the learner's), kept so the drill can show them.
+    """
+    position = read_table(situation)
+    legal = position.legal_cards()
+    if card not in legal:
+        raise ValueError(f"{card} cannot be laid on a count of {position.count}")
+    if len({c.rank for c in legal}) < 2:
+        return None
+    analysis = analyse_table(situation, samples=samples or TABLE_SAMPLES, seed=seed)
+    options = explain_table(analysis)
+    best = options[0]
+    mine = next(o for o in options if o.card.rank == card.rank)
+    lost = 0.0 if mine.as_good else max(best.expected_net - mine.expected_net, 0.0)
+    themes = table_themes(situation)
+    drill = TableDrill(situation, themes, tuple(tuple(h) for h in hidden))
+    attempt = peg_play_attempt(
+        theme=themes[0] if themes else "lead",
+        question=drill.question(),
+        played=card,
+        best=best.card,
+        points_lost=lost,
+        seconds=seconds,
+        answered_at=answered_at,
+    )
+    on = f"on {position.count}" if position.count_cards else "to lead"
+    error = (best.stderr**2 + mine.stderr**2) ** 0.5
+    margin = f" ± {error:.2f}" if analysis.method == "sampled" and lost > BEST_TOLERANCE else ""
+    if lost <= BEST_TOLERANCE:
+        text = f"Played {card} {on}: as good as any ({mine.reason})."
+    else:
+        text = (
+            f"Played {card} {on}: gave up {lost:.2f}{margin}; {best.card} was best "
+            f"({best.reason}). Yours: {mine.reason}."
+        )
+    return Grade("play", deal, lost, text, attempt)
 
 
 # --- a count -----------------------------------------------------------------------------------

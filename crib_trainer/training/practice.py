@@ -2,7 +2,9 @@
 grading, on the game engine (:class:`~crib_trainer.core.engine.EngineGame`).
 
 The learner sits in seat 0 ("You"), the computer in seat 1 at a chosen strength
-(:data:`~crib_trainer.analysis.players.PLAYERS`). :meth:`Practice.advance` takes the
+(:data:`~crib_trainer.analysis.players.PLAYERS`); at a table of three the computer also
+sits in seat 2 (``Left`` and ``Right`` of the learner), at four in seats 1 to 3, seat 2
+his partner (:data:`TABLE_NAMES`). :meth:`Practice.advance` takes the
 computer's decisions until the learner has one to make (:attr:`Practice.waiting_for`):
 ``discard``, ``play``, ``go`` (he cannot come in and says so; with ``auto_go`` it is said
 for him), ``count`` (his hand or crib), or nothing once the game is over.
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from crib_trainer.analysis.pegging import PegSituation
+from crib_trainer.analysis.pegging import PegSituation, TableSituation
 from crib_trainer.analysis.players import PLAYERS, make_player
 from crib_trainer.core.cards import Card, format_cards, parse_cards
 from crib_trainer.core.engine import EngineError, EngineGame
@@ -50,10 +52,13 @@ from crib_trainer.training.gamegrading import (
     Grade,
     grade_discard,
     grade_play,
+    grade_table_play,
     rule_count,
 )
 
 YOU, COMPUTER = 0, 1
+#: The computer's seats at a table, named from the learner's chair (play passes left).
+TABLE_NAMES = {3: ("You", "Left", "Right"), 4: ("You", "Left", "Partner", "Right")}
 #: What the learner may be asked for.
 WAITS = ("discard", "play", "go", "count", "check")
 #: How often the computer counts a show short on purpose (with ``miscounts``).
@@ -69,8 +74,9 @@ class PracticeError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class PracticeSettings:
-    """How the game is played: ``variant`` (``six-card`` to 121, ``five-card`` to 61), the
-    rule set (the target's default when None), ``muggins`` (the computer takes what the
+    """How the game is played: ``variant`` (``six-card`` to 121, ``five-card`` to 61;
+    ``three-player`` and ``four-player``, with partners, to 61), the rule set (the
+    target's default when None), ``muggins`` (the computer takes what the
     learner misses; not under the Britannica rules), the computer's ``strength``,
     ``auto_go`` (the trainer says go for him), ``grades_at_once`` (each grade shown as it
     is made, not after the hand), ``itemised`` (count item by item, not a total),
@@ -95,11 +101,11 @@ class PracticeSettings:
                 rules.result_lines(v.target)
         except ValueError as err:
             raise PracticeError(str(err)) from None
-        if v.players != 2:
-            raise PracticeError("the practice game is for two players: six-card or five-card")
         if self.strength not in PLAYERS:
             raise PracticeError(f"the computer plays {', '.join(PLAYERS)}; not {self.strength}")
         object.__setattr__(self, "variant", v.name)
+        if self.miscounts and v.players != 2:
+            raise PracticeError("the computer's mis-counts are for the two-player games")
         if self.miscounts and not self.muggins:
             raise PracticeError(
                 "the computer's mis-counts are there to be caught with muggins: turn muggins on"
@@ -193,7 +199,8 @@ class Practice:
     @classmethod
     def new(cls, settings: PracticeSettings, *, seed: int) -> Practice:
         """A new game: the cut for first deal and the first deal (see the engine)."""
-        names = ("You", settings.strength.capitalize())
+        players = get_variant(settings.variant).players
+        names = TABLE_NAMES.get(players, ("You", settings.strength.capitalize()))
         game = EngineGame.new(
             seed=seed,
             variant=settings.variant,
@@ -237,7 +244,8 @@ class Practice:
         if self._go_due():
             return "go"
         if g.phase == "discard" and g.thrown[YOU] is None:
-            return "discard" if g.thrown[COMPUTER] is not None else None
+            others = (t for seat, t in enumerate(g.thrown) if seat != YOU)
+            return "discard" if all(t is not None for t in others) else None
         if g.phase in ("play", "show") and g.to_move == YOU:
             return "play" if g.phase == "play" else "count"
         if g.phase == "show" and self.settings.miscounts:
@@ -248,13 +256,28 @@ class Practice:
         return self.game.next_show()
 
     def situation(self) -> PegSituation:
-        """The play as the player to move sees it."""
+        """The play as the player to move sees it (two players)."""
         g = self.game
         assert g.play_state is not None
         seat = g.seat_of(g.play_state.turn)
         return PegSituation.from_state(
             g.play_state, starter=g.starter, discards=g.thrown[seat] or ()
         )
+
+    def table_situation(self) -> TableSituation:
+        """The play as the player to move sees it, at a table of three or four."""
+        g = self.game
+        assert g.play_state is not None
+        seat = g.seat_of(g.play_state.turn)
+        return TableSituation.from_state(
+            g.play_state, starter=g.starter, discards=g.thrown[seat] or ()
+        )
+
+    def side_name(self, side: int) -> str:
+        """Who a side is: a seat's name, or with partners both names (``You and Partner``)."""
+        g = self.game
+        seats = [s for s in range(g.seats) if g.side_of(s) == side]
+        return " and ".join(g.names[s] for s in seats)
 
     def _go_due(self) -> bool:
         state = self.game.play_state
@@ -283,19 +306,24 @@ class Practice:
         g = self.game
         rng = random.Random(f"{g.seed}:computer:{len(g.actions)}")
         player = make_player(self.settings.strength, rng)
-        name = g.names[COMPUTER]
         if g.phase == "discard":
-            throw = player.discard(
-                g.hands[COMPUTER], dealer=g.dealer == COMPUTER, variant=g.variant
-            )
-            return self._after(g.discard(COMPUTER, throw), f"{name} throws to the crib.")
+            seat = next(s for s in g.show_order if s != YOU and g.thrown[s] is None)
+            own_crib = g.side_of(seat) == g.side_of(g.dealer)
+            throw = player.discard(g.hands[seat], dealer=own_crib, variant=g.variant)
+            return self._after(g.discard(seat, throw), f"{g.names[seat]} throws to the crib.")
         if g.phase == "play":
             state = g.play_state
             assert state is not None
             legal = state.legal_cards()
-            card = legal[0] if len({c.rank for c in legal}) == 1 else player.play(self.situation())
+            if len({c.rank for c in legal}) == 1:
+                card = legal[0]
+            elif g.seats == 2:
+                card = player.play(self.situation())
+            else:
+                card = player.play_table(self.table_situation())
             return self._after(g.play(card))
-        _, crib, breakdown = g.next_show()
+        seat, crib, breakdown = g.next_show()
+        name = g.names[seat]
         whose = "crib" if crib else "hand"
         said = (
             f"{name} counts his {whose} ({format_cards(breakdown.cards)} and "
@@ -383,8 +411,9 @@ class Practice:
         if game.winner is not None and old.winner is None:
             result = game.result
             assert result is not None
-            log.append(f"{game.names[game.winner]} {_verb(game.names[game.winner], 'win')}: "
-                       f"{result.text}, {game.scores[0]}–{game.scores[1]}.")  # fmt: skip
+            who = replace(self, game=game).side_name(game.winner)
+            scores = "–".join(str(s) for s in game.scores)
+            log.append(f"{who} {_verb(who, 'win')}: {result.text}, {scores}.")
         return replace(self, game=game, log=tuple(log), goes=goes)
 
     # -- the learner's decisions
@@ -450,7 +479,7 @@ class Practice:
         game = self.game.count(ruling.scored, ruling.to_opponent)
         whose = "crib" if crib else "hand"
         said = [f"You count your {whose}: {ruling.said}; you peg {ruling.scored}."]
-        name = self.game.names[COMPUTER]
+        name = self.game.names[1]  # the seat on your left takes muggins
         if ruling.to_opponent and counted.missed and ruling.said < ruling.due:
             missed = "; ".join(_item_words(i) for i in counted.missed)
             said.append(f"Muggins! {name} takes {ruling.to_opponent} you missed: {missed}.")
@@ -581,7 +610,7 @@ def grade_pending(practice: Practice, pending: Pending) -> Grade | None:
         return grade_discard(
             before.hands[YOU],
             parse_cards(action[2]),
-            dealer=before.dealer == YOU,
+            dealer=before.side_of(before.dealer) == before.side_of(YOU),
             variant=before.variant.name,
             deal=before.deal_number,
             seconds=pending.seconds,
@@ -590,6 +619,19 @@ def grade_pending(practice: Practice, pending: Pending) -> Grade | None:
         )
     state = before.play_state
     assert state is not None
+    if before.seats > 2:
+        me = before.role_of(YOU)
+        return grade_table_play(
+            TableSituation.from_state(
+                state, starter=before.starter, discards=before.thrown[YOU] or ()
+            ),
+            parse_cards([action[1]])[0],
+            hidden=tuple(() if role == me else hand for role, hand in enumerate(state.hands)),
+            deal=before.deal_number,
+            seconds=pending.seconds,
+            answered_at=pending.answered_at,
+            seed=pending.action,
+        )
     situation = PegSituation.from_state(
         state, starter=before.starter, discards=before.thrown[YOU] or ()
     )
@@ -610,7 +652,7 @@ def _told(game: EngineGame, old: Sequence[Played | SaidGo], new: Sequence[Played
     for event in new[len(old) :]:
         who = game.names[game.seat_of(event.player)]
         if isinstance(event, SaidGo):
-            if game.seat_of(event.player) == COMPUTER:
+            if game.seat_of(event.player) != YOU:
                 lines.append(f"{who}: go.")
             continue
         score = f", {explain_play(event)}" if event.items else ""
@@ -634,4 +676,4 @@ def _item_words(item: ShowItem) -> str:
 
 
 def _verb(name: str, verb: str) -> str:
-    return verb if name == "You" else f"{verb}s"
+    return verb if name == "You" or " and " in name else f"{verb}s"

@@ -116,7 +116,7 @@ def puzzle_files(paths: Iterable[Path]) -> list[Path]:
     once. A folder with none is returned as itself, so that loading it reports the fact."""
     files: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        if _is_dir(path):
             found = sorted(path.glob("*.toml"))
             files += found or [path]
         else:
@@ -129,13 +129,22 @@ def puzzle_files(paths: Iterable[Path]) -> list[Path]:
     return list(unique.values())
 
 
+def _is_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder; False when it cannot be looked at (a name too long
+    for the system), which reading it as a file then reports."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def load_puzzles(paths: Iterable[Path] | None = None) -> LoadResult:
     """Read and validate puzzles; each broken one is reported and left out."""
     result = LoadResult()
     seen: dict[str, str] = {}
     for path in puzzle_files(paths if paths is not None else [default_puzzle_dir()]):
         name = str(path)
-        if path.is_dir():
+        if _is_dir(path):
             result.problems.append(Problem(name, None, None, "no .toml puzzle files in it"))
             continue
         try:

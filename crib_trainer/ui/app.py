@@ -1,8 +1,9 @@
 """The trainer in the terminal: ``crib-trainer`` with no command opens it.
 
 The app owns what every screen shares: a seeded random generator, the clocks (passed in so
-tests can freeze them), the learner's history (the store), the practice session (what is
-asked next, what was answered: ``training.session.Session``), the clipboard.
+tests can freeze them), the learner's records (``storage.records``: every screen's one
+path to the history file), the practice session (what is asked next, what was answered:
+``training.session.Session``), the clipboard.
 """
 
 from __future__ import annotations
@@ -22,18 +23,8 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from crib_trainer.clipboard import copy_text
-from crib_trainer.core.game import Game
-from crib_trainer.storage import games as saved_games
-from crib_trainer.storage.db import (
-    DEFAULT_BUSY_TIMEOUT_S,
-    MEMORY,
-    StorageError,
-    Store,
-    open_memory_copy,
-    open_store,
-)
 from crib_trainer.storage.paths import data_dir
-from crib_trainer.storage.writer import WriteBehind
+from crib_trainer.storage.records import DEFAULT_BUSY_TIMEOUT_S, Records, StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
 from crib_trainer.ui.themes import DARK, LIGHT, THEMES
@@ -76,14 +67,10 @@ class CribTrainerApp(App):
         self.now = now or (lambda: datetime.now(UTC).astimezone())
         self.ticks = ticks or time.monotonic
         self.store_path = store_path
-        self.store: Store | None = None
-        self.answers: Store | None = None  # what the answers are read from (see open_history)
-        self.writer: WriteBehind | None = None
+        self._records: Records | None = None  # (opened on mount: open_history)
         self.unkept = 0  # answers the file still refused when the trainer closed
         self._refused = False  # whether the learner was told the file refuses answers
-        self.session: list[Attempt] = []  # this session's answers (kept even with no store)
         self.practice = Session(MemoryHistory(), rng=self.rng, clock=self.now)
-        self._games: dict[int, Game] = {}  # games, when there is no store
 
     def on_mount(self) -> None:
         from crib_trainer.ui.screens.home import HomeScreen
@@ -100,51 +87,49 @@ class CribTrainerApp(App):
             event.widget.cursor_blink = False
 
     def on_unmount(self) -> None:
-        if self.writer is not None:
-            self.unkept = self.writer.close()  # (waits for the answers not yet written)
-            self.writer.mirror.close()
-        if self.store is not None:
-            self.store.close()
+        if self._records is not None:
+            self.unkept = self._records.close()
 
     # -- the learner's history
 
+    @property
+    def records(self) -> Records:
+        """The learner's records (``storage.records``): every screen's one path to the
+        history file, opened when the app mounts."""
+        if self._records is None:
+            raise RuntimeError("the records are opened when the app mounts")
+        return self._records
+
     def open_history(self) -> None:
-        """Open the store; a problem is said in one sentence and the trainer carries on."""
-        try:
-            self.store = open_store(self.store_path, busy_timeout_s=self.busy_timeout_s)
-        except StorageError as err:
-            # Carry on with a copy in memory: what was learnt still shows, nothing is kept.
-            self.store = self.answers = open_memory_copy(self.store_path)
+        """Open the records; a problem is said in one sentence and the trainer carries on
+        (from a copy in memory: what was learnt still shows, nothing is kept)."""
+        # Answers go to a copy in memory at once (every screen reads it) and to the file
+        # from a writer thread: a lock or a full disk never freezes the screen, and an
+        # answer the file refuses still shows everywhere (storage.writer).
+        self._records = records = Records.open(
+            self.store_path,
+            busy_timeout_s=self.busy_timeout_s,
+            on_change=lambda: self.post_message(self.WritesChanged()),
+        )
+        if records.problem is not None:
             self.notify(
-                f"{err} Answers will not be kept this time.",
+                f"{records.problem} Answers will not be kept this time.",
                 severity="error",
                 timeout=12,
                 markup=False,
             )
-            return
-        if self.store.notice:
-            self.notify(self.store.notice, severity="warning", timeout=12, markup=False)
-        # Answers go to a copy in memory at once (every screen reads it) and to the file
-        # from a writer thread: a lock or a full disk never freezes the screen, and an
-        # answer the file refuses still shows everywhere (storage.writer).
-        self.writer = WriteBehind(
-            self.store,
-            open_memory_copy(self.store.path),
-            on_change=lambda: self.post_message(self.WritesChanged()),
-        )
-        self.answers = self.writer.mirror
+        elif records.store.notice:
+            self.notify(records.store.notice, severity="warning", timeout=12, markup=False)
 
     def start_practice(self) -> None:
         """The practice session over the history (or, if it cannot be read, this run's
         answers alone)."""
-        if self.store is None:
-            return
         try:
-            self.practice = Session(self.writer or self.store, rng=self.rng, clock=self.now)
+            self.practice = Session(self.records.history, rng=self.rng, clock=self.now)
         except StorageError as err:
-            self._storage_failed(err)
+            self.storage_failed(err)
 
-    def _storage_failed(self, err: StorageError, *, writing: bool = False) -> None:
+    def storage_failed(self, err: StorageError, *, writing: bool = False) -> None:
         """Say a history problem in one sentence, from the UI thread or a worker's."""
         after = (
             " Your answers count here and are tried again; any still refused when you quit"
@@ -157,11 +142,6 @@ class CribTrainerApp(App):
         except RuntimeError:  # already on the UI thread
             self.notify(f"{err}{after}", severity="error", markup=False)
 
-    @property
-    def keeping(self) -> bool:
-        """Whether answers and games reach the history file (not a copy in memory)."""
-        return self.store is None or self.store.path != MEMORY
-
     def history(self) -> list[Attempt]:
         """Every answer, this run's included, oldest first."""
         return list(self.practice.history)
@@ -172,9 +152,8 @@ class CribTrainerApp(App):
         try:
             attempt = self.practice.record(attempt).attempt
         except StorageError as err:
-            self._storage_failed(err, writing=True)
-        self.session.append(attempt)
-        if self.writer is not None:
+            self.storage_failed(err, writing=True)
+        if self.records.writer is not None:
             self.set_timer(PENDING_SHOWN_AFTER_S, self._show_writes)
         return attempt
 
@@ -182,12 +161,12 @@ class CribTrainerApp(App):
         """The writer thread finished a pass over the answers waiting for the file."""
 
     def on_crib_trainer_app_writes_changed(self, _: WritesChanged) -> None:
-        writer = self.writer
+        writer = self.records.writer
         if writer is None:
             return
         if writer.error is not None and writer.waiting and not self._refused:
             self._refused = True
-            self._storage_failed(writer.error, writing=True)
+            self.storage_failed(writer.error, writing=True)
         elif not writer.waiting and self._refused:
             self._refused = False
             self.notify("Your history file took the answers that were waiting: all are kept.")
@@ -196,7 +175,7 @@ class CribTrainerApp(App):
     def writes_text(self) -> str:
         """How the answers stand with the history file: "" when all are written, else
         how many wait (being written, or refused and kept only until you quit)."""
-        writer = self.writer
+        writer = self.records.writer
         waiting = writer.waiting if writer is not None else 0
         if not waiting:
             return ""
@@ -222,61 +201,6 @@ class CribTrainerApp(App):
         not read (a row changed outside crib-trainer: passed over)."""
         found = next((a for a in self.practice.history if a.id == attempt_id), None)
         return self.practice.replay(found) if found is not None else None
-
-    # -- games at the table
-
-    def save_game(
-        self, game: Game, game_id: int | None, replacing: Game | None = None
-    ) -> tuple[int, bool]:
-        """Keep a game after each entry: its id, and whether it reached the history (else
-        the app keeps it until you quit, and the next entry tries again).
-        ``replacing`` is the game as this window last saved it: if another window has
-        changed it since, ``GameChangedError``."""
-        if self.store is not None:
-            stored_id = game_id if game_id is not None and game_id > 0 else None
-            if game_id in self._games:  # the file holds an older copy we failed to replace
-                replacing = None
-            try:
-                new_id = saved_games.save_game(
-                    self.store, game, stored_id, now=self.now(), replacing=replacing
-                )
-            except saved_games.GameChangedError:
-                raise
-            except StorageError as err:
-                self.notify(
-                    f"{err} The game is kept only until you quit.", severity="error", markup=False
-                )
-            else:
-                if game_id is not None:
-                    self._games.pop(game_id, None)
-                return new_id, True
-        if game_id is None:
-            game_id = min([*self._games, 0]) - 1  # (negative: never a stored id)
-        self._games[game_id] = game
-        return game_id, False
-
-    def unfinished_game(self) -> tuple[int, Game] | None:
-        """The most recent game not yet won, to resume: one kept in memory after a failed
-        save first (it is newer than the file's copy), else the file's."""
-        for game_id in sorted(self._games, key=abs, reverse=True):
-            if self._games[game_id].state().winner is None:
-                return game_id, self._games[game_id]
-        if self.store is not None:
-            try:
-                return saved_games.unfinished_game(self.store)
-            except StorageError as err:
-                self._storage_failed(err)
-        return None
-
-    def finished_games(self) -> list[saved_games.SavedGame]:
-        """Games played to the end, the most recent first."""
-        if self.store is None:
-            return []
-        try:
-            return saved_games.finished_games(self.store, limit=5)
-        except StorageError as err:
-            self._storage_failed(err)
-            return []
 
     # -- the clipboard
 
@@ -383,20 +307,9 @@ class CribTrainerApp(App):
 
     def open_scorekeeper(self, new: bool = False) -> None:
         """Resume the last unfinished game, or start a new one."""
-        from crib_trainer.ui.screens.scorekeeper import NewGameScreen, ScorekeeperScreen
+        from crib_trainer.ui.screens.scorekeeper import open_scorekeeper
 
-        resume = None if new else self.unfinished_game()
-        if resume is not None:
-            game_id, game = resume
-            self.push_screen(ScorekeeperScreen(game, game_id))
-            return
-
-        def start(game: Game | None) -> None:
-            """Open the scorekeeper on the new game (None: the form was left)."""
-            if game is not None:
-                self.push_screen(ScorekeeperScreen(game, self.save_game(game, None)[0]))
-
-        self.push_screen(NewGameScreen(self.finished_games()), start)
+        open_scorekeeper(self, new=new)
 
     def open_practice(self, new: bool = False) -> None:
         """Resume the practice game not yet won, or choose the settings of a new one."""

@@ -12,6 +12,8 @@ from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from crib_trainer.analysis import opponent
 from crib_trainer.analysis.discard import (
@@ -20,7 +22,9 @@ from crib_trainer.analysis.discard import (
     analyse_discards,
     crib_model,
     crib_totals,
+    hand_point_rows,
     other_slots,
+    random_crib_totals,
     random_model,
     slot_model,
     unseen_cards,
@@ -166,6 +170,47 @@ def test_crib_sums_on_small_packs_with_arbitrary_weights(m, seed):
                 brute += w * show_total(throw + others, s, crib=True, check=False)
                 brute_weight += w
     assert (sums[0], total_weight) == (brute, brute_weight)
+
+
+@given(
+    m=st.sampled_from([2, 3]),
+    pack=st.lists(st.sampled_from(FULL_DECK), min_size=16, max_size=50, unique=True),
+    throws=st.integers(1, 4),
+)
+def test_the_plain_random_crib_sums_are_numpys(m, pack, throws):
+    """The random model worked in plain Python (the one-hand path) gives the same exact
+    integers as the general numpy path, on packs of any size (the closed forms for the
+    flushes and nobs are tested on small ones too)."""
+    k = 4 - m
+    thrown = [tuple(pack[i * k : (i + 1) * k]) for i in range(throws)]
+    unseen = tuple(pack[throws * k :])
+    assert random_crib_totals(unseen, thrown, m) == crib_totals(unseen, thrown, random_model(m))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_plain_random_crib_sums_on_a_small_pack_by_brute_force(seed):
+    rng = random.Random(seed)
+    jacks = [c for c in FULL_DECK if c.rank == Rank.JACK]
+    pool = list(dict.fromkeys(jacks[:3] + rng.sample(FULL_DECK, 9)))
+    throw, unseen = tuple(pool[:2]), tuple(pool[2:])
+    brute = [
+        show_total(throw + others, s, crib=True, check=False)
+        for others in combinations(unseen, 2)
+        for s in unseen
+        if s not in others
+    ]
+    assert random_crib_totals(unseen, [throw], 2) == ([sum(brute)], len(brute))
+
+
+@given(deal=st.lists(st.sampled_from(FULL_DECK), min_size=6, max_size=6, unique=True))
+def test_the_hand_rows_are_the_shows(deal):
+    keeps = [tuple(deal[:4]), tuple(deal[1:5]), tuple(deal[3:6])]
+    unseen = unseen_cards(deal)
+    for keep, row in zip(keeps, hand_point_rows(unseen, keeps[:2]), strict=False):
+        assert row == brute_hand(keep, unseen, get_variant("six-card"))
+    assert hand_point_rows(unseen, keeps[2:])[0] == brute_hand(
+        keeps[2], unseen, VARIANTS["five-card"]
+    )
 
 
 def test_itemised_scorer_agrees_on_one_hand():

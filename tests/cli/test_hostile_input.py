@@ -184,6 +184,15 @@ def test_puzzles_list_of_nothing_readable_is_not_silent(tmp_path, capsys):
     assert "no .toml puzzle files in it" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("action", ["check", "list"])
+def test_a_puzzle_file_name_too_long_for_the_system_is_a_problem_named(tmp_path, action, capsys):
+    """(``Path.is_dir`` raises for a name past the system's limit rather than say False.)"""
+    name = str(tmp_path / ("x" * 300 + ".toml"))
+    code, out = run("puzzles", action, name, "--json")
+    said = out + capsys.readouterr().err
+    assert code == 2 and "cannot read: File name too long" in said
+
+
 def test_puzzle_file_saved_with_a_byte_order_mark(tmp_path):
     path = tmp_path / "bom.toml"
     path.write_bytes(BOM + PUZZLE.encode())

@@ -75,11 +75,14 @@ def test_text_output_names_both_players():
         (["grandmaster", "beginner"], "unknown player 'grandmaster'"),
         (["expert", "beginner", "--games", "0"], "--games must be 1"),
         (["expert", "beginner", "--games", "x"], "invalid int value"),
-        (["expert", "beginner", "--variant", "four-player"], "two-player games"),
+        (["expert", "beginner", "--variant", "three-player"], "takes 3 players (one a seat)"),
+        (["expert", "good", "beginner"], "six-card game takes 2 players"),
+        (["expert"] * 3 + ["--variant", "four"], "not 3"),
         (["expert", "beginner", "--variant", "seven"], "unknown variant"),
         (["expert", "beginner", "--rules", "house"], "unknown rules"),
         (["expert", "beginner", "--workers", "0"], "--workers must be 1"),
-        (["expert"], "the following arguments are required"),
+        (["expert"], "takes 2 players (one a seat), not 1"),
+        ([], "the following arguments are required"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(argv, message, capsys):
@@ -91,6 +94,49 @@ def test_bad_input_is_one_line_and_status_2(argv, message, capsys):
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+TABLE_KEYS = {"variant", "seats", "per_position", "first_deal_seat"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "sides", "places"),
+    [
+        ("three-player", ["expert", "good", "beginner"], 3, {"left", "right", "dealer"}),
+        ("four-player", ["expert", "beginner"], 2, {"left", "partner", "right", "dealer"}),
+    ],
+)
+def test_a_table_match_reports_sides_places_and_the_first_dealers_seat(
+    variant, players, sides, places
+):
+    args = ["match", *players, "--games", "4", "--seed", "3", "--variant", variant, "--json"]
+    data = json.loads(run(*args)[1])
+    assert TABLE_KEYS | {"games", "players", "wins", "first_dealer_wins", "per_deal"} <= set(data)
+    assert data["variant"] == variant and len(data["players"]) == sides
+    assert len(data["seats"]) == int(variant[0] == "f") + 3
+    assert sum(data["wins"].values()) == 4
+    assert set(data["per_position"]) == places
+    first = data["first_deal_seat"]
+    assert sum(row["wins"] for row in first.values()) == 4
+    for row in first.values():
+        low, high = row["ci95"]
+        assert row["games"] == 4 and low <= row["share"] <= high
+    dealer = "dealer"
+    assert first[dealer]["share"] == data["first_dealer_wins"]
+    for row in data["per_position"].values():
+        assert row["total"] == pytest.approx(row["pegging"] + row["hand"] + row["crib"], abs=2e-4)
+    assert data["per_position"]["left"]["crib"] == 0
+    again = json.loads(run(*args, "--workers", "2")[1])
+    for d in (data, again):
+        d.pop("seconds")
+    assert again == data
+
+
+def test_a_table_match_in_words():
+    code, out = run("match", "beginner", "beginner", "beginner", "--variant", "3", "--games", "2")
+    assert code == 0
+    assert "beginner against beginner-2 against beginner-3: 2 three-player games" in out
+    assert "Wins by the seat taken from the first dealer (95% interval):" in out
 
 
 def test_winprob_json_and_its_bounds():

@@ -117,6 +117,8 @@ def test_without_hand_peg_still_scores():
             ["KS", "--hand", "5D", "5S", "9D", "2C", "--player", "Z"],
             "--player 'Z' is not one of the players: A, B",
         ),
+        (["--hand", "4S", "9H", "KD", "QC", "--player", "Z"], "--player 'Z' is not one of"),
+        (["--hand", "4S", "9H", "KD", "QC", "--player", "B"], "the non-dealer, A, leads"),
         (["go", "--hand", "5D", "5S", "9D", "KC"], "the count is 0"),
         (["KS", "QH", "9C", "go", "go", "--hand", "5D", "5S"], "the count is 0"),
         (["--hand", "4S", "9H", "KD", "QC", "--variant", "seven"], "unknown variant"),

@@ -37,6 +37,24 @@ def test_score_loads_no_numpy_no_metadata_and_no_other_command():
     assert command_modules(loaded) == {"score"}
     heavy = ("numpy", "importlib.metadata", "textual", "crib_trainer.core.pegging")
     assert not {m for m in loaded if m.startswith(heavy)}
+    # nor the grading of claims (none made), nor shutil (argparse's way to the width)
+    assert not {"crib_trainer.training.grading", "shutil"} & loaded
+
+
+def test_a_claim_loads_the_grading():
+    loaded = modules_after("score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", "9")
+    assert "crib_trainer.training.grading" in loaded
+
+
+@pytest.mark.parametrize("columns", ["", "50", "132", "x"])
+def test_the_help_is_as_wide_as_shutil_says(monkeypatch, columns):
+    """The help's width is read without shutil, the way shutil reads it."""
+    import shutil
+
+    from crib_trainer.cli.common import terminal_columns
+
+    monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
 
 
 def test_odds_loads_no_numpy():
@@ -59,3 +77,13 @@ def test_each_command_registers_under_its_name_with_the_help_listed(name):
     assert listed == cli.COMMANDS
     built = [a for a in sub.choices[name]._actions if not isinstance(a, argparse._HelpAction)]
     assert built  # the module's own parser, not the name alone
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--help", "score"], ["scor"]])
+def test_every_command_is_listed_unless_one_is_run(argv, capsys):
+    """Running a command builds its parser alone; help, or a word that is no command,
+    still lists them all."""
+    with pytest.raises(SystemExit):
+        cli.main(argv)
+    said = capsys.readouterr()
+    assert all(name in said.out + said.err for name in cli.COMMANDS)

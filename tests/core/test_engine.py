@@ -166,8 +166,10 @@ def test_wrong_decisions_are_refused():
         game.play(game.kept(0)[0])  # the dealer's card in the pone's turn
     with pytest.raises(EngineError, match="no show"):
         game.count()
-    with pytest.raises(EngineError):
-        EngineGame.new(seed=1, variant="three-player")
+    with pytest.raises(EngineError, match="has 3 seats"):
+        EngineGame.new(seed=1, variant="three-player", names=("A", "B"))
+    with pytest.raises(EngineError, match="first_dealer is a seat"):
+        EngineGame.new(seed=1, variant="four-player", first_dealer=4)
 
 
 def test_said_go_is_recorded_by_the_play():

@@ -54,6 +54,10 @@ def test_the_header_sets_the_game_and_defaults_the_rest():
         ("game: Ann, Bob; target 61; rules acc", "for a game of 121"),
         ("game: Ann, Bob; rules tv", "unknown rules 'tv'"),
         ("game: Ann, Bob; deals Zed", "who deals first"),
+        ("game: Ann, Bob; target 0", "a game is to 61 or 121, not 0"),
+        ("game: Ann, Bob; target 00", "a game is to 61 or 121, not 0"),
+        ("game: Ann, ann", "two sides are both called ann"),
+        ("game: Ann, Bob; muggins on; muggins off", "muggins is set twice"),
     ],
 )
 def test_a_bad_header_says_what_is_wrong(header, message):

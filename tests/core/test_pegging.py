@@ -208,6 +208,16 @@ def test_bad_tokens():
         parse_peg_tokens(["5X"])
     with pytest.raises(CardError, match="player name is missing"):
         parse_peg_tokens([":5H"])
+    with pytest.raises(CardError, match="player name is missing"):
+        parse_peg_tokens([" :5H"])
+
+
+def test_spaces_around_a_name_are_not_part_of_it():
+    """'A :5S' is A's card: not a player 'A ' beside the default A, two names that look
+    the same."""
+    record = score_sequence(parse_peg_tokens(["A :5S", " B:5H"]))
+    assert record.players == ("A", "B")
+    assert record.totals() == {"A": 0, "B": 3}
 
 
 # --- The state machine ----------------------------------------------------------------

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.practice_games import save_practice, unfinished_practice
 from crib_trainer.training.practice import Practice, PracticeSettings
@@ -13,10 +15,11 @@ from tests.training.test_practice import learner_step
 T0 = datetime(2026, 11, 22, 12, tzinfo=UTC)
 
 
-def test_a_practice_game_is_saved_each_move_and_resumed_after_closing(tmp_path):
+@pytest.mark.parametrize("variant", ["five-card", "three-player", "four-player"])
+def test_a_practice_game_is_saved_each_move_and_resumed_after_closing(tmp_path, variant):
     path = tmp_path / "h.sqlite3"
     rng = random.Random(2)
-    game = Practice.new(PracticeSettings("five-card", strength="beginner"), seed=2).advance()
+    game = Practice.new(PracticeSettings(variant, strength="beginner"), seed=2).advance()
     with open_store(path) as store:
         game_id = save_practice(store, game, None, now=T0)
         for minute in range(1, 6):

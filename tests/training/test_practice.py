@@ -150,7 +150,10 @@ def test_undo_takes_back_the_last_decision_and_marks_its_grade():
     [
         ({"ruleset": "britannica", "muggins": True}, "no muggins"),
         ({"variant": "five-card", "ruleset": "acc"}, "not 61"),
-        ({"variant": "three-player"}, "two players"),
+        (
+            {"variant": "three-player", "ruleset": "hoyle", "muggins": True, "miscounts": True},
+            "two-player",
+        ),
         ({"strength": "genius"}, "not genius"),
         ({"variant": "nine-card"}, "nine-card"),
         ({"miscounts": True}, "turn muggins on"),

@@ -36,7 +36,7 @@ async def test_right_total(app):
         await pilot.press("enter")
         await pilot.pause()
         assert "Right" in screen_text(pilot, "#verdict")
-        attempt = app.session[-1]
+        attempt = app.practice.history[-1]
         assert attempt.correct and attempt.kind == "count-hand"
         assert attempt.answer == {"total": total} and attempt.id is not None  # it was stored
 
@@ -54,7 +54,7 @@ async def test_wrong_total_names_the_miss_and_muggins(app):
         verdict = screen_text(pilot, "#verdict")
         assert f"it is {screen.breakdown.total}" in verdict
         assert "Muggins!" in verdict
-        attempt = app.session[-1]
+        attempt = app.practice.history[-1]
         assert attempt.kind == "count-crib" and not attempt.correct
         assert attempt.grade == "under"
 
@@ -66,7 +66,7 @@ async def test_over_claim(app):
         await pilot.press("enter")
         await pilot.pause()
         assert "3 too many" in screen_text(pilot, "#verdict")
-        assert app.session[-1].missed == {"over-claim": 3}
+        assert app.practice.history[-1].missed == {"over-claim": 3}
 
 
 async def test_item_by_item_claims(app):
@@ -82,7 +82,10 @@ async def test_item_by_item_claims(app):
         await pilot.press("enter")
         await pilot.pause()
         assert "Right, item by item" in screen_text(pilot, "#verdict")
-        assert app.session[-1].answer == {"by_kind": by_kind} and app.session[-1].correct
+        assert (
+            app.practice.history[-1].answer == {"by_kind": by_kind}
+            and app.practice.history[-1].correct
+        )
 
 
 async def test_item_boxes_show_two_digits_as_typed(app):
@@ -105,7 +108,7 @@ async def test_item_by_item_missing_a_kind_marks_it(app):
         await pilot.pause()
         fifteens = screen.breakdown.points_by_kind()[Kind.FIFTEEN]
         assert f"fifteen: said 0, it is {fifteens}" in screen_text(pilot, "#verdict")
-        missed = app.session[-1].missed
+        missed = app.practice.history[-1].missed
         assert missed.get("fifteen-2", 0) + missed.get("fifteen-3plus", 0) == fifteens
 
 
@@ -134,7 +137,7 @@ async def test_enter_with_nothing_typed_asks_for_a_number(app):
         screen = await open_count(pilot)
         await pilot.press("enter")
         await pilot.pause()
-        assert not screen.revealed and not app.session
+        assert not screen.revealed and not app.practice.history
 
 
 async def test_item_by_item_bare_enter_is_ignored(app):
@@ -142,10 +145,10 @@ async def test_item_by_item_bare_enter_is_ignored(app):
         screen = await open_count(pilot)
         await pilot.press("i", "enter")
         await pilot.pause()
-        assert not screen.revealed and not app.session
+        assert not screen.revealed and not app.practice.history
         await pilot.press("0", "enter")  # a hand worth nothing is said with a 0
         await pilot.pause()
-        assert screen.revealed and app.session[-1].answer["by_kind"][Kind.FIFTEEN] == 0
+        assert screen.revealed and app.practice.history[-1].answer["by_kind"][Kind.FIFTEEN] == 0
 
 
 async def test_a_total_over_29_is_refused_as_a_typo(app):
@@ -154,7 +157,7 @@ async def test_a_total_over_29_is_refused_as_a_typo(app):
         await type_number(pilot, 96)
         await pilot.press("enter")
         await pilot.pause()
-        assert not screen.revealed and not app.session
+        assert not screen.revealed and not app.practice.history
         assert screen.query_one("#total").value == "96"  # left to be put right
 
 
@@ -163,7 +166,7 @@ async def test_items_adding_up_over_29_are_refused_as_a_typo(app):
         screen = await open_count(pilot)
         await pilot.press("i", "2", "4", "tab", "1", "2", "enter")
         await pilot.pause()
-        assert not screen.revealed and not app.session
+        assert not screen.revealed and not app.practice.history
 
 
 async def test_help_and_theme(app):
@@ -224,20 +227,23 @@ async def test_hints_come_in_steps_and_a_hinted_answer_is_partly_right(app):
         await type_number(pilot, screen.breakdown.total)
         await pilot.press("enter")
         await pilot.pause()
-        attempt = app.session[-1]
+        attempt = app.practice.history[-1]
         assert attempt.grade == "hinted" and not attempt.correct
         assert len(attempt.answer["hints"]) == 3 and attempt.answer["credit"] == 0.25
         assert attempt.answer["hints"][0] in first
         assert "worth 0.25 of a right answer" in screen_text(pilot, "#hint")
         await pilot.press("h")  # no hints once the answer is out
-        assert len(app.session[-1].answer["hints"]) == 3
+        assert len(app.practice.history[-1].answer["hints"]) == 3
         await pilot.press("n")
         await pilot.pause()
         assert screen_text(pilot, "#hint") == ""  # a new hand starts without hints
         await type_number(pilot, screen.breakdown.total)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.session[-1].grade == "correct" and "hints" not in app.session[-1].answer
+        assert (
+            app.practice.history[-1].grade == "correct"
+            and "hints" not in app.practice.history[-1].answer
+        )
         await pilot.press("escape", "8")  # a hinted answer is among the mistakes to look at
         await pilot.pause()
         table = app.screen.query_one("#mistakes")
@@ -251,7 +257,10 @@ async def test_a_judged_claim_takes_a_hint(app):
         await type_number(pilot, screen.breakdown.total)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.session[-1].kind == "judge" and len(app.session[-1].answer["hints"]) == 1
+        assert (
+            app.practice.history[-1].kind == "judge"
+            and len(app.practice.history[-1].answer["hints"]) == 1
+        )
 
 
 async def test_the_count_is_named_by_its_pattern(app):

@@ -40,7 +40,7 @@ async def test_the_best_throw_is_graded_best(app):
         best = analyse_discards(drill.cards, dealer=drill.dealer).best
         await throw(pilot, screen, best.discard)
         assert "Best throw" in text(screen, "#discard-verdict")
-        attempt = app.session[-1]
+        attempt = app.practice.history[-1]
         assert attempt.kind == "discard" and attempt.correct and attempt.grade == "best"
         table = screen.query_one("#throws", DataTable)
         assert table.row_count == 15 and table.display
@@ -58,7 +58,7 @@ async def test_the_worst_throw_says_what_it_gave_up(app):
         table = screen.query_one("#throws", DataTable)
         assert table.get_row_at(table.cursor_row)[0] == "you"
         role = "dealer" if drill.dealer else "pone"
-        assert app.session[-1].missed == {f"discard-{role}": worst.loss}
+        assert app.practice.history[-1].missed == {f"discard-{role}": worst.loss}
 
 
 async def test_picking_is_a_toggle_and_needs_two(app):
@@ -122,7 +122,7 @@ async def test_a_throw_made_before_the_analysis_is_ready_is_not_lost(app, monkey
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.drill is dealt and screen.revealed
-        assert [a.kind for a in app.session] == ["discard"]
+        assert [a.kind for a in app.practice.history] == ["discard"]
 
 
 async def test_the_learner_chooses_the_role(app):

@@ -41,7 +41,7 @@ async def test_choosing_the_best_card(app):
         await pilot.press(str(s.hand.index(best) + 1), "enter")
         await settle(pilot)
         assert "Best play" in text(screen, "#peg-verdict")
-        attempt = app.session[-1]
+        attempt = app.practice.history[-1]
         assert attempt.kind == "peg-play" and attempt.correct
         table = screen.query_one("#peg-options", DataTable)
         assert table.row_count == len(read_situation(s).legal_cards())
@@ -63,7 +63,7 @@ async def test_a_worse_card_says_what_it_gave_up(app):
         await pilot.press(str(screen.drill.situation.hand.index(worst) + 1), "enter")
         await settle(pilot)
         assert "gives up" in text(screen, "#peg-verdict")
-        assert not app.session[-1].correct
+        assert not app.practice.history[-1].correct
 
 
 async def test_scoring_the_last_card(app):
@@ -79,7 +79,7 @@ async def test_scoring_the_last_card(app):
         await pilot.press(*str(actual), "enter")
         await pilot.pause()
         assert "Right" in text(screen, "#peg-verdict")
-        assert app.session[-1].kind == "peg-score" and app.session[-1].correct
+        assert app.practice.history[-1].kind == "peg-score" and app.practice.history[-1].correct
 
 
 async def test_playing_on_asks_only_real_choices_with_the_right_keys(app):
@@ -112,7 +112,7 @@ async def test_an_answer_given_before_the_analysis_is_ready_is_not_lost(app, hel
         ready.set()
         await settle(pilot)
         assert screen.drill.situation is s
-        assert [a.kind for a in app.session] == ["peg-play"]
+        assert [a.kind for a in app.practice.history] == ["peg-play"]
         assert text(screen, "#peg-verdict")
 
 
@@ -135,7 +135,7 @@ async def test_three_at_the_table(app):
         await settle(pilot)
         assert "Best play" in text(screen, "#peg-verdict")
         assert "They held" in text(screen, "#peg-why")
-        attempt = app.session[-1]
+        attempt = app.practice.history[-1]
         assert attempt.kind == "peg-play" and attempt.correct
         assert attempt.question["variant"] == "three-player"
         assert attempt.question["seat"] == s.seat
@@ -164,7 +164,7 @@ async def test_q_after_an_answer_asks_the_other_question_about_the_same_moment(a
         await pilot.press(*str(last_card_points(s)), "enter")
         await pilot.pause()
         assert screen.drill.situation is s
-        assert [a.kind for a in app.session] == ["peg-play", "peg-score"]
+        assert [a.kind for a in app.practice.history] == ["peg-play", "peg-score"]
         assert "q " not in text(screen, "#peg-status")  # both asked: the hint says no more
 
 
@@ -183,7 +183,7 @@ async def test_a_score_question_does_not_stick_and_card_keys_pick_cards(app):
         assert screen.query_one("#peg-points").value == ""
         await pilot.press("enter")
         await settle(pilot)
-        assert [a.kind for a in app.session] == ["peg-score", "peg-play"]
+        assert [a.kind for a in app.practice.history] == ["peg-score", "peg-play"]
 
 
 def log_text(screen) -> str:

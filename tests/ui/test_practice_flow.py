@@ -88,13 +88,13 @@ async def test_a_whole_five_card_game_with_every_decision_graded_and_kept():
         summary = pilot.app.screen
         text = " ".join(str(w.render()) for w in summary.query("Static"))
         assert "Points given up:" in text and "decisions were the best" in text
-        stored = attempts(app.store)
+        stored = attempts(app.records.store)
         kinds = {a.kind for a in stored}
         assert {"discard", "count-hand"} <= kinds <= {"discard", "peg-play", "count-hand",
                                                      "count-crib"}  # fmt: skip
         assert len(stored) == len(p.all_grades())
         assert all(g.attempt.id is not None for g in p.all_grades())
-        assert unfinished_practice(app.store) is None  # finished: nothing to resume
+        assert unfinished_practice(app.records.store) is None  # finished: nothing to resume
 
 
 async def test_the_summary_replays_a_decision_as_its_drill():
@@ -247,13 +247,13 @@ async def test_leaving_while_a_card_is_graded_grades_it_once_on_resuming(monkeyp
         release.set()
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        assert len(screen.practice.pending) == 1 and not attempts(app.store)
+        assert len(screen.practice.pending) == 1 and not attempts(app.records.store)
         await pilot.press("0")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         resumed = pilot.app.screen
         assert isinstance(resumed, PracticeScreen) and not resumed.practice.pending
-        [kept] = attempts(app.store)
+        [kept] = attempts(app.records.store)
         assert kept.kind == "discard" and resumed.practice.all_grades()[0].attempt.id == kept.id
 
 
@@ -273,4 +273,33 @@ async def test_muggins_on_the_computers_short_count_by_key():
         await pilot.pause()
         assert screen.practice.game.scores[0] - before >= left_out[0].points
         assert any(line.startswith("Muggins! You take") for line in screen.practice.log)
-        assert attempts(app.store)[-1].kind == "judge"
+        assert attempts(app.records.store)[-1].kind == "judge"
+
+
+async def test_a_whole_seeded_three_player_game_by_keys(monkeypatch):
+    from crib_trainer.training import gamegrading
+
+    monkeypatch.setattr(gamegrading, "TABLE_SAMPLES", 4)  # (the grades' speed, not their sense)
+    app = make_app(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, variant="three-player", strength="beginner")
+        p = screen.practice
+        assert p.game.names == ("You", "Left", "Right") and len(p.hand) == 5
+        assert "Throw 1 to" in str(screen.query_one("#practice-prompt").render())
+        board = str(screen.query_one("#practice-board").render())
+        assert all(name in board for name in ("You", "Left", "Right"))
+        rng = random.Random(3)
+        while screen.practice.waiting_for != "play":
+            await decide(pilot, screen, rng)
+        table = str(screen.query_one("#practice-table").render())
+        assert "Left holds" in table and "Right holds" in table
+        reviews = await play_to_the_end(pilot, screen, rng)
+        p = screen.practice
+        assert p.over and not p.pending and p.game.variant.target == 61
+        assert reviews == [f"review {d}" for d in range(p.game.deal_number + 1)]
+        stored = attempts(app.records.store)
+        assert len(stored) == len(p.all_grades()) and "peg-play" in {a.kind for a in stored}
+        table_plays = [a for a in stored if a.kind == "peg-play"]
+        assert all(a.question["variant"] == "three-player" for a in table_plays)
+        summary = " ".join(str(w.render()) for w in pilot.app.screen.query("Static"))
+        assert f"{p.side_name(p.game.winner)} won" in summary

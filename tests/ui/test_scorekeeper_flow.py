@@ -197,15 +197,15 @@ async def test_a_game_changed_in_another_window_is_reloaded_not_overwritten(app)
         screen = await new_game(pilot)
         await say(pilot, "5D")
         theirs = screen.game.add(Pegged(1, 2))  # another trainer on the same history
-        save_game(app.store, theirs, screen.game_id, now=app.now())
+        save_game(app.records.store, theirs, screen.game_id, now=app.now())
         await say(pilot, "ann 3")
         assert screen.game == theirs  # reloaded, with their entry; mine not taken
         assert screen.query_one("#entry", Input).value == "ann 3"  # to enter again
-        assert unfinished_game(app.store) == (screen.game_id, theirs)
+        assert unfinished_game(app.records.store) == (screen.game_id, theirs)
         await pilot.press("ctrl+u")
         await say(pilot, "ann 3")
         assert screen.game.state().scores == [3, 2]
-        assert unfinished_game(app.store)[1].state().scores == [3, 2]
+        assert unfinished_game(app.records.store)[1].state().scores == [3, 2]
 
 
 async def test_two_players_with_one_name_are_refused(app):
@@ -244,7 +244,7 @@ async def test_an_entry_after_a_failed_save_is_kept_and_saved_later(app, monkeyp
         await say_while_locked(pilot, monkeypatch, "ann 3")
         await say(pilot, "bob 2")
         assert screen.game.state().scores == [3, 2]
-        assert unfinished_game(app.store)[1].state().scores == [3, 2]
+        assert unfinished_game(app.records.store)[1].state().scores == [3, 2]
         messages = [n.message for n in pilot.app._notifications]
         assert not any("another" in m and "window" in m for m in messages)
 
@@ -266,7 +266,7 @@ async def test_a_game_kept_in_memory_is_the_one_resumed(app, monkeypatch):
         assert isinstance(screen, ScorekeeperScreen)
         assert screen.game.state().scores == [3, 0]
         await say(pilot, "bob 2")
-        assert unfinished_game(app.store)[1].state().scores == [3, 2]
+        assert unfinished_game(app.records.store)[1].state().scores == [3, 2]
 
 
 async def test_choosing_a_variant_keeps_the_names_typed(app):

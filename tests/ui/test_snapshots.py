@@ -230,3 +230,25 @@ def test_practice_game_summary(snap_compare):
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=summary)
+
+
+def test_practice_three_player_table(snap_compare):
+    async def play(pilot):
+        from textual.widgets import Select
+
+        await pilot.press("0")
+        await pilot.pause()
+        pilot.app.screen.query_one("#practice-variant", Select).value = "three-player"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1", "enter")  # throw the first card
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = pilot.app.screen
+        if screen.practice.waiting_for == "play":
+            await pilot.press("1")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)

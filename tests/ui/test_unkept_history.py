@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-import crib_trainer.ui.app as app_module
+import crib_trainer.storage.records as records_module
 from crib_trainer.storage.db import StorageError, open_store
 from crib_trainer.storage.progress import count_attempts
 from crib_trainer.ui.screens.count import CountScreen
@@ -28,7 +28,7 @@ async def test_history_that_cannot_be_written_is_shown_and_left_alone(app, monke
     def refuse(path=None, **_):
         raise StorageError("Cannot write your history: the folder is read-only.")
 
-    monkeypatch.setattr(app_module, "open_store", refuse)
+    monkeypatch.setattr(records_module, "open_store", refuse)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         today = str(app.screen.query_one("#today", Static).render())
@@ -39,7 +39,7 @@ async def test_history_that_cannot_be_written_is_shown_and_left_alone(app, monke
         assert isinstance(screen, CountScreen)
         await pilot.press(*str(screen.breakdown.total), "enter")
         await pilot.pause()
-        assert count_attempts(app.store) == before + 1  # counted for this session
+        assert count_attempts(app.records.store) == before + 1  # counted for this session
         await pilot.press("escape", "8")
         await pilot.pause()
         assert isinstance(app.screen, ProgressScreen)

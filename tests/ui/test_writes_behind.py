@@ -74,7 +74,7 @@ async def test_a_lock_leaves_the_screen_live_and_the_answer_pending_then_kept():
         other = hold_lock()
         try:
             await answer_a_count(pilot)
-            assert app.writer is not None and app.writer.waiting == 1
+            assert app.records.writer is not None and app.records.writer.waiting == 1
             await pilot.press("f1")  # handled while the write waits for the lock
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
@@ -83,7 +83,7 @@ async def test_a_lock_leaves_the_screen_live_and_the_answer_pending_then_kept():
         finally:
             other.rollback()
             other.close()
-        await until(pilot, lambda: app.writer.waiting == 0)
+        await until(pilot, lambda: app.records.writer.waiting == 0)
         await until(pilot, lambda: app.sub_title == CribTrainerApp.SUB_TITLE)
         assert stored_answers() == before + 1
     assert app.unkept == 0
@@ -95,11 +95,11 @@ async def test_an_answer_the_file_refuses_shows_on_home_and_progress_then_is_kep
     app = make_app(busy_timeout_s=0.05)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.writer.retry_s = 0.05
+        app.records.writer.retry_s = 0.05
         other = hold_lock()
         try:
             await answer_a_count(pilot)
-            await until(pilot, lambda: app.writer.error is not None)
+            await until(pilot, lambda: app.records.writer.error is not None)
             await until(pilot, lambda: "kept only until you quit" in app.sub_title)
             told = [n.message for n in app._notifications]
             assert any("stayed locked" in m and "tried again" in m for m in told)
@@ -116,7 +116,7 @@ async def test_an_answer_the_file_refuses_shows_on_home_and_progress_then_is_kep
         finally:
             other.rollback()
             other.close()
-        await until(pilot, lambda: app.writer.waiting == 0)  # retried: the lock is gone
+        await until(pilot, lambda: app.records.writer.waiting == 0)  # retried: the lock is gone
         told = [n.message for n in app._notifications]
         assert any("all are kept" in m for m in told)
         assert stored_answers() == before + 1
@@ -135,10 +135,10 @@ async def test_a_read_only_file_refuses_the_answer_and_it_still_counts():
             isolation_level=None,
             check_same_thread=False,
         )
-        app.writer.file = Store(path, read_only, 0.05, None)  # (root may write a 0444 file)
+        app.records.writer.file = Store(path, read_only, 0.05, None)  # (root may write a 0444 file)
         await answer_a_count(pilot)
-        await until(pilot, lambda: app.writer.error is not None)
-        assert "readonly" in str(app.writer.error).replace("-", "").replace(" ", "")
+        await until(pilot, lambda: app.records.writer.error is not None)
+        assert "readonly" in str(app.records.writer.error).replace("-", "").replace(" ", "")
         await pilot.press("escape")
         await pilot.pause()
         home = str(app.screen.query_one("#today", Static).render())
@@ -160,7 +160,7 @@ async def test_quitting_while_a_write_waits_still_writes_it():
         await pilot.pause()
         other = hold_lock()
         await answer_a_count(pilot)
-        assert app.writer.waiting == 1
+        assert app.records.writer.waiting == 1
         threading.Timer(0.2, other.rollback).start()  # released while the trainer quits
     other.close()
     assert app.unkept == 0 and stored_answers() == before + 1

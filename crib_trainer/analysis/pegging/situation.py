@@ -169,6 +169,10 @@ class PegSituation:
         toks = list(tokens)
         hand = tuple(hand)
         if not toks:
+            if holder not in (None, "A", "B"):  # (the seats' names when none are written)
+                raise UnknownHolderError(holder, ("A", "B"))
+            if holder == "B":
+                raise PlayError("no card has been played: the non-dealer, A, leads")
             if dealer:
                 raise PlayError("with no cards played the holder leads, so he is the non-dealer")
             return cls(hand, (), starter, tuple(discards), False, v)

@@ -73,7 +73,7 @@ def _grow(tail: tuple[int, ...], r: int) -> tuple[int, ...]:
     return (*tail, r)
 
 
-def _cards_of(ranks: Sequence[int]) -> tuple[Card, ...]:
+def cards_of(ranks: Sequence[int]) -> tuple[Card, ...]:
     """Cards of the given ranks, each rank's copies in different suits."""
     seen = [0] * 14
     out = []
@@ -151,7 +151,7 @@ class TableSearch:
         key = (count2 if count2 == 15 or count2 == LIMIT else 0, tail, r)
         own = self._points.get(key)
         if own is None:
-            cards = _cards_of((*seq, r))
+            cards = cards_of((*seq, r))
             own = self._points[key] = sum(i.points for i in score_card(cards[:-1], cards[-1]))
         tkey = (seat, count2, after)
         turn = self._turns.get(tkey)

@@ -9,8 +9,7 @@ from textual.markup import escape
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from crib_trainer.storage import progress
-from crib_trainer.storage.db import StorageError
+from crib_trainer.storage.records import StorageError
 from crib_trainer.training.categories import category_label
 from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import TrainerScreen
@@ -86,7 +85,7 @@ class HomeScreen(TrainerScreen):
 
     def _today_text(self) -> str:
         text = self._summary_text() + self._game_text()
-        if not self.trainer.keeping:
+        if not self.trainer.records.keeping:
             text += (
                 "\n[$warning]Your history is not being saved this time (see the message "
                 "at the start): answers and games last until you quit.[/]"
@@ -95,7 +94,11 @@ class HomeScreen(TrainerScreen):
 
     def _game_text(self) -> str:
         """A line for a scorekeeper game not yet won, if there is one."""
-        resume = self.trainer.unfinished_game()
+        try:
+            resume = self.trainer.records.unfinished_game()
+        except StorageError as err:
+            self.trainer.storage_failed(err)
+            return ""
         if resume is None:
             return ""
         config, scores = resume[1].config, resume[1].state().scores
@@ -103,11 +106,8 @@ class HomeScreen(TrainerScreen):
         return f"\n\n[b]A game in progress[/b]\n{score} [dim](9 resumes it)[/dim]"
 
     def _summary_text(self) -> str:
-        store = self.trainer.answers
-        if store is None:
-            return ""
         try:
-            s = progress.summary(store, self.trainer.now())
+            s = self.trainer.records.summary(self.trainer.now())
         except StorageError as err:
             return escape(str(err))
         if not s.answered:

@@ -30,8 +30,7 @@ from crib_trainer.analysis.players import PLAYERS
 from crib_trainer.core.cards import Card
 from crib_trainer.core.rules import RULESETS, default_ruleset, get_variant
 from crib_trainer.core.show import Kind
-from crib_trainer.storage.db import StorageError
-from crib_trainer.storage.practice_games import save_practice, unfinished_practice
+from crib_trainer.storage.records import StorageError
 from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
 from crib_trainer.training.practice import (
     Pending,
@@ -129,11 +128,9 @@ class PracticeScreen(TrainerScreen):
 
     def save(self) -> None:
         """Save the game as it stands (after every move)."""
-        store = self.trainer.store
-        if store is None:
-            return
+        records, now = self.trainer.records, self.trainer.now()
         try:
-            self.game_id = save_practice(store, self.practice, self.game_id, now=self.trainer.now())
+            self.game_id = records.save_practice(self.practice, self.game_id, now=now)
         except StorageError as err:
             if not self.save_failed:  # say it once, not at every move
                 self.notify(
@@ -203,16 +200,16 @@ class PracticeScreen(TrainerScreen):
         """Redraw the board, the hands, the play log and the prompt."""
         p = self.practice
         g = p.game
-        backs = [max(s - _last_points(p, seat), 0) for seat, s in enumerate(g.scores)]
+        backs = [max(s - _last_points(p, side), 0) for side, s in enumerate(g.scores)]
         self.query_one("#practice-board", Board).show(
-            g.variant.target, g.names, g.scores, backs, g.winner
+            g.variant.target, _board_names(p), g.scores, backs, g.winner
         )
         rules = p.settings.options()
         muggins = ", muggins" if rules.muggins else ""
         self.sub_title = f"{g.variant.name} to {g.variant.target}, {rules.ruleset.name}{muggins}"
         dealer = g.names[g.dealer]
         parts = [f"Deal {g.deal_number + 1}", f"{dealer} {'deal' if p.you_deal else 'deals'}"]
-        parts.append("your crib" if p.you_deal else f"{g.names[1]}'s crib")
+        parts.append(_whose_crib(p))
         if g.starter is not None:
             parts.append(f"starter {card_markup(g.starter)}")
         self.query_one("#practice-status", Static).update(" · ".join(parts))
@@ -247,8 +244,11 @@ class PracticeScreen(TrainerScreen):
         if g.phase != "play" or state is None:
             return ""
         laid = " ".join(card_markup(c) for c in state.count_cards) or "—"
-        held = len(state.hands[g.role_of(1)])
-        return f"Count {state.count}: {laid}   [dim]{g.names[1]} holds {held}[/dim]"
+        held = ", ".join(
+            f"{g.names[seat]} holds {len(state.hands[g.role_of(seat)])}"
+            for seat in range(1, g.seats)
+        )
+        return f"Count {state.count}: {laid}   [dim]{held}[/dim]"
 
     def _hand_text(self) -> str:
         p = self.practice
@@ -279,7 +279,9 @@ class PracticeScreen(TrainerScreen):
         if p.over:
             return "[b]Game over.[/b] s the summary · ctrl+n a new game" + grading
         if wait == "discard":
-            n, whose = p.game.variant.discard, "your" if p.you_deal else "his"
+            n = p.game.variant.discard
+            whose = "his" if p.game.seats == 2 and not p.you_deal else _whose_crib(p)
+            whose = whose.removesuffix(" crib")
             return f"Throw {n} to {whose} crib: pick with 1–{len(p.hand)}, enter throws."
         if wait == "play":
             state = p.game.play_state
@@ -425,14 +427,28 @@ def _show(widget: Widget, shown: bool) -> None:
         widget.display = shown
 
 
-def _last_points(practice: Practice, seat: int) -> int:
-    """The last score a seat pegged this deal (the gap between its pegs on the board)."""
+def _last_points(practice: Practice, side: int) -> int:
+    """The last score a side pegged this deal (the gap between its pegs on the board)."""
     g = practice.game
-    role = g.role_of(seat)
     for event in reversed(g.events):
-        if event.role == role and event.points:
+        if g.side_of(g.seat_of(event.role)) == side and event.points:
             return event.points
     return 0
+
+
+def _board_names(practice: Practice) -> tuple[str, ...]:
+    """The board's name for each side: a seat's, or with partners ``Us`` and ``Them``."""
+    g = practice.game
+    return ("Us", "Them") if g.variant.partnerships else g.names
+
+
+def _whose_crib(practice: Practice) -> str:
+    """``your crib``, ``Left's crib``, or with partners ``Partner's crib (yours)``."""
+    g = practice.game
+    if practice.you_deal:
+        return "your crib"
+    ours = " (yours)" if g.side_of(g.dealer) == g.side_of(0) else ""
+    return f"{g.names[g.dealer]}'s crib{ours}"
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -481,9 +497,9 @@ class SummaryScreen(ModalScreen[None]):
         g = self.practice.game
         s = self.summary
         result = g.result
-        winner = g.names[g.winner] if g.winner is not None else "No one"
-        high, low = sorted(g.scores, reverse=True)
-        head = f"{winner} won {high}–{low}" + (f", {result.text}" if result else "")
+        winner = self.practice.side_name(g.winner) if g.winner is not None else "No one"
+        scores = "–".join(str(x) for x in sorted(g.scores, reverse=True))
+        head = f"{winner} won {scores}" + (f", {result.text}" if result else "")
         lost = ", ".join(f"{DECISION_WORDS[d]} {v:.1f}" for d, v in s.lost.items())
         lines = [
             f"[b]The game[/b]: {escape(head)}.",
@@ -540,7 +556,12 @@ class NewPracticeScreen(ModalScreen[PracticeSettings | None]):
             yield Static("[b]Practice game[/b] — you against the computer")
             with Horizontal(classes="new-game-row"):
                 yield Select(
-                    [("six-card, to 121", "six-card"), ("five-card, to 61", "five-card")],
+                    [
+                        ("six-card, to 121", "six-card"),
+                        ("five-card, to 61", "five-card"),
+                        ("three players, to 61", "three-player"),
+                        ("four: you and a partner, to 61", "four-player"),
+                    ],
                     value="six-card",
                     allow_blank=False,
                     id="practice-variant",
@@ -595,9 +616,9 @@ def open_practice(app: CribTrainerApp, *, new: bool = False) -> None:
     """Resume the practice game not yet won (unless ``new``), else ask for the settings of
     a new one; its seed comes from the app's random numbers."""
     resume = None
-    if not new and app.store is not None:
+    if not new:
         try:
-            resume = unfinished_practice(app.store)
+            resume = app.records.unfinished_practice()
         except StorageError as err:
             app.notify(str(err), severity="error", markup=False)
     if resume is not None:

@@ -19,8 +19,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 from textual_plotext import PlotextPlot
 
 from crib_trainer.core.cards import CardError, format_cards, parse_cards
-from crib_trainer.storage import progress
-from crib_trainer.storage.db import StorageError
+from crib_trainer.storage.records import PeriodStats, StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
 from crib_trainer.training.hints import HINTED
@@ -82,22 +81,17 @@ class ProgressScreen(TrainerScreen):
 
     def refresh_progress(self) -> None:
         """Read the history again and redraw every tab."""
-        store = self.trainer.answers
+        records = self.trainer.records
         note = self.query_one("#progress-note", Static)
-        if store is None:
-            note.update(
-                "[$warning]Your history could not be opened, so there is nothing to show.[/]"
-            )
-            return
         now = self.trainer.now()
         try:
             days = 84 if self.period == "week" else 30
-            periods = progress.accuracy_over_time(
-                store, period=self.period, since=now - timedelta(days=days - 1), now=now
+            periods = records.accuracy_over_time(
+                period=self.period, since=now - timedelta(days=days - 1), now=now
             )
-            self.mistakes = progress.recent_mistakes(store, 30)
-            total = progress.count_attempts(store)
-            runs = timed_runs(progress.attempts(store, kind="count-hand"))
+            self.mistakes = records.recent_mistakes(30)
+            total = records.count_attempts()
+            runs = timed_runs(records.attempts(kind="count-hand"))
         except StorageError as err:
             note.update(Content.from_markup("[$warning]$err", err=str(err)))
             return
@@ -115,15 +109,15 @@ class ProgressScreen(TrainerScreen):
         )
         note.update(self.note)
 
-    def _labels(self, periods: list[progress.PeriodStats]) -> list[str]:
+    def _labels(self, periods: list[PeriodStats]) -> list[str]:
         return [p.start.strftime("%d/%m") for p in periods]
 
-    def _plot_accuracy(self, periods: list[progress.PeriodStats]) -> None:
+    def _plot_accuracy(self, periods: list[PeriodStats]) -> None:
         points = [(i, 100 * p.accuracy) for i, p in enumerate(periods) if p.accuracy is not None]
         title = f"Accuracy per {self.period} (%)"
         self._line_plot("#accuracy-plot", title, points, periods, percent=True)
 
-    def _plot_speed(self, periods: list[progress.PeriodStats]) -> None:
+    def _plot_speed(self, periods: list[PeriodStats]) -> None:
         points = [(i, p.mean_seconds) for i, p in enumerate(periods) if p.mean_seconds is not None]
         title = f"Mean seconds per answer, per {self.period}"
         self._line_plot("#speed-plot", title, points, periods)
@@ -156,7 +150,7 @@ class ProgressScreen(TrainerScreen):
         selector: str,
         title: str,
         points: list[tuple[int, float]],
-        periods: list[progress.PeriodStats],
+        periods: list[PeriodStats],
         percent: bool = False,
     ) -> None:
         """One value per period as a line with its points marked, dates along the bottom."""

@@ -9,7 +9,9 @@ entry, ``penalty`` pegs an irregularity under the laws, ``x`` writes the game as
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -32,11 +34,13 @@ from crib_trainer.core.game import (
 )
 from crib_trainer.core.pegging import PlayError
 from crib_trainer.core.rules import RULESETS, VARIANTS, default_ruleset, get_variant
-from crib_trainer.storage.db import StorageError
-from crib_trainer.storage.games import GameChangedError, SavedGame, last_game, write_game_log
+from crib_trainer.storage.records import GameChangedError, SavedGame, StorageError
 from crib_trainer.ui.game_input import prompt, read
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.board import Board
+
+if TYPE_CHECKING:
+    from crib_trainer.ui.app import CribTrainerApp
 
 
 class ScorekeeperScreen(TrainerScreen):
@@ -170,7 +174,7 @@ class ScorekeeperScreen(TrainerScreen):
         """Save ``game`` as the game now; if another window changed the saved game since,
         show that one instead and say so (False)."""
         try:
-            self.game_id, stored = self.trainer.save_game(game, self.game_id, replacing=self.saved)
+            self.game_id, stored = save_game(self.trainer, game, self.game_id, self.saved)
         except GameChangedError as err:
             self.notify(str(err), severity="warning", timeout=10, markup=False)
             self.game = self.saved = err.game
@@ -193,7 +197,8 @@ class ScorekeeperScreen(TrainerScreen):
     def export(self) -> None:
         """Write the game as a log (``crib-trainer game replay`` reads it) and say where."""
         try:
-            path = write_game_log(self.game, self.game_id, now=self.trainer.now())
+            trainer = self.trainer
+            path = trainer.records.write_game_log(self.game, self.game_id, now=trainer.now())
         except (GameError, OSError, ValueError) as err:
             self.notify(f"The game could not be written: {err}", severity="warning", markup=False)
             return
@@ -286,19 +291,19 @@ class NewGameScreen(ModalScreen[Game | None]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", tooltip="close, changing nothing")]
 
-    def __init__(self, finished: Sequence[SavedGame] = ()) -> None:
+    def __init__(self, finished: Sequence[SavedGame] = (), last_game: Game | None = None) -> None:
+        """``finished``: the last games played to the end; ``last_game``: the game played
+        most recently, finished or not (else the first of ``finished``), whose settings
+        start the form."""
         super().__init__()
         self.finished = list(finished)
+        self.last_game = last_game
         self.last: GameConfig | None = None
         self.variant_name = "six-card"
 
     def _last_config(self) -> GameConfig | None:
         """The settings of the game played last (finished or not), if any."""
-        store = getattr(self.app, "store", None)
-        try:
-            game = last_game(store) if store is not None else None
-        except StorageError:
-            game = None
+        game = self.last_game
         if game is None and self.finished:
             game = self.finished[0].game
         return game.config if game is not None else None
@@ -409,6 +414,48 @@ class NewGameScreen(ModalScreen[Game | None]):
             )
             return
         self.dismiss(Game.new(config, first_dealer=0))
+
+
+def save_game(
+    app: CribTrainerApp, game: Game, game_id: int | None, replacing: Game | None = None
+) -> tuple[int, bool]:
+    """Save a game after an entry (``Records.save_game``): its id, and whether it reached
+    the history; a failed save is said, and the game kept until you quit."""
+    game_id, err = app.records.save_game(game, game_id, now=app.now(), replacing=replacing)
+    if err is not None:
+        app.notify(f"{err} The game is kept only until you quit.", severity="error", markup=False)
+    return game_id, err is None
+
+
+def open_scorekeeper(app: CribTrainerApp, *, new: bool = False) -> None:
+    """Resume the last unfinished game (unless ``new``), else start a new one from the
+    settings form (which starts from the last game's settings)."""
+    records = app.records
+    resume = None
+    if not new:
+        try:
+            resume = records.unfinished_game()
+        except StorageError as err:
+            app.storage_failed(err)
+    if resume is not None:
+        game_id, game = resume
+        app.push_screen(ScorekeeperScreen(game, game_id))
+        return
+    finished: list[SavedGame] = []
+    last = None
+    try:
+        finished = records.finished_games(limit=5)
+    except StorageError as err:
+        app.storage_failed(err)
+    with contextlib.suppress(StorageError):  # (else the form starts from the defaults)
+        last = records.last_game()
+
+    def start(game: Game | None) -> None:
+        """Open the scorekeeper on the new game (None: the form was left)."""
+        if game is not None:
+            app.push_screen(ScorekeeperScreen(game, save_game(app, game, None)[0]))
+
+    app.push_screen(NewGameScreen(finished, last), start)
 
 
 RESULT_WORDS = {
