@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from crib_trainer.analysis.discard import DiscardAnalysis
 from crib_trainer.analysis.pegnet import PeggedThrow
 from crib_trainer.core.cards import format_cards
-from crib_trainer.training.discard_advice import _role_text, rank_text
+from crib_trainer.training.discard_advice import crib_owner, rank_text
 
 
 def pegging_reason(analysis: DiscardAnalysis, ranked: Sequence[PeggedThrow]) -> str:
@@ -43,7 +43,8 @@ def explain_with_pegging(
     """The throws ranked by hand + crib + the play, the best marked ``*``, and why."""
     sign = "+" if analysis.dealer else "-"
     lines = [
-        f"{format_cards(analysis.cards, ascii)}: {_role_text(analysis)}; "
+        f"{format_cards(analysis.cards, ascii)}: {'you deal' if analysis.dealer else 'he deals'}, "
+        f"{crib_owner(analysis)}; "
         f"{analysis.variant.title}, {analysis.opponent} opponent",
         "",
         f"   {'throw':<12} {'keep':<16} {'hand':>6} {'crib':>6} {'peg':>6} {'total':>6} "
