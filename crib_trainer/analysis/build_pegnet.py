@@ -25,7 +25,7 @@ workers. For each game (``six_card``, ``five_card``) the file holds::
                               ranks thrown (ranksets.multisets(2) order): does the throw
                               matter beyond the kept ranks?
 
-    python -m crib_trainer.analysis.build_pegnet [--deals 32] [--seed 1729]
+    python -m crib_trainer.analysis.build_pegnet [--deals 16] [--seed 1729]
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from crib_trainer.core.cards import Card, Rank, Suit
 from crib_trainer.core.pegging import PlayState
 from crib_trainer.core.rules import FIVE_CARD, SIX_CARD, Variant, get_variant
 
-DEFAULT_DEALS = 32
+DEFAULT_DEALS = 16
 DEFAULT_SEED = 1729
 DECK = tuple(Card(r, s) for r in Rank for s in Suit)
 

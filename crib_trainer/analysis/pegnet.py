@@ -97,7 +97,7 @@ def sample_se(sd: np.ndarray, n: int) -> np.ndarray:
     does not claim to be exact.
 
     >>> sample_se(np.array([[0.0, 2.0, 2.0]]), 4).tolist()
-    [[0.5773502691896257, 1.0, 1.0]]
+    [[0.408248290463863, 1.0, 1.0]]
     """
     pooled = np.sqrt(np.mean(sd**2, axis=1, keepdims=True))
     return np.maximum(sd, pooled / 2) / np.sqrt(n)
@@ -108,9 +108,11 @@ def shrink(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Empirical Bayes per role (row): fit the smooth model (:func:`features`, least
     squares) to the keys' sample means ``raw``; ``tau²`` is the keys' spread about it less
-    the sampling noise (their mean ``se²``); each key moves from the model toward its own
-    mean by ``tau² / (tau² + se²)``, and its standard error becomes
-    ``√(tau² se² / (tau² + se²))``. Returns (model, estimate, its se, tau per role).
+    the sampling noise (their mean ``se²``). Each key moves from the model toward its own
+    mean by ``1 - B`` where ``B = se² / (se² + tau²)``, and its standard error becomes
+    ``se √(1 - B (1 - h))``, ``h`` the key's leverage in the fit (the model's own error
+    counted, so a key never claims more precision than the fit has). Returns (model,
+    estimate, its se, tau per role).
 
     >>> counts = np.eye(13, dtype=np.int64)[[0, 4, 9, 12]] * 4
     >>> prior, est, err, tau = shrink(np.ones((2, 4)), np.full((2, 4), 0.1), counts)
@@ -118,6 +120,7 @@ def shrink(
     (True, True)
     """
     x = features(counts)
+    leverage = np.einsum("ij,ij->i", x @ np.linalg.pinv(x.T @ x), x)
     prior = np.empty_like(raw)
     estimate = np.empty_like(raw)
     error = np.empty_like(raw)
@@ -127,9 +130,9 @@ def shrink(
         prior[role] = x @ coef
         spread = float(np.mean((raw[role] - prior[role]) ** 2) - np.mean(se[role] ** 2))
         tau2 = max(spread, 1e-6)
-        weight = tau2 / (tau2 + se[role] ** 2)
-        estimate[role] = prior[role] + weight * (raw[role] - prior[role])
-        error[role] = np.sqrt(tau2 * se[role] ** 2 / (tau2 + se[role] ** 2))
+        b = se[role] ** 2 / (se[role] ** 2 + tau2)
+        estimate[role] = prior[role] + (1 - b) * (raw[role] - prior[role])
+        error[role] = se[role] * np.sqrt(1 - b * (1 - leverage))
         tau[role] = np.sqrt(tau2)
     return prior, estimate, error, tau
 
