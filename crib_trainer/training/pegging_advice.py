@@ -29,11 +29,21 @@ def pegging_reason(analysis: DiscardAnalysis, ranked: Sequence[PeggedThrow]) -> 
             f"{rank_text(best.option.discard)}, keep {keep} "
             f"(the play {best.pegging.net:+.2f} on average)"
         )
+    points = (
+        "for the same points in hand and crib"
+        if best.option.loss < 0.005
+        else f"worth more than the {best.option.loss:.2f} points it gives up in hand and crib"
+    )
+    error = (best.pegging.se**2 + top.pegging.se**2) ** 0.5
+    doubt = (
+        f"; the lead is within the table's error (±{error:.2f}): as good as each other"
+        if top.loss < error
+        else ""
+    )
     return (
         f"With the play counted throw {rank_text(best.option.discard)}, not "
         f"{rank_text(top.option.discard)}: {keep} pegs {best.pegging.net:+.2f} on average "
-        f"against {top.pegging.net:+.2f} for {rank_text(top.option.keep)}, worth more than "
-        f"the {best.option.loss:.2f} points it gives up in hand and crib"
+        f"against {top.pegging.net:+.2f} for {rank_text(top.option.keep)}, {points}{doubt}"
     )
 
 
