@@ -33,8 +33,8 @@ TABLE_PATH = Path(__file__).parent / "data" / "pegnet.npz"
 _PIPS = np.minimum(np.arange(1, 14), 10)
 
 
-#: Throws whose totals are this close to the best are as good as it (the table's error
-#: bars are about a tenth of a point).
+#: Throws whose totals are this close to the best are as good as it (and so are those
+#: within the pegging figures' combined error: :func:`with_pegging`).
 AS_GOOD = 0.1
 
 
@@ -49,7 +49,8 @@ class PegNet:
 @dataclass(frozen=True, slots=True)
 class PeggedThrow:
     """A throw with the play counted: its points analysis, the pegging net of the cards it
-    keeps, ``total`` (net + pegging), ``loss`` against the best total, ``as_good``."""
+    keeps, ``total`` (net + pegging), ``loss`` against the best total, ``as_good`` (within
+    0.1 of the best total, or within the pegging figures' error: :func:`with_pegging`)."""
 
     option: ThrowOption
     pegging: PegNet
@@ -162,7 +163,9 @@ def pegging_net(
 
 def with_pegging(analysis: DiscardAnalysis) -> tuple[PeggedThrow, ...]:
     """The throws ranked by hand + crib + the play (best first; ties keep the points
-    order).
+    order). A throw is ``as_good`` as the best when its total is within
+    :data:`AS_GOOD` of it or within the two pegging figures' combined standard error (the
+    table cannot tell them apart; the same kept ranks have the same figure, no error).
 
     >>> from crib_trainer.analysis.discard import analyse_discards
     >>> ranked = with_pegging(analyse_discards("5H 5D JS QC 2C 9D", dealer=True))
@@ -174,9 +177,12 @@ def with_pegging(analysis: DiscardAnalysis) -> tuple[PeggedThrow, ...]:
         for o in analysis.options
     ]
     rows.sort(key=lambda row: -(row[0].net_ev + row[1].net))
-    best = rows[0][0].net_ev + rows[0][1].net
-    return tuple(
-        PeggedThrow(o, p, o.net_ev + p.net, best - (o.net_ev + p.net),
-                    best - (o.net_ev + p.net) <= AS_GOOD)
-        for o, p in rows
-    )  # fmt: skip
+    top, top_peg = rows[0]
+    best = top.net_ev + top_peg.net
+    out = []
+    for o, p in rows:
+        loss = best - (o.net_ev + p.net)
+        same_key = sorted(c.rank for c in o.keep) == sorted(c.rank for c in top.keep)
+        error = 0.0 if same_key else (p.se**2 + top_peg.se**2) ** 0.5
+        out.append(PeggedThrow(o, p, o.net_ev + p.net, loss, loss <= max(AS_GOOD, error)))
+    return tuple(out)
