@@ -449,7 +449,7 @@ def test_an_endless_game_log_on_standard_input_is_refused_in_bounded_memory():
 
 
 def test_ctrl_c_before_the_command_runs_is_one_line_and_status_130(monkeypatch):
-    def interrupted(*_args):
+    def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
     monkeypatch.setattr("crib_trainer.cli.build_parser", interrupted)
