@@ -199,6 +199,7 @@ def analyse_discards(
         raise ValueError(f"unknown opponent model {opponent!r}; choose {' or '.join(OPPONENTS)}")
     unseen, discards, keeps = _throws(dealt, variant)
     hand = hand_sums(unseen, keeps)
+    crib: tuple[list[int] | list[float], int | float]
     if opponent == "random":
         crib = random_crib_totals(unseen, discards, variant.crib_size - variant.discard)
     else:
