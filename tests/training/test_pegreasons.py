@@ -72,6 +72,13 @@ def test_thirty_one_and_playing_on():
     assert alone["4S"] == "makes 15 for 2 and a run of three for 3; he has no cards left"
 
 
+def test_thirty_one_ends_the_five_card_play():
+    why = reasons("A:KS B:QH A:9C", "2D", variant="five-card")
+    assert why == {"2D": "makes 31 for 2; the play is over"}
+    last = reasons("A:KS B:QS A:9H B:2H A:8C B:TD A:4S", "9D")  # the last card of all
+    assert last == {"9D": "makes 31 for 2; the play is over"}
+
+
 def test_every_reason_is_one_line():
     rng = random.Random(3)
     checked = 0
