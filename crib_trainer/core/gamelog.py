@@ -242,10 +242,11 @@ def entry_line(entry: Entry, config: GameConfig) -> str:
 
 def _ref(side: int, config: GameConfig, *, player: int | None = None) -> str:
     """A side as a line names it: its name when that is one word that reads back as this
-    side, else its number (1, 2, …)."""
+    side (not a command word, ``penalty`` above all), else its number (1, 2, …)."""
     name = config.names[side].lower()
     if player is None or player == side:
-        if name and " " not in name and ":" not in name and _side(name, config.names) == side:
+        plain = name and " " not in name and ":" not in name and name not in COMMANDS
+        if plain and _side(name, config.names) == side:
             return name
         return str(side + 1)
     return str(player + 1)

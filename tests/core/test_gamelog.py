@@ -200,6 +200,14 @@ def test_names_a_log_cannot_hold_are_refused_on_export():
         export_log(Game.new(GameConfig(names=("A;B", "C"))))
 
 
+@pytest.mark.parametrize("name", ["Penalty", "undo", "go", "end", "5H", "2"])
+def test_a_side_named_like_a_word_of_the_log_reads_back(name):
+    """A line says who by name only when the name cannot be read as something else."""
+    game = Game.new(GameConfig(names=(name, "Bob"))).add(Cut(FULL_DECK[30]))
+    game = game.add(Pegged(0, 2)).add(Pegged(1, 1)).add(Penalty(0, 2, "touched the board"))
+    assert replay_log(export_log(game).splitlines()).game == game
+
+
 def test_every_irregularity_reads_back_by_its_id():
     game = Game.new(GameConfig(names=("Ann", "Bob")))
     for irregularity in IRREGULARITIES:
