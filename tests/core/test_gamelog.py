@@ -30,7 +30,7 @@ from crib_trainer.core.game import (
 from crib_trainer.core.gamelog import GameLogError, export_log, read_header, replay_log
 from crib_trainer.core.pegging import PegKind, PlayState
 from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RULESETS, get_variant
-from crib_trainer.core.show import score_show
+from crib_trainer.core.show import MAX_SHOW, score_show
 
 
 def test_the_header_sets_the_game_and_defaults_the_rest():
@@ -170,7 +170,8 @@ def random_game(
             player, is_crib = state.next_show()
             shown = crib if is_crib else hands[(player - leader) % n]
             truth = score_show(shown, starter, crib=is_crib, variant=variant).total
-            claim = max(0, truth + rng.choice([0, 0, 0, -1, 1, -2, 2]))
+            # (a claim over 29 is refused as a typo when a line is read)
+            claim = min(MAX_SHOW, max(0, truth + rng.choice([0, 0, 0, -1, 1, -2, 2])))
             add(Shown(config.side_of(player), is_crib, shown, claim))
     game = Game(config, game.first_dealer, tuple(entries))
     assert game.state() == state  # the entries, replayed, are the game as it was played
