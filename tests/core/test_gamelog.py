@@ -201,12 +201,26 @@ def test_names_a_log_cannot_hold_are_refused_on_export():
         export_log(Game.new(GameConfig(names=("A;B", "C"))))
 
 
-@pytest.mark.parametrize("name", ["Penalty", "undo", "go", "end", "5H", "2"])
-def test_a_side_named_like_a_word_of_the_log_reads_back(name):
-    """A line says who by name only when the name cannot be read as something else."""
-    game = Game.new(GameConfig(names=(name, "Bob"))).add(Cut(FULL_DECK[30]))
+@pytest.mark.parametrize(
+    "names",
+    [("Penalty", "Bob"), ("undo", "Bob"), ("go", "end"), ("5H", "Bob"), ("2", "1"),
+     ("B", "3"), ("undo", "1", "for"), ("3", "crib", "undo"), ("penalty", "2", "Cy")],
+)  # fmt: skip
+def test_a_side_named_like_a_word_of_the_log_reads_back(names):
+    """A line says who by name only when the name cannot be read as something else, else
+    by number; the header says who deals the same way."""
+    variant = "three-player" if len(names) == 3 else "six-card"
+    game = Game.new(GameConfig(variant=get_variant(variant), names=names), len(names) - 1)
+    game = game.add(Cut(FULL_DECK[30])).add(Laid(FULL_DECK[0])).add(Laid(FULL_DECK[1], 0))
     game = game.add(Pegged(0, 2)).add(Pegged(1, 1)).add(Penalty(0, 2, "touched the board"))
     assert replay_log(export_log(game).splitlines()).game == game
+
+
+def test_names_a_line_cannot_tell_apart_are_refused_on_export():
+    """'penalty 2' is a penalty line, and '1' is the name of the other side."""
+    game = Game.new(GameConfig(names=("penalty", "1"))).add(Cut(FULL_DECK[30]))
+    with pytest.raises(GameError, match="cannot be told apart"):
+        export_log(game.add(Pegged(0, 2)))
 
 
 def test_every_irregularity_reads_back_by_its_id():
