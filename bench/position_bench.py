@@ -5,8 +5,11 @@ Analyses N seeded six-card deals (alternately as dealer and pone, at scores draw
 the last 30 holes of the game), after a warm-up pass that loads the table and the deal
 sample: the points analysis alone (``analyse_discards``) and the position-aware one
 (``analyse_position``, which includes it), and a whole line of ``discard --batch
---score`` (the analysis, its reason and the JSON), in this process. Prints one table of
-milliseconds per hand.
+--score`` (the analysis, its reason and the JSON), in this process; a line of ``discard
+--batch --with-pegging`` (the points analysis with the pegging table); and the whole
+command, ``crib-trainer discard --batch - --score ME HIM`` in a fresh process fed every
+hand (start-up included), as milliseconds per line. Prints one table of milliseconds
+per hand.
 """
 
 from __future__ import annotations
@@ -16,12 +19,14 @@ import json
 import platform
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.analysis.position import analyse_position
-from crib_trainer.cli.discard import position_json
+from crib_trainer.cli.discard import analysis_json, position_json
 from crib_trainer.core.cards import FULL_DECK, Card
 from crib_trainer.core.rules import SIX_CARD
 
@@ -59,6 +64,9 @@ def main() -> None:
         "a `discard --batch --score` line (JSON with reasons)": lambda j: json.dumps(
             position_json(j[0], j[1], SIX_CARD, (j[2], j[3]))
         ),
+        "a `discard --batch --with-pegging` line (JSON with reasons)": lambda j: json.dumps(
+            analysis_json(j[0], j[1], SIX_CARD, "random", pegging=True)
+        ),
     }
     start = time.perf_counter()
     for run in runs.values():
@@ -76,7 +84,18 @@ def main() -> None:
             f"| {name} | {statistics.median(t):.1f} | {t[int(0.9 * len(t))]:.1f} | "
             f"{t[-1]:.1f} | {results[name]:.1f} |"
         )
-    points, position, _ = results.values()
+    lines = "".join(
+        f"{' '.join(c.code for c in j[0])} {'dealer' if j[1] else 'pone'}\n" for j in work
+    )
+    command = [sys.executable, "-m", "crib_trainer.cli", "discard", "--batch", "-"]
+    start = time.perf_counter()
+    subprocess.run([*command, "--score", "110", "117"], input=lines, text=True,
+                   capture_output=True, check=True)  # fmt: skip
+    whole = (time.perf_counter() - start) * 1000 / len(work)
+    print(
+        f"| the whole `discard --batch - --score 110 117` command, per line | | | | {whole:.1f} |"
+    )
+    points, position = results["points (analyse_discards)"], results["position (analyse_position)"]
     print(f"position / points (means): {position / points:.2f}")
 
 

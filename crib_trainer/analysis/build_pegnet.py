@@ -25,7 +25,7 @@ workers. For each game (``six_card``, ``five_card``) the file holds::
                               ranks thrown (ranksets.multisets(2) order): does the throw
                               matter beyond the kept ranks?
 
-    python -m crib_trainer.analysis.build_pegnet [--deals 32] [--seed 1729]
+    python -m crib_trainer.analysis.build_pegnet [--deals 16] [--seed 1729]
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -41,12 +42,12 @@ from crib_trainer.analysis.pegging import PegSituation
 from crib_trainer.analysis.pegnet import TABLE_PATH, sample_se, shrink
 from crib_trainer.analysis.players import make_player
 from crib_trainer.analysis.ranksets import multiset_index, multisets
-from crib_trainer.analysis.selfplay import _in_pool, run_builder
+from crib_trainer.analysis.selfplay import run_builder
 from crib_trainer.core.cards import Card, Rank, Suit
 from crib_trainer.core.pegging import PlayState
 from crib_trainer.core.rules import FIVE_CARD, SIX_CARD, Variant, get_variant
 
-DEFAULT_DEALS = 32
+DEFAULT_DEALS = 16
 DEFAULT_SEED = 1729
 DECK = tuple(Card(r, s) for r in Rank for s in Suit)
 
@@ -100,7 +101,11 @@ def build_game(variant: Variant, plays: int, seed: int, workers: int) -> dict[st
     """The arrays of one game (see the module's text), keys prefixed by its name."""
     keys, counts = multisets(variant.hand_size)
     jobs = [(ranks, role, plays, seed, variant.name) for role in (0, 1) for ranks in keys]
-    results = _in_pool(_key_job, jobs, workers, None)
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_key_job, jobs, chunksize=8))
+    else:
+        results = [_key_job(job) for job in jobs]
     nets = np.array([[net for net, _ in rows] for rows in results], dtype=np.float64)
     nets = nets.reshape(2, len(keys), plays)
     raw = nets.mean(axis=2)

@@ -33,8 +33,8 @@ TABLE_PATH = Path(__file__).parent / "data" / "pegnet.npz"
 _PIPS = np.minimum(np.arange(1, 14), 10)
 
 
-#: Throws whose totals are this close to the best are as good as it (the table's error
-#: bars are about a tenth of a point).
+#: Throws whose totals are this close to the best are as good as it (and so are those
+#: within the pegging figures' combined error: :func:`with_pegging`).
 AS_GOOD = 0.1
 
 
@@ -49,7 +49,8 @@ class PegNet:
 @dataclass(frozen=True, slots=True)
 class PeggedThrow:
     """A throw with the play counted: its points analysis, the pegging net of the cards it
-    keeps, ``total`` (net + pegging), ``loss`` against the best total, ``as_good``."""
+    keeps, ``total`` (net + pegging), ``loss`` against the best total, ``as_good`` (within
+    0.1 of the best total, or within the pegging figures' error: :func:`with_pegging`)."""
 
     option: ThrowOption
     pegging: PegNet
@@ -97,7 +98,7 @@ def sample_se(sd: np.ndarray, n: int) -> np.ndarray:
     does not claim to be exact.
 
     >>> sample_se(np.array([[0.0, 2.0, 2.0]]), 4).tolist()
-    [[0.5773502691896257, 1.0, 1.0]]
+    [[0.408248290463863, 1.0, 1.0]]
     """
     pooled = np.sqrt(np.mean(sd**2, axis=1, keepdims=True))
     return np.maximum(sd, pooled / 2) / np.sqrt(n)
@@ -108,9 +109,11 @@ def shrink(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Empirical Bayes per role (row): fit the smooth model (:func:`features`, least
     squares) to the keys' sample means ``raw``; ``tau²`` is the keys' spread about it less
-    the sampling noise (their mean ``se²``); each key moves from the model toward its own
-    mean by ``tau² / (tau² + se²)``, and its standard error becomes
-    ``√(tau² se² / (tau² + se²))``. Returns (model, estimate, its se, tau per role).
+    the sampling noise (their mean ``se²``). Each key moves from the model toward its own
+    mean by ``1 - B`` where ``B = se² / (se² + tau²)``, and its standard error becomes
+    ``se √(1 - B (1 - h))``, ``h`` the key's leverage in the fit (the model's own error
+    counted, so a key never claims more precision than the fit has). Returns (model,
+    estimate, its se, tau per role).
 
     >>> counts = np.eye(13, dtype=np.int64)[[0, 4, 9, 12]] * 4
     >>> prior, est, err, tau = shrink(np.ones((2, 4)), np.full((2, 4), 0.1), counts)
@@ -118,6 +121,7 @@ def shrink(
     (True, True)
     """
     x = features(counts)
+    leverage = np.einsum("ij,ij->i", x @ np.linalg.pinv(x.T @ x), x)
     prior = np.empty_like(raw)
     estimate = np.empty_like(raw)
     error = np.empty_like(raw)
@@ -127,9 +131,9 @@ def shrink(
         prior[role] = x @ coef
         spread = float(np.mean((raw[role] - prior[role]) ** 2) - np.mean(se[role] ** 2))
         tau2 = max(spread, 1e-6)
-        weight = tau2 / (tau2 + se[role] ** 2)
-        estimate[role] = prior[role] + weight * (raw[role] - prior[role])
-        error[role] = np.sqrt(tau2 * se[role] ** 2 / (tau2 + se[role] ** 2))
+        b = se[role] ** 2 / (se[role] ** 2 + tau2)
+        estimate[role] = prior[role] + (1 - b) * (raw[role] - prior[role])
+        error[role] = se[role] * np.sqrt(1 - b * (1 - leverage))
         tau[role] = np.sqrt(tau2)
     return prior, estimate, error, tau
 
@@ -159,7 +163,9 @@ def pegging_net(
 
 def with_pegging(analysis: DiscardAnalysis) -> tuple[PeggedThrow, ...]:
     """The throws ranked by hand + crib + the play (best first; ties keep the points
-    order).
+    order). A throw is ``as_good`` as the best when its total is within
+    :data:`AS_GOOD` of it or within the two pegging figures' combined standard error (the
+    table cannot tell them apart; the same kept ranks have the same figure, no error).
 
     >>> from crib_trainer.analysis.discard import analyse_discards
     >>> ranked = with_pegging(analyse_discards("5H 5D JS QC 2C 9D", dealer=True))
@@ -171,9 +177,12 @@ def with_pegging(analysis: DiscardAnalysis) -> tuple[PeggedThrow, ...]:
         for o in analysis.options
     ]
     rows.sort(key=lambda row: -(row[0].net_ev + row[1].net))
-    best = rows[0][0].net_ev + rows[0][1].net
-    return tuple(
-        PeggedThrow(o, p, o.net_ev + p.net, best - (o.net_ev + p.net),
-                    best - (o.net_ev + p.net) <= AS_GOOD)
-        for o, p in rows
-    )  # fmt: skip
+    top, top_peg = rows[0]
+    best = top.net_ev + top_peg.net
+    out = []
+    for o, p in rows:
+        loss = best - (o.net_ev + p.net)
+        same_key = sorted(c.rank for c in o.keep) == sorted(c.rank for c in top.keep)
+        error = 0.0 if same_key else (p.se**2 + top_peg.se**2) ** 0.5
+        out.append(PeggedThrow(o, p, o.net_ev + p.net, loss, loss <= max(AS_GOOD, error)))
+    return tuple(out)

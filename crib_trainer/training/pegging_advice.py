@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from crib_trainer.analysis.discard import DiscardAnalysis
 from crib_trainer.analysis.pegnet import PeggedThrow
 from crib_trainer.core.cards import format_cards
-from crib_trainer.training.discard_advice import _role_text, rank_text
+from crib_trainer.training.discard_advice import crib_owner, rank_text
 
 
 def pegging_reason(analysis: DiscardAnalysis, ranked: Sequence[PeggedThrow]) -> str:
@@ -29,11 +29,21 @@ def pegging_reason(analysis: DiscardAnalysis, ranked: Sequence[PeggedThrow]) -> 
             f"{rank_text(best.option.discard)}, keep {keep} "
             f"(the play {best.pegging.net:+.2f} on average)"
         )
+    points = (
+        "for the same points in hand and crib"
+        if best.option.loss < 0.005
+        else f"worth more than the {best.option.loss:.2f} points it gives up in hand and crib"
+    )
+    error = (best.pegging.se**2 + top.pegging.se**2) ** 0.5
+    doubt = (
+        f"; the lead is within the table's error (±{error:.2f}): as good as each other"
+        if top.loss < error
+        else ""
+    )
     return (
         f"With the play counted throw {rank_text(best.option.discard)}, not "
         f"{rank_text(top.option.discard)}: {keep} pegs {best.pegging.net:+.2f} on average "
-        f"against {top.pegging.net:+.2f} for {rank_text(top.option.keep)}, worth more than "
-        f"the {best.option.loss:.2f} points it gives up in hand and crib"
+        f"against {top.pegging.net:+.2f} for {rank_text(top.option.keep)}, {points}{doubt}"
     )
 
 
@@ -43,7 +53,8 @@ def explain_with_pegging(
     """The throws ranked by hand + crib + the play, the best marked ``*``, and why."""
     sign = "+" if analysis.dealer else "-"
     lines = [
-        f"{format_cards(analysis.cards, ascii)}: {_role_text(analysis)}; "
+        f"{format_cards(analysis.cards, ascii)}: {'you deal' if analysis.dealer else 'he deals'}, "
+        f"{crib_owner(analysis)}; "
         f"{analysis.variant.title}, {analysis.opponent} opponent",
         "",
         f"   {'throw':<12} {'keep':<16} {'hand':>6} {'crib':>6} {'peg':>6} {'total':>6} "

@@ -116,6 +116,9 @@ def test_throws_ranked_by_hand_crib_and_pegging(text, dealer):
     for r in ranked:
         peg = pegging_net(r.option.keep, dealer=dealer)
         assert r.pegging == peg and r.total == pytest.approx(r.option.net_ev + peg.net)
-        assert r.as_good == (r.loss <= AS_GOOD)
+        top = ranked[0]
+        same = sorted(c.rank for c in r.option.keep) == sorted(c.rank for c in top.option.keep)
+        error = 0.0 if same else (peg.se**2 + top.pegging.se**2) ** 0.5
+        assert r.as_good == (r.loss <= max(AS_GOOD, error))
         record = r.to_json()
         assert record["pegging"] == round(peg.net, 4) and record["total_loss"] >= 0

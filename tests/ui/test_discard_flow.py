@@ -153,7 +153,7 @@ async def test_the_pegging_toggle_ranks_and_grades_by_the_total(app):
         ranked = with_pegging(analyse_discards(drill.cards, dealer=drill.dealer))
         await throw(pilot, screen, ranked[0].option.discard)
         assert "Graded by hand + crib + pegging" in text(screen, "#discard-verdict")
-        attempt = app.session[-1]
+        attempt = app.practice.history[-1]
         assert attempt.grade == "best" and attempt.truth["total"] == ranked[0].total
         table = screen.query_one("#throws", DataTable)
         labels = [str(c.label) for c in table.columns.values()]

@@ -37,7 +37,7 @@ async def test_the_best_chance_is_graded_best_and_stored_as_a_position(app):
         assert f"You {drill.me}, him {drill.him}" in text(screen, "#position-score")
         await throw(pilot, screen, p.best.option.discard)
         assert "Best chance" in text(screen, "#discard-verdict")
-        attempt = app.session[-1]
+        attempt = app.practice.history[-1]
         assert attempt.kind == "position" and attempt.grade == "best"
         assert attempt.question["score"] == [drill.me, drill.him]
         table = screen.query_one("#throws", DataTable)
@@ -52,7 +52,7 @@ async def test_the_points_best_can_lose_chances_and_says_how_much(app):
         worst = p.options[-1]
         await throw(pilot, screen, worst.option.discard)
         lost = p.best.win - worst.win
-        attempt = app.session[-1]
+        attempt = app.practice.history[-1]
         assert abs(attempt.truth["win_lost"] - lost) < 1e-9
         if attempt.grade != "best":
             assert f"You gave up {lost:.1%}" in text(screen, "#discard-verdict")

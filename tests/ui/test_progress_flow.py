@@ -223,3 +223,33 @@ async def test_the_weak_spots_tab_names_each_spot_and_what_was_learnt(app):
         words = str(pilot.app.screen.query_one("#weak-words").render())
         assert "Weak spots now: double runs (100% now, 100% all time)" in words
         assert "his nob: learnt on 20 Nov after 5 right in a row." in words
+
+
+async def test_a_position_mistake_is_listed_and_enter_asks_it_again(app):
+    from crib_trainer.core.cards import parse_cards
+    from crib_trainer.training.position_drill import PositionDrill, position_attempt
+    from crib_trainer.ui.screens.position import PositionScreen
+
+    drill = PositionDrill(parse_cards("3C 3S QH AH JH 6H"), False, 116, 100)
+    p = drill.analyse()
+    attempt = position_attempt(
+        drill, p, p.points_best.option.discard, seconds=5.0,
+        answered_at=FROZEN_NOW - timedelta(hours=1),
+    )  # fmt: skip
+    with open_store() as store:
+        record_attempt(store, attempt)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        screen = pilot.app.screen
+        screen.query_one("#progress-tabs").active = "tab-mistakes"
+        await pilot.pause()
+        table = screen.query_one("#mistakes", DataTable)
+        row = [str(c) for c in table.get_row_at(0)]
+        assert row[1] == "position" and "as pone" in row[-1]
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        again = pilot.app.screen
+        assert isinstance(again, PositionScreen)
+        assert again.drill == drill and "Replaying a position" in again.why

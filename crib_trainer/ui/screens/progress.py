@@ -26,18 +26,18 @@ from crib_trainer.training.hints import HINTED
 from crib_trainer.training.learner import spot_json, standing, standing_lines, weak_spots
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import BACK, TrainerScreen
 
 #: Periods with answers before a line is drawn.
 MIN_POINTS = 3
-REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play")
+REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play", "position")
 
 
 class ProgressScreen(TrainerScreen):
     """Accuracy and speed over time, where each category stands, the recent mistakes."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
+        BACK,
         Binding(
             "w",
             "toggle_period",
@@ -296,7 +296,7 @@ def mistake_cells(attempt: Attempt) -> tuple[str, str, str]:
                 str(truth.get("points", "")),
             )
         return _cards(q.get("hand")), _cards(said.get("card")), _cards(truth.get("best"))
-    if attempt.kind == "discard":
+    if attempt.kind in ("discard", "position"):
         return _cards(q.get("cards")), _cards(said.get("discard")), _cards(truth.get("best"))
     cards = _cards(q.get("cards"))
     if "starter" in q and cards != "(does not read)":
@@ -326,8 +326,8 @@ def missed_text(attempt: Attempt) -> str:
 
 def short_label(category: str) -> str:
     """A category for a narrow column: the drill column already says discard or peg."""
-    if category.startswith("discard-"):
-        return "as " + category.removeprefix("discard-")
+    if category.startswith(("discard-", "position-")):
+        return "as " + category.split("-", 1)[1]
     theme = category.removeprefix("peg-")
     return (
         PEG_THEME_WORDS.get(theme, category_label(category))
