@@ -233,7 +233,8 @@ def table_reason(option: TableOption, position: TablePosition) -> str:
     """
     now = scores_phrase(option.items)
     if option.count == LIMIT:
-        return f"{now}; the count starts again"
+        over = sum(position.left) == 1  # (his was the last card held)
+        return f"{now}; {'the play is over' if over else 'the count starts again'}"
     if not position.count_cards:
         return f"leads {option.card.rank.label}"
     return now or f"count {option.count}"
