@@ -242,13 +242,19 @@ def entry_line(entry: Entry, config: GameConfig) -> str:
 
 def _ref(side: int, config: GameConfig, *, player: int | None = None) -> str:
     """A side as a line names it: its name when that is one word that reads back as this
-    side, else its number (1, 2, …)."""
+    side (and is not ``penalty``, which starts a penalty line), else its number (1, 2, …)
+    when that reads back as this side. Raises ``GameError`` when neither does."""
+    if player is not None and player != side:
+        return str(player + 1)
     name = config.names[side].lower()
-    if player is None or player == side:
-        if name and " " not in name and ":" not in name and _side(name, config.names) == side:
-            return name
-        return str(side + 1)
-    return str(player + 1)
+    plain = name and " " not in name and ":" not in name and name != "penalty"
+    for ref in ([name] if plain else []) + [str(side + 1)]:
+        if _side(ref, config.names) == side:
+            return ref
+    raise GameError(
+        f"the names {', '.join(config.names)} cannot be told apart in a game log: a line "
+        f"for {config.names[side]} by name or by number reads as another side's"
+    )
 
 
 def _side(word: str, names: tuple[str, ...]) -> int | None:
@@ -299,8 +305,9 @@ def header_line(game: Game) -> str:
     ]
     if game.first_dealer:
         dealer = game.first_dealer
-        named = not config.variant.partnerships and " " not in config.names[dealer]
-        parts.append(f"deals {config.names[dealer] if named else dealer + 1}")
+        name = "" if config.variant.partnerships else config.names[dealer]  # (sides, not seats)
+        named = name and " " not in name and not name.isdigit()  # (digits: a number)
+        parts.append(f"deals {name if named else dealer + 1}")
     return "; ".join(parts)
 
 

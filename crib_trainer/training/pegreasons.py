@@ -187,7 +187,10 @@ def reason_for(option: PlayOption, position: Position) -> str:
     """
     now = scores_phrase(option.items)
     if option.count == LIMIT:
-        return f"{now}; the count starts again"
+        over = position.variant.play_ends_at_first_go or (
+            len(position.hand) == 1 and position.opponent_left == 0
+        )
+        return f"{now}; {'the play is over' if over else 'the count starts again'}"
     if position.count_cards:
         head = now or f"count {option.count}"
     else:
@@ -230,7 +233,8 @@ def table_reason(option: TableOption, position: TablePosition) -> str:
     """
     now = scores_phrase(option.items)
     if option.count == LIMIT:
-        return f"{now}; the count starts again"
+        over = sum(position.left) == 1  # (his was the last card held)
+        return f"{now}; {'the play is over' if over else 'the count starts again'}"
     if not position.count_cards:
         return f"leads {option.card.rank.label}"
     return now or f"count {option.count}"

@@ -30,7 +30,7 @@ from crib_trainer.core.game import (
 from crib_trainer.core.gamelog import GameLogError, export_log, read_header, replay_log
 from crib_trainer.core.pegging import PegKind, PlayState
 from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RULESETS, get_variant
-from crib_trainer.core.show import score_show
+from crib_trainer.core.show import MAX_SHOW, score_show
 
 
 def test_the_header_sets_the_game_and_defaults_the_rest():
@@ -170,7 +170,8 @@ def random_game(
             player, is_crib = state.next_show()
             shown = crib if is_crib else hands[(player - leader) % n]
             truth = score_show(shown, starter, crib=is_crib, variant=variant).total
-            claim = max(0, truth + rng.choice([0, 0, 0, -1, 1, -2, 2]))
+            # (a claim over 29 is refused as a typo when a line is read)
+            claim = min(MAX_SHOW, max(0, truth + rng.choice([0, 0, 0, -1, 1, -2, 2])))
             add(Shown(config.side_of(player), is_crib, shown, claim))
     game = Game(config, game.first_dealer, tuple(entries))
     assert game.state() == state  # the entries, replayed, are the game as it was played
@@ -198,6 +199,28 @@ def test_any_game_exported_replays_to_the_same_game(variant_name, rules, seed):
 def test_names_a_log_cannot_hold_are_refused_on_export():
     with pytest.raises(GameError, match="cannot be written in a game log"):
         export_log(Game.new(GameConfig(names=("A;B", "C"))))
+
+
+@pytest.mark.parametrize(
+    "names",
+    [("Penalty", "Bob"), ("undo", "Bob"), ("go", "end"), ("5H", "Bob"), ("2", "1"),
+     ("B", "3"), ("undo", "1", "for"), ("3", "crib", "undo"), ("penalty", "2", "Cy")],
+)  # fmt: skip
+def test_a_side_named_like_a_word_of_the_log_reads_back(names):
+    """A line says who by name only when the name cannot be read as something else, else
+    by number; the header says who deals the same way."""
+    variant = "three-player" if len(names) == 3 else "six-card"
+    game = Game.new(GameConfig(variant=get_variant(variant), names=names), len(names) - 1)
+    game = game.add(Cut(FULL_DECK[30])).add(Laid(FULL_DECK[0])).add(Laid(FULL_DECK[1], 0))
+    game = game.add(Pegged(0, 2)).add(Pegged(1, 1)).add(Penalty(0, 2, "touched the board"))
+    assert replay_log(export_log(game).splitlines()).game == game
+
+
+def test_names_a_line_cannot_tell_apart_are_refused_on_export():
+    """'penalty 2' is a penalty line, and '1' is the name of the other side."""
+    game = Game.new(GameConfig(names=("penalty", "1"))).add(Cut(FULL_DECK[30]))
+    with pytest.raises(GameError, match="cannot be told apart"):
+        export_log(game.add(Pegged(0, 2)))
 
 
 def test_every_irregularity_reads_back_by_its_id():

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from crib_trainer.analysis.pegging import PegSituation
+from crib_trainer.analysis.pegging import PegSituation, TableSituation, analyse_table
 from crib_trainer.core.cards import FULL_DECK, Rank
 from crib_trainer.core.pegging import PlayState, parse_peg_tokens
-from crib_trainer.training.pegreasons import rank_plays
+from crib_trainer.training.pegreasons import rank_plays, table_reason
 from tests.conftest import card, cards
 
 
@@ -70,6 +70,22 @@ def test_thirty_one_and_playing_on():
     }
     alone = reasons("A:QS B:JC A:9H A:2D B:5D A:6C", "4S 8S")
     assert alone["4S"] == "makes 15 for 2 and a run of three for 3; he has no cards left"
+
+
+def test_thirty_one_ends_the_five_card_play():
+    why = reasons("A:KS B:QH A:9C", "2D", variant="five-card")
+    assert why == {"2D": "makes 31 for 2; the play is over"}
+    last = reasons("A:KS B:QS A:9H B:2H A:8C B:TD A:4S", "9D")  # the last card of all
+    assert last == {"9D": "makes 31 for 2; the play is over"}
+
+
+def test_a_31_that_ends_the_play_at_a_table():
+    tokens = "A:KS B:QS C:9H A:2H B:KD C:JD A:9D B:2D C:TH A:KH B:8C".split()
+    s = TableSituation.from_sequence(parse_peg_tokens(tokens), cards("3C"), variant="three-player")
+    analysis = analyse_table(s, samples=20)
+    assert [table_reason(o, analysis.position) for o in analysis.options] == [
+        "makes 31 for 2; the play is over"
+    ]
 
 
 def test_every_reason_is_one_line():

@@ -409,12 +409,12 @@ def _your_turn(s: PegSituation, walk: _Walk) -> tuple[list[Card], bool]:
         walk.passes.append((opp, walk.count, len(s.cards_played)))
     if can_play:
         return walk.count_cards, True
+    if v.play_ends_at_first_go:
+        raise PlayError(f"the play is over: in the {v.name} game it ends at the first go")
     if walk.held[opp]:
         raise PlayError(
             f"no one can play at {walk.count}: the count restarts and your opponent leads"
         )
-    if v.play_ends_at_first_go:
-        raise PlayError(f"the play is over: in the {v.name} game it ends at the first go")
     return [], True
 
 

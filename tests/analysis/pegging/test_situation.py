@@ -77,6 +77,13 @@ def test_five_card_play_ends_at_the_first_go():
         )
 
 
+def test_five_card_play_over_when_no_one_can_come_in_after_your_card():
+    """A: K, B: Q, A: 9 (29): B said go and A's 3 does not come in; in the five-card game
+    that is the end of the play, not a new count."""
+    with pytest.raises(PlayError, match="ends at the first go"):
+        read_situation(written("A:KS B:QH A:9C".split(), cards("3D"), variant="five-card"))
+
+
 def test_unseen_cards_leave_out_everything_you_know():
     situation = written(
         "KS QH".split(), cards("5D 5S 5C"), starter=card("JD"), discards=cards("2C 3C")
