@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -18,6 +19,12 @@ from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+# The tests' folders (tmp_path, and so every history file they make) go in memory where the
+# machine has a tmpfs: each new history file was a few disk syncs, about 0.1 s of waiting
+# apiece, in every UI test. What the tests check of files does not depend on the disk.
+if "PYTEST_DEBUG_TEMPROOT" not in os.environ and os.access("/dev/shm", os.W_OK):
+    os.environ["PYTEST_DEBUG_TEMPROOT"] = "/dev/shm"
+
 # Tests never touch the learner's real data or clipboard.
 os.environ.setdefault("CRIB_TRAINER_NO_TTY", "1")
 
@@ -25,6 +32,39 @@ os.environ.setdefault("CRIB_TRAINER_NO_TTY", "1")
 # loaded CI machine or a table built on first use would otherwise trip.
 settings.register_profile("crib-trainer", deadline=None)
 settings.load_profile("crib-trainer")
+
+
+def _share_parsed_css() -> None:
+    """Every app a worker starts parses the same CSS (Textual's widgets', the trainer's):
+    Textual keeps what it parsed per app, so each app parsed it all again (a tenth of the
+    UI tests' time). Parsing is a function of the text, where it came from and the theme's
+    variables, so the rules parsed once are shared by every app with the same variables."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse_rules = Stylesheet._parse_rules
+    parsed: dict[tuple, list] = {}
+
+    def shared(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        key = (css, read_from, is_default_rules, tie_breaker, scope)
+        key += (tuple(sorted(self._variables.items())),)
+        if key not in parsed:
+            parsed[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return parsed[key]
+
+    Stylesheet._parse_rules = shared
+
+
+_share_parsed_css()
+
+
+def pytest_collection_finish(session):
+    """Once every module is imported, the objects alive then (modules, functions, shipped
+    tables) are left out of garbage collection, and a collection runs after 50,000 new
+    objects rather than 700: the UI tests make and drop many small objects, and Python's
+    collector went through all of them over and over (about a tenth of their time)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -1,12 +1,14 @@
 """The layers stay in order: core imports no UI, storage, numpy or higher layer, and
-training imports no storage or UI (each checked in a fresh interpreter)."""
+training imports no storage or UI (each checked in a fresh process)."""
 
 from __future__ import annotations
 
 import ast
+import json
 import pkgutil
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -30,6 +32,7 @@ TRAINING = modules_of(crib_trainer.training)
 
 
 def imported_by(modules: list[str], forbidden: tuple[str, ...]) -> list[str]:
+    """The forbidden modules loaded once ``modules`` are imported in a fresh interpreter."""
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"
@@ -41,6 +44,58 @@ def imported_by(modules: list[str], forbidden: tuple[str, ...]) -> list[str]:
     return [m for m in out.stdout.strip().split(",") if m]
 
 
+# A fresh interpreter for each of fifty modules was most of this file's time, and most of
+# each was Python starting and importing numpy and the core. One interpreter imports those
+# (which training and analysis may use) and forks a child for each module to import it in:
+# a forbidden module loaded before the fork would show up in every child's answer, so what
+# is shared can make a check fail, never pass.
+FORK_SERVER = """
+import importlib, json, os, sys
+import numpy, crib_trainer.core
+for line in sys.stdin:
+    modules, forbidden = json.loads(line)
+    read, write = os.pipe()
+    if os.fork() == 0:
+        os.close(read)
+        try:
+            for name in modules:
+                importlib.import_module(name)
+            bad = sorted(m for m in sys.modules if m.startswith(tuple(forbidden)))
+        except BaseException as error:
+            bad = [f"(importing {modules} failed: {error!r})"]
+        os.write(write, json.dumps(bad).encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as answer:
+        print(answer.read(), flush=True)
+    os.wait()
+"""
+
+
+@pytest.fixture(scope="session")
+def imported_after_fork() -> Iterator[Callable[[list[str], tuple[str, ...]], list[str]]]:
+    """Like :func:`imported_by`, each module imported in a child of one interpreter that
+    has imported numpy and the core (which neither training nor analysis forbids)."""
+    server = subprocess.Popen(
+        [sys.executable, "-c", FORK_SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    assert server.stdin is not None and server.stdout is not None
+
+    def ask(modules: list[str], forbidden: tuple[str, ...]) -> list[str]:
+        server.stdin.write(json.dumps([modules, forbidden]) + "\n")
+        server.stdin.flush()
+        line = server.stdout.readline()
+        assert line, "the fork server stopped (a module failed to import?)"
+        return json.loads(line)
+
+    try:
+        yield ask
+    finally:
+        server.stdin.close()
+        server.wait(timeout=10)
+
+
 def test_core_imports_nothing_from_ui_storage_or_higher_layers():
     forbidden = (
         "textual", "rich", "sqlite3", "numpy", "pyperclip", "platformdirs", "crib_trainer.ui",
@@ -50,22 +105,29 @@ def test_core_imports_nothing_from_ui_storage_or_higher_layers():
     assert imported_by([f"crib_trainer.core.{m}" for m in CORE], forbidden) == []
 
 
+def test_the_fork_server_finds_what_a_module_imports(imported_after_fork):
+    """The fork server's answer is the modules a child imported, not the server's own."""
+    assert "sqlite3" in imported_after_fork(["sqlite3"], ("sqlite3", "textual"))
+    assert imported_after_fork(["json"], ("sqlite3", "textual")) == []
+    assert imported_after_fork(["json"], ("numpy",)) != []  # what the server imported shows
+
+
 @pytest.mark.parametrize("module", TRAINING)
-def test_training_imports_no_storage_or_ui(module):
+def test_training_imports_no_storage_or_ui(module, imported_after_fork):
     forbidden = (
         "textual", "sqlite3", "crib_trainer.ui", "crib_trainer.storage", "crib_trainer.cli",
     )  # fmt: skip
-    assert imported_by([f"crib_trainer.training.{module}"], forbidden) == []
+    assert imported_after_fork([f"crib_trainer.training.{module}"], forbidden) == []
 
 
 @pytest.mark.parametrize("module", ANALYSIS)
-def test_analysis_imports_no_higher_layer(module):
+def test_analysis_imports_no_higher_layer(module, imported_after_fork):
     """Analysis takes values: no command-line, training, storage or UI code below it."""
     forbidden = (
         "textual", "sqlite3", "crib_trainer.ui", "crib_trainer.storage",
         "crib_trainer.training", "crib_trainer.cli",
     )  # fmt: skip
-    assert imported_by([module], forbidden) == []
+    assert imported_after_fork([module], forbidden) == []
 
 
 def test_no_module_imports_another_modules_private_names():

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from crib_trainer.analysis import OPPONENTS
 from crib_trainer.analysis.ranksets import (
+    binomials,
     card_set_ways,
     multiset_index,
     multiset_keys,
@@ -196,16 +197,63 @@ def analyse_discards(
     dealt = check_dealt(cards, variant)
     if opponent not in OPPONENTS:
         raise ValueError(f"unknown opponent model {opponent!r}; choose {' or '.join(OPPONENTS)}")
-    unseen = unseen_cards(dealt)
-    throws = list(combinations(range(len(dealt)), variant.discard))
-    discards = [tuple(dealt[i] for i in t) for t in throws]
-    keeps = [tuple(c for i, c in enumerate(dealt) if i not in t) for t in throws]
+    unseen, discards, keeps = _throws(dealt, variant)
     hand = hand_sums(unseen, keeps)
+    crib: tuple[list[int] | list[float], int | float]
     if opponent == "random":
         crib = random_crib_totals(unseen, discards, variant.crib_size - variant.discard)
     else:
         crib = crib_totals(unseen, discards, crib_model(variant.name, dealer, opponent))
     return ranked(dealt, dealer, variant, opponent, discards, keeps, hand, crib, unseen)
+
+
+#: The fewest hands :func:`analyse_many` works as one batch (fewer: one at a time, which
+#: spares importing numpy).
+BATCH_MIN = 8
+
+
+def analyse_many(
+    hands: Sequence[tuple[Sequence[Card], bool]],
+    *,
+    variant: Variant | str = SIX_CARD,
+    opponent: str = "random",
+) -> list[DiscardAnalysis]:
+    """:func:`analyse_discards` of many (dealt cards, dealer) at once, the same analyses
+    value for value: with the random model the crib's rank part of every hand comes from
+    one matrix product (:func:`batch_rank_sums`). Raises as :func:`analyse_discards` does
+    for the first bad hand.
+
+    >>> hands = [(parse_cards("5H 5D 5S JC 2C 9D"), True)]
+    >>> hands += [(parse_cards("4S 5H 6D KC 9C 2H"), False)]
+    >>> analyse_many(hands * 4) == [analyse_discards(c, dealer=d) for c, d in hands * 4]
+    True
+    """
+    variant = get_variant(variant)
+    if opponent != "random" or len(hands) < BATCH_MIN:
+        return [analyse_discards(c, dealer=d, variant=variant, opponent=opponent) for c, d in hands]
+    dealt = [check_dealt(cards, variant) for cards, _ in hands]
+    throws = [_throws(d, variant) for d in dealt]
+    m = variant.crib_size - variant.discard
+    rank_sums = batch_rank_sums([t[0] for t in throws], [t[1] for t in throws], m)
+    out = []
+    for cards, (_, dealer), (unseen, discards, keeps), ranks in zip(
+        dealt, hands, throws, rank_sums, strict=True
+    ):
+        suits, weight = _random_suit_sums(unseen, discards, m)
+        crib = ([a + b for a, b in zip(ranks, suits, strict=True)], weight)
+        hand = hand_sums(unseen, keeps)
+        out.append(ranked(cards, dealer, variant, opponent, discards, keeps, hand, crib, unseen))
+    return out
+
+
+def _throws(
+    dealt: tuple[Card, ...], variant: Variant
+) -> tuple[tuple[Card, ...], list[tuple[Card, ...]], list[tuple[Card, ...]]]:
+    """The unseen cards, and every throw's cards thrown and kept, in deal order."""
+    throws = list(combinations(range(len(dealt)), variant.discard))
+    discards = [tuple(dealt[i] for i in t) for t in throws]
+    keeps = [tuple(c for i, c in enumerate(dealt) if i not in t) for t in throws]
+    return unseen_cards(dealt), discards, keeps
 
 
 def ranked(
@@ -526,12 +574,19 @@ def random_crib_totals(
     >>> weight == 44 * 1035, round(sums[0] / weight, 4)
     (True, 4.1355)
     """
-    n = len(unseen)
+    suit_sums, weight = _random_suit_sums(unseen, throws, m)
+    rank_sums = _random_rank_sums(unseen, throws, m)
+    return [a + b for a, b in zip(rank_sums, suit_sums, strict=True)], weight
+
+
+def _random_rank_sums(
+    unseen: Sequence[Card], throws: Sequence[tuple[Card, ...]], m: int
+) -> list[int]:
+    """The rank part of :func:`random_crib_totals`: for each throw, Σ over every (other
+    cards, starter) of the points of their ranks with the throw's."""
     u = [0] * 13
-    of_suit = [[0] * 13 for _ in range(4)]  # 1 where that card is unseen
     for c in unseen:
         u[c.rank - 1] += 1
-        of_suit[c.suit.index][c.rank - 1] = 1
     binom = _BINOM
     ways = []
     for groups in _rank_counts(m + 1):
@@ -539,10 +594,25 @@ def random_crib_totals(
         for r, k in groups:
             w *= binom[u[r]][k]
         ways.append(w)
-    k = len(throws[0])
     width = len(ways)
-    table = points_table(k, m + 1)
-    index = multiset_index(k)
+    table = points_table(len(throws[0]), m + 1)
+    index = multiset_index(len(throws[0]))
+    sums = []
+    for t in throws:
+        start = width * index[tuple(sorted(int(c.rank) for c in t))]
+        sums.append(sum(map(mul, table[start : start + width], ways)))
+    return sums
+
+
+def _random_suit_sums(
+    unseen: Sequence[Card], throws: Sequence[tuple[Card, ...]], m: int
+) -> tuple[list[int], int]:
+    """The suit part of :func:`random_crib_totals` (flushes and his nob, for each throw)
+    and the number of (other cards, starter) in all."""
+    n = len(unseen)
+    of_suit = [[0] * 13 for _ in range(4)]  # 1 where that card is unseen
+    for c in unseen:
+        of_suit[c.suit.index][c.rank - 1] = 1
     in_suit = [sum(row) for row in of_suit]
     flush = [CRIB_FLUSH * max(s - m, 0) * comb(s, m) for s in in_suit]
     nob_in_throw = [s * comb(n - 1, m) for s in in_suit]  # the starter of a thrown jack's suit
@@ -554,13 +624,45 @@ def random_crib_totals(
     )
     sums = []
     for t in throws:
-        start = width * index[tuple(sorted(int(c.rank) for c in t))]
-        total = sum(map(mul, table[start : start + width], ways)) + nob_in_others
+        total = nob_in_others
         if all(c.suit is t[0].suit for c in t):
             total += flush[t[0].suit.index]
         total += sum(nob_in_throw[c.suit.index] for c in t if c.rank == Rank.JACK)
         sums.append(total)
     return sums, (n - m) * comb(n, m)
+
+
+def batch_rank_sums(
+    unseen: Sequence[Sequence[Card]], throws: Sequence[Sequence[tuple[Card, ...]]], m: int
+) -> list[list[int]]:
+    """:func:`_random_rank_sums` of many hands at once (``unseen[h]``, ``throws[h]``):
+    the (other cards, starter) ways of every hand by rank multiset, as rows, times the
+    points table, in one matrix product. Exact: every product and sum is an integer under
+    2**53, worked in floating point only to use the fast product.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> dealt = parse_cards("5H 5D 5S JC 2C 9D")
+    >>> throws = [parse_cards("2C 9D"), parse_cards("JC 9D")]
+    >>> batch_rank_sums([unseen_cards(dealt)], [throws], 2)[0] == _random_rank_sums(
+    ...     unseen_cards(dealt), throws, 2)
+    True
+    """
+    import numpy as np
+
+    _, counts = multisets(m + 1)
+    u = np.zeros((len(unseen), 13), dtype=np.int64)
+    for h, cards in enumerate(unseen):
+        for c in cards:
+            u[h, c.rank - 1] += 1
+    ways = (m + 1) * binomials()[u[:, None, :], counts[None, :, :]].prod(axis=-1)
+    per_throw = ways.astype(np.float64) @ points_matrix(len(throws[0][0]), m + 1).T.astype(
+        np.float64
+    )
+    index = multiset_index(len(throws[0][0]))
+    rows = np.array(
+        [[index[tuple(sorted(int(c.rank) for c in t))] for t in hand] for hand in throws]
+    )
+    return np.rint(np.take_along_axis(per_throw, rows, axis=1)).astype(np.int64).tolist()
 
 
 def crib_totals(

@@ -120,10 +120,11 @@ def variant_option() -> argparse.ArgumentParser:
 
 def open_input(name: str, what: str) -> TextIO:
     """Open a file of lines to read (``-`` is standard input) as UTF-8, skipping a byte order
-    mark (as Windows editors write); bad bytes spoil only their line."""
+    mark (as Windows editors write), lines ending in any of ``\n``, ``\r\n`` or ``\r``
+    (standard input as a file); bad bytes spoil only their line."""
     if name == "-":
         if hasattr(sys.stdin, "reconfigure"):
-            sys.stdin.reconfigure(encoding="utf-8-sig", errors="replace")
+            sys.stdin.reconfigure(encoding="utf-8-sig", errors="replace", newline=None)
         return sys.stdin
     try:
         return open(name, encoding="utf-8-sig", errors="replace")
@@ -160,27 +161,68 @@ def read_lines(source: TextIO, what: str) -> Iterator[tuple[int, str]]:
         yield number, line
 
 
-def run_batch(name: str, record: Callable[[str], dict[str, Any]], out: TextIO, what: str) -> int:
-    """One JSON line out for each line in: ``record(line)``, or ``{"line": N, "error": …}``
-    when the line is bad (the rest go on). Blank lines and ``#`` comments are skipped.
-    Exit status 2 if any line was bad, with one line on stderr saying how many. A line too
-    long to be a deal stops the batch (see :func:`read_lines`)."""
-    from crib_trainer.core.cards import CardError
+def run_batch(
+    name: str, record: Callable[[str], dict[str, Any] | str], out: TextIO, what: str
+) -> int:
+    """One JSON line out for each line in: ``record(line)`` (a record, or its JSON text),
+    or ``{"line": N, "error": …}`` when the line is bad (the rest go on). Blank lines and
+    ``#`` comments are skipped. Exit status 2 if any line was bad, with one line on stderr
+    saying how many. A line too long to be a deal stops the batch (see
+    :func:`read_lines`)."""
+    return run_batches(name, lambda lines: [attempt(record, line) for line in lines], out, what)
 
+
+def attempt(work: Callable[[str], Any], line: str) -> Any:
+    """``work(line)``, or the :class:`ValueError` (a bad card, say) it raised."""
+    try:
+        return work(line)
+    except ValueError as err:  # (CardError is one)
+        return err
+
+
+def run_batches(
+    name: str,
+    records: Callable[[list[str]], list[Any]],
+    out: TextIO,
+    what: str,
+    size: int = 1,
+) -> int:
+    """:func:`run_batch` with the lines taken ``size`` at a time: ``records(lines)`` gives
+    each line's record (or its JSON text), or the :class:`ValueError` that made the line
+    bad, so that one piece of work serves many lines."""
     bad = 0
     with open_input(name, "batch file") as source:
-        for number, line in read_lines(source, "batch file"):
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            try:
-                result = record(line)
-            except (CardError, ValueError) as err:
-                result = {"line": number, "error": str(err)}
-                bad += 1
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        for chunk in _chunks(read_lines(source, "batch file"), size):
+            results = records([line for _, line in chunk])
+            for (number, _), result in zip(chunk, results, strict=True):
+                if isinstance(result, ValueError):
+                    result = {"line": number, "error": str(result)}
+                    bad += 1
+                if not isinstance(result, str):
+                    result = json.dumps(result, ensure_ascii=False)
+                out.write(result + "\n")
     if bad:
         print(
             f"{PROG}: {bad} line(s) could not be {what}; see their error records", file=sys.stderr
         )
         return 2
     return 0
+
+
+def _chunks(lines: Iterator[tuple[int, str]], size: int) -> Iterator[list[tuple[int, str]]]:
+    """The numbered lines that are not blank or ``#`` comments, ``size`` at a time; the
+    lines read before a line too long to be a deal are given before it stops the batch."""
+    chunk: list[tuple[int, str]] = []
+    try:
+        for number, line in lines:
+            if line.strip() and not line.lstrip().startswith("#"):
+                chunk.append((number, line))
+                if len(chunk) == size:
+                    yield chunk
+                    chunk = []
+    except UsageError:
+        if chunk:
+            yield chunk
+        raise
+    if chunk:
+        yield chunk

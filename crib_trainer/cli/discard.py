@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from crib_trainer.analysis import OPPONENTS
-from crib_trainer.cli.common import UsageError, output_options, run_batch, variant_option
+from crib_trainer.cli.common import (
+    UsageError,
+    attempt,
+    output_options,
+    run_batch,
+    run_batches,
+    variant_option,
+)
 from crib_trainer.core.cards import Card, CardError, parse_cards, split_card_text
 from crib_trainer.core.rules import Variant, get_variant
+
+if TYPE_CHECKING:
+    from crib_trainer.analysis.discard import DiscardAnalysis
 
 ROLE_WORDS = {"dealer": True, "pone": False}
 
@@ -90,9 +100,15 @@ def analysis_json(
     and principles; with ``pegging`` each adds ``pegging``, ``pegging_se``, ``total`` and
     ``total_loss``, ranked by the total (``why`` then says what the play changes)."""
     from crib_trainer.analysis.discard import analyse_discards
-    from crib_trainer.training.discard_advice import principle_keys, throw_reason, why_best
 
     analysis = analyse_discards(cards, dealer=dealer, variant=variant, opponent=opponent)
+    return analysis_record(analysis, pegging)
+
+
+def analysis_record(analysis: DiscardAnalysis, pegging: bool = False) -> dict:
+    """:func:`analysis_json` of an analysis already made."""
+    from crib_trainer.training.discard_advice import principle_keys, throw_reason, why_best
+
     out = analysis.to_json()
     for record, option in zip(out["options"], analysis.options, strict=True):
         record["reason"] = throw_reason(option, analysis)
@@ -208,12 +224,40 @@ def _discard_position(
     return 0
 
 
-def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
-    def record(line: str) -> dict[str, object]:
-        """One batch line's JSON record."""
-        cards, dealer = parse_hand_line(line, _role(args))
-        if args.score is not None:
-            return position_json(cards, dealer, variant, args.score)
-        return analysis_json(cards, dealer, variant, args.opponent, args.with_pegging)
+#: Hands analysed together by ``discard --batch`` (one matrix product for them all).
+BATCH = 256
 
-    return run_batch(args.batch, record, out, "analysed")
+
+def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
+    if args.score is not None:
+
+        def record(line: str) -> dict[str, object]:
+            """One batch line's JSON record."""
+            cards, dealer = parse_hand_line(line, _role(args))
+            return position_json(cards, dealer, variant, args.score)
+
+        return run_batch(args.batch, record, out, "analysed")
+    from crib_trainer.analysis.discard import analyse_many, check_dealt
+
+    def hand(line: str) -> tuple[tuple[Card, ...], bool]:
+        cards, dealer = parse_hand_line(line, _role(args))
+        return check_dealt(cards, variant), dealer
+
+    def records(lines: list[str]) -> list[object]:
+        """The lines' JSON records, their hands analysed together."""
+        hands = [attempt(hand, line) for line in lines]
+        good = [h for h in hands if not isinstance(h, ValueError)]
+        analyses = iter(analyse_many(good, variant=variant, opponent=args.opponent))
+        results: list[object] = []
+        for h in hands:
+            if isinstance(h, ValueError):
+                results.append(h)
+                continue
+            analysis = next(analyses)
+            try:
+                results.append(analysis_record(analysis, args.with_pegging))
+            except ValueError as err:
+                results.append(err)
+        return results
+
+    return run_batches(args.batch, records, out, "analysed", size=BATCH)

@@ -30,7 +30,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "per deal as dealer and as pone (pegging, hand, crib). Name one player a seat: "
             "two, three with --variant three-player, four (or two, one a side of partners) "
             "with --variant four-player; at a table the wins by the seat taken from the "
-            "first dealer come with their 95%% interval."
+            "first dealer come with their 95% interval."
         ),
     )
     match.add_argument(

@@ -166,9 +166,9 @@ class Card:
 
 FULL_DECK: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))
 
-# Every card written plainly (``5h``, ``10D``, ``T♣``: either case, any suit spelling) and
-# the card it is: most card text is one of these, read at once by :func:`parse_card`.
-_PLAIN_TEXT = {
+#: Every card written plainly (``5h``, ``10D``, ``T♣``: either case, any suit spelling) and
+#: the card it is: most card text is one of these, read at once by :func:`parse_card`.
+PLAIN_CARDS = {
     rank_text + suit_text: card
     for card in FULL_DECK
     for rank_text in {card.rank.letter, card.rank.letter.lower(), card.rank.label}
@@ -187,7 +187,7 @@ def parse_card(token: str) -> Card:
     ...
     crib_trainer.core.cards.CardError: '1H': unknown rank '1' (an ace is A); ranks are A 2 ...
     """
-    card = _PLAIN_TEXT.get(token)
+    card = PLAIN_CARDS.get(token)
     if card is not None:
         return card
     text = _VARIATION_SELECTORS.sub("", token.strip())

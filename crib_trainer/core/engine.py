@@ -472,19 +472,32 @@ def side_of(seat: int, variant: Variant) -> int:
     return seat % sides_of(variant)
 
 
+def cuts_for_deal(seed: int, seats: int = 2) -> tuple[tuple[Card, ...], ...]:
+    """The cut for first deal: each round's cards, one a seat in seat order
+    (``random.Random(f"{seed}:cut")``); a tie for the lowest rank cuts again, so only the
+    last round has one lowest card.
+
+    >>> [[c.code for c in cards] for cards in cuts_for_deal(1)]  # two deuces: cut again
+    [['2H', '2S'], ['5S', '7H']]
+    """
+    rng = random.Random(f"{seed}:cut")
+    rounds = []
+    while True:
+        cards = tuple(rng.sample(FULL_DECK, seats))
+        rounds.append(cards)
+        low = min(c.rank for c in cards)
+        if sum(c.rank == low for c in cards) == 1:
+            return tuple(rounds)
+
+
 def cut_for_deal(seed: int, seats: int = 2) -> int:
-    """The seat that deals first: each seat cuts a card (``random.Random(f"{seed}:cut")``),
-    the lowest rank deals; a tie for lowest cuts again.
+    """The seat that deals first: the one with the lowest card in the last round of
+    :func:`cuts_for_deal`.
 
     >>> [cut_for_deal(s) for s in range(6)]
     [0, 0, 1, 0, 0, 1]
     >>> [cut_for_deal(s, 4) for s in range(6)]
     [2, 1, 3, 0, 3, 2]
     """
-    rng = random.Random(f"{seed}:cut")
-    while True:
-        cards = rng.sample(FULL_DECK, seats)
-        low = min(c.rank for c in cards)
-        lowest = [seat for seat, c in enumerate(cards) if c.rank == low]
-        if len(lowest) == 1:
-            return lowest[0]
+    cards = cuts_for_deal(seed, seats)[-1]
+    return min(range(seats), key=lambda seat: cards[seat].rank)

@@ -20,9 +20,13 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from crib_trainer.storage.db import Store
-from crib_trainer.training.practice import Practice, PracticeError
+
+if TYPE_CHECKING:  # (loaded when a game is resumed: the game's rules bring in every
+    # analysis it grades with, which start-up does not need)
+    from crib_trainer.training.practice import Practice
 
 
 def save_practice(store: Store, practice: Practice, game_id: int | None, *, now: datetime) -> int:
@@ -46,6 +50,8 @@ def save_practice(store: Store, practice: Practice, game_id: int | None, *, now:
 
 def unfinished_practice(store: Store) -> tuple[int, Practice] | None:
     """The practice game most recently played and not yet won, if any."""
+    from crib_trainer.training.practice import Practice, PracticeError
+
     rows = store.read(
         "SELECT id, game FROM practice_games WHERE finished = 0 ORDER BY updated_at DESC, id DESC"
     )

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from crib_trainer.core.game import Game
 from crib_trainer.storage import games, practice_games, progress
@@ -48,7 +49,10 @@ from crib_trainer.storage.games import GameChangedError, SavedGame
 from crib_trainer.storage.progress import PeriodStats, Summary
 from crib_trainer.storage.writer import WriteBehind
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.practice import Practice
+
+if TYPE_CHECKING:  # (the practice game's rules load when a game is saved or resumed, not
+    # at start-up: they bring in every analysis the game grades with)
+    from crib_trainer.training.practice import Practice
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT_S",

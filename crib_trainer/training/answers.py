@@ -30,6 +30,7 @@ its answer (``training.hints.with_hints``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -196,6 +197,57 @@ def win_grade(win_lost: float) -> str:
     return "fair" if win_lost <= 0.05 else "costly"
 
 
+def decision_attempt(
+    kind: DrillKind,
+    category: str,
+    *,
+    question: dict[str, Any],
+    answer: dict[str, Any],
+    truth: dict[str, Any],
+    points_lost: float,
+    seconds: float,
+    answered_at: datetime,
+    puzzle_id: str | None = None,
+    win_lost: float | None = None,
+) -> Attempt:
+    """A choice (a throw, a card to play) that gave up ``points_lost`` against the best,
+    booked to ``category``: correct when it gave up nothing (within
+    :data:`BEST_TOLERANCE`), graded by :func:`decision_grade`; ``truth`` gets
+    ``points_lost``. With ``win_lost`` (at a score) the chance to win given up grades it
+    instead (:func:`win_grade`): a choice that loses the game's chance is a miss even when
+    it loses no points.
+
+    >>> from datetime import datetime, UTC
+    >>> a = decision_attempt(DrillKind.PEG_PLAY, "peg-lead", question={}, answer={},
+    ...     truth={}, points_lost=0.8, seconds=2.0, answered_at=datetime(2025, 3, 1, tzinfo=UTC))
+    >>> a.correct, a.grade, a.missed, a.truth
+    (False, 'fair', {'peg-lead': 0.8}, {'points_lost': 0.8})
+    """
+    if points_lost < 0:
+        raise ValueError(f"points given up cannot be negative: {points_lost}")
+    lost = points_lost if points_lost > BEST_TOLERANCE else 0.0
+    truth = {**truth, "points_lost": points_lost}
+    if win_lost is None:
+        correct, grade, missed = lost == 0, decision_grade(points_lost), lost
+    else:
+        correct, grade = win_lost < WIN_SAME, win_grade(win_lost)
+        missed = 0.0 if correct else max(lost, BEST_TOLERANCE)
+        truth["win_lost"] = win_lost
+    return Attempt(
+        kind=kind.value,
+        question=question,
+        answer=answer,
+        truth=truth,
+        correct=correct,
+        grade=grade,
+        missed={category: missed},
+        seconds=seconds,
+        answered_at=answered_at,
+        puzzle_id=puzzle_id,
+        present={category: 0.0},
+    )
+
+
 def discard_attempt(
     *,
     cards: Sequence[Card],
@@ -216,39 +268,23 @@ def discard_attempt(
     At a score (a position puzzle) ``best`` is the throw with the best chance to win and
     ``win_lost`` what this one gave up of it: that grades the throw (:func:`win_grade`),
     and the points are still recorded."""
-    if points_lost < 0:
-        raise ValueError(f"points given up cannot be negative: {points_lost}")
-    category = cat.discard_category(dealer)
-    lost = points_lost if points_lost > BEST_TOLERANCE else 0.0
-    extra: dict[str, Any] = {}
-    if win_lost is None:
-        correct, grade, missed = lost == 0, decision_grade(points_lost), lost
-    else:  # a wrong throw at a score is a miss even when it loses no points
-        correct, grade = win_lost < WIN_SAME, win_grade(win_lost)
-        missed = 0.0 if correct else max(lost, BEST_TOLERANCE)
-        extra = {"win_lost": win_lost}
-    return Attempt(
-        kind=DrillKind.DISCARD.value,
+    attempt = decision_attempt(
+        DrillKind.DISCARD,
+        cat.discard_category(dealer),
         question={
             "cards": [c.code for c in cards],
             "role": "dealer" if dealer else "pone",
             "variant": variant,
         },
         answer={"discard": [c.code for c in thrown]},
-        truth={
-            "best": [c.code for c in best],
-            "points_lost": points_lost,
-            **extra,
-            **(truth or {}),
-        },
-        correct=correct,
-        grade=grade,
-        missed={category: missed},
+        truth={"best": [c.code for c in best]},
+        points_lost=points_lost,
         seconds=seconds,
         answered_at=answered_at,
         puzzle_id=puzzle_id,
-        present={category: 0.0},
+        win_lost=win_lost,
     )
+    return replace(attempt, truth={**attempt.truth, **truth}) if truth else attempt
 
 
 def peg_play_attempt(
@@ -264,22 +300,16 @@ def peg_play_attempt(
 ) -> Attempt:
     """A card chosen in a pegging situation of ``theme`` that gave up ``points_lost``
     (expected net points against ``best``). Missed: ``peg-<theme>``."""
-    if points_lost < 0:
-        raise ValueError(f"points given up cannot be negative: {points_lost}")
-    category = cat.peg_category(theme)
-    lost = points_lost if points_lost > BEST_TOLERANCE else 0.0
-    return Attempt(
-        kind=DrillKind.PEG_PLAY.value,
+    return decision_attempt(
+        DrillKind.PEG_PLAY,
+        cat.peg_category(theme),
         question={**question, "theme": theme},
         answer={"card": played.code},
-        truth={"best": best.code, "points_lost": points_lost},
-        correct=lost == 0,
-        grade=decision_grade(points_lost),
-        missed={category: lost},
+        truth={"best": best.code},
+        points_lost=points_lost,
         seconds=seconds,
         answered_at=answered_at,
         puzzle_id=puzzle_id,
-        present={category: 0.0},
     )
 
 

@@ -10,6 +10,8 @@ miss, not a whole one. Grades of other answers (``correct``, ``under``…) are a
 (0.75, 0.5, 0.0)
 >>> credit_words("close")
 '¾ credit'
+>>> decision_words("fair")
+('Fair, half credit:', 'within a point and a half of the best.')
 """
 
 from __future__ import annotations
@@ -30,6 +32,37 @@ def credit(grade: str | None, *, correct: bool) -> float:
 def credit_words(grade: str | None) -> str:
     """ "¾ credit" or "half credit" for a partial grade; "" for all or nothing."""
     return _WORDS.get(GRADE_CREDIT.get(grade or "", 1.0), "")
+
+
+#: What each decision grade means, by points given up (``answers.decision_grade``) and by
+#: the chance to win given up (``answers.win_grade``).
+_MEANING = {
+    "close": "within half a point of the best.",
+    "fair": "within a point and a half of the best.",
+    "costly": "more than a point and a half below the best.",
+}
+_MEANING_TO_WIN = {
+    "close": "within 2% of the best chance to win.",
+    "fair": "within 5% of the best chance to win.",
+    "costly": "more than 5% of the chance to win given up.",
+}
+
+
+def decision_words(grade: str, best: str = "Best.", *, to_win: bool = False) -> tuple[str, str]:
+    """A decision's grade in words, for the drills that grade a choice (discards,
+    pegging, a throw at a score ``to_win``): its head (with the credit it earns) and what
+    it means; ``best`` is the head of the best grade ("Best throw.").
+
+    >>> decision_words("best", "Best play."), decision_words("costly")
+    (('Best play.', ''), ('Costly:', 'more than a point and a half below the best.'))
+    >>> decision_words("close", to_win=True)
+    ('Close, ¾ credit:', 'within 2% of the best chance to win.')
+    """
+    if grade == "best":
+        return best, ""
+    credit_part = credit_words(grade)
+    head = grade.capitalize() + (f", {credit_part}" if credit_part else "")
+    return f"{head}:", (_MEANING_TO_WIN if to_win else _MEANING)[grade]
 
 
 def miss_weight_sql(grade: str = "grade") -> str:

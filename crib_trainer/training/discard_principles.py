@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 
 from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption
@@ -150,8 +151,10 @@ class KeepShape:
         return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
 
 
-def keep_shape(cards: Sequence[Card]) -> KeepShape:
+@lru_cache(maxsize=4096)
+def keep_shape(cards: tuple[Card, ...]) -> KeepShape:
     """The fifteens, sets of a rank and longest run among kept cards (no starter).
+    Remembered: a hand's every throw is set against its best keep.
 
     >>> from crib_trainer.core.cards import parse_cards
     >>> keep_shape(parse_cards("6S 7C 8C KD")).words()
@@ -163,7 +166,7 @@ def keep_shape(cards: Sequence[Card]) -> KeepShape:
         1
         for size in range(2, len(cards) + 1)
         for subset in combinations(cards, size)
-        if sum(c.rank.pips for c in subset) == 15
+        if sum([c.value for c in subset]) == 15
     )
     held = Counter(c.rank for c in cards)
     sets = tuple(sorted((rank, n) for rank, n in held.items() if n > 1))

@@ -41,7 +41,7 @@ from typing import Any
 from crib_trainer.analysis.pegging import PegSituation, TableSituation
 from crib_trainer.analysis.players import PLAYERS, make_player
 from crib_trainer.core.cards import Card, format_cards, parse_cards
-from crib_trainer.core.engine import EngineError, EngineGame
+from crib_trainer.core.engine import EngineError, EngineGame, cuts_for_deal
 from crib_trainer.core.pegging import Played, SaidGo
 from crib_trainer.core.rules import RuleOptions, get_ruleset, get_variant
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
@@ -207,8 +207,7 @@ class Practice:
             ruleset=settings.options().ruleset.name,
             names=names,
         )
-        dealer = game.names[game.first_dealer]
-        return cls(settings, game, log=(f"Cut for deal: {dealer} {_verb(dealer, 'deal')} first.",))
+        return cls(settings, game, log=(_cut_text(game),))
 
     # -- what the learner sees
 
@@ -615,7 +614,7 @@ def grade_pending(practice: Practice, pending: Pending) -> Grade | None:
             deal=before.deal_number,
             seconds=pending.seconds,
             answered_at=pending.answered_at,
-            score=(before.scores[YOU], before.scores[COMPUTER]),
+            score=(before.scores[YOU], before.scores[COMPUTER]) if before.seats == 2 else None,
         )
     state = before.play_state
     assert state is not None
@@ -673,6 +672,27 @@ def _item_words(item: ShowItem) -> str:
     from crib_trainer.training.explain import describe_item
 
     return describe_item(item)
+
+
+def _cut_text(game: EngineGame) -> str:
+    """The cut for first deal in words (the learner is seat 0): every seat's card in each
+    round, and who deals.
+
+    >>> from crib_trainer.core.engine import EngineGame
+    >>> _cut_text(EngineGame.new(seed=1, names=("You", "Expert")))
+    'Cut for deal: you 2♥, Expert 2♠, a tie; again: you 5♠, Expert 7♥. You deal first.'
+    """
+    rounds = [
+        ", ".join(
+            f"{'you' if seat == YOU else game.names[seat]} {card}"
+            for seat, card in enumerate(cards)
+        )
+        for cards in cuts_for_deal(game.seed, game.seats)
+    ]
+    dealer = game.names[game.first_dealer]
+    return (
+        f"Cut for deal: {', a tie; again: '.join(rounds)}. {dealer} {_verb(dealer, 'deal')} first."
+    )
 
 
 def _verb(name: str, verb: str) -> str:

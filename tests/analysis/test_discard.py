@@ -20,6 +20,7 @@ from crib_trainer.analysis.discard import (
     OPPONENTS,
     CribModel,
     analyse_discards,
+    analyse_many,
     crib_model,
     crib_totals,
     hand_point_rows,
@@ -211,6 +212,24 @@ def test_the_hand_rows_are_the_shows(deal):
     assert hand_point_rows(unseen, keeps[2:])[0] == brute_hand(
         keeps[2], unseen, VARIANTS["five-card"]
     )
+
+
+@given(
+    variant=st.sampled_from(list(VARIANTS)),
+    hands=st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(FULL_DECK), min_size=6, max_size=6, unique=True),
+            st.booleans(),
+        ),
+        min_size=8,
+        max_size=12,
+    ),
+)
+def test_a_batch_is_the_hands_one_by_one(variant, hands):
+    """The batch's one matrix product gives every hand's analysis exactly as alone."""
+    dealt = [(cards[: VARIANTS[variant].dealt], dealer) for cards, dealer in hands]
+    one_by_one = [analyse_discards(c, dealer=d, variant=variant) for c, d in dealt]
+    assert analyse_many(dealt, variant=variant) == one_by_one
 
 
 def test_itemised_scorer_agrees_on_one_hand():

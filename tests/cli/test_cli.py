@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from crib_trainer.cli import main
+from crib_trainer.cli import COMMANDS, main
 
 
 def run(*argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str]:
@@ -227,6 +227,21 @@ def test_help_works():
         [sys.executable, "-m", "crib_trainer.cli", "--help"], capture_output=True, text=True
     )
     assert proc.returncode == 0 and "score" in proc.stdout and "peg" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[name] for name in COMMANDS] + [["puzzles", "check"], ["puzzles", "list"], ["game", "replay"]],
+    ids=lambda argv: " ".join(argv),
+)
+def test_each_commands_help_reads_as_written(argv, capsys):
+    """argparse fills in ``%`` only in an argument's help, not in a description: an
+    escaped ``%%`` in a description is printed as it is."""
+    with pytest.raises(SystemExit) as exited:
+        main([*argv, "--help"], out=io.StringIO())
+    text = capsys.readouterr().out
+    assert exited.value.code == 0 and "usage:" in text
+    assert "%%" not in text
 
 
 def test_batch_refuses_arguments_it_would_ignore(capsys):

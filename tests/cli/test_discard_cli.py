@@ -154,3 +154,31 @@ def test_bad_input_is_one_clear_line(argv, message):
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert message in proc.stderr
+
+
+def test_a_long_batch_is_each_hand_alone_with_bad_lines_in_place(tmp_path, capsys):
+    """More hands than one batch's matrix product takes, bad lines among them: each good
+    line's record is the hand's ``--json`` alone, each bad line an error in its place."""
+    import random
+
+    from crib_trainer.cli.discard import BATCH
+    from crib_trainer.core.cards import FULL_DECK
+
+    rng = random.Random(16)
+    lines = [
+        f"{' '.join(c.code for c in rng.sample(FULL_DECK, 6))} {rng.choice(['dealer', 'pone'])}"
+        for _ in range(BATCH + 5)
+    ]
+    lines[3] = "5H 5H 5S JC 2C 9D dealer"  # a card twice
+    lines[BATCH] = "5H 5D 5S JC 2C pone"  # five cards
+    lines.insert(7, "# a comment")
+    batch = tmp_path / "hands.txt"
+    batch.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out = run("discard", "--batch", str(batch))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and len(records) == BATCH + 5
+    assert [r["line"] for r in records if "error" in r] == [4, BATCH + 2]
+    for i in (0, 8, BATCH - 1, BATCH + 4):
+        words = [w for w in lines if not w.startswith("#")][i].split()
+        _, alone = run("discard", *words[:-1], f"--{words[-1]}", "--json")
+        assert records[i] == json.loads(alone)

@@ -53,6 +53,17 @@ def test_batch_from_stdin_with_a_byte_order_mark():
     assert json.loads(proc.stdout)["total"] == 29
 
 
+@pytest.mark.parametrize("ending", [b"\r", b"\r\n"], ids=["old-mac", "windows"])
+def test_batch_from_stdin_reads_line_endings_as_a_file_does(tmp_path, ending):
+    data = ending.join([b"5H 5C 5S JD | 5D", b"6H 7C 7D 8S | 8D crib", b""])
+    path = tmp_path / "deals.txt"
+    path.write_bytes(data)
+    from_file = cli("score", "--batch", str(path))
+    from_stdin = cli("score", "--batch", "-", stdin=data)
+    assert [json.loads(line)["total"] for line in from_file.stdout.splitlines()] == [29, 24]
+    assert from_stdin.stdout == from_file.stdout and from_stdin.returncode == 0
+
+
 # --- output that cannot be written ---------------------------------------------------
 
 

@@ -87,3 +87,22 @@ def test_every_command_is_listed_unless_one_is_run(argv, capsys):
         cli.main(argv)
     said = capsys.readouterr()
     assert all(name in said.out + said.err for name in cli.COMMANDS)
+
+
+def test_the_trainer_starts_without_numpy_or_the_practice_game():
+    """The first screen's imports: no numpy, and no practice game (it loads every
+    analysis it grades with) until one is saved or resumed."""
+    code = (
+        "import json, sys\n"
+        "from crib_trainer.ui.app import CribTrainerApp\n"
+        "from crib_trainer.ui.screens.home import HomeScreen\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    loaded = set(json.loads(proc.stdout.splitlines()[-1]))
+    assert not {"numpy", "crib_trainer.training.practice", "crib_trainer.analysis.endplay"} & loaded
+
+
+def test_discard_of_one_hand_loads_no_numpy():
+    loaded = modules_after("discard", "5H", "5D", "5S", "JC", "2C", "9D", "--dealer", "--json")
+    assert "numpy" not in loaded and "fractions" not in loaded

@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_trainer.core.engine import DEALER, PONE, EngineError, EngineGame, cut_for_deal
+from crib_trainer.core.engine import (
+    DEALER,
+    PONE,
+    EngineError,
+    EngineGame,
+    cut_for_deal,
+    cuts_for_deal,
+)
 from crib_trainer.core.pegging import SaidGo
 from crib_trainer.core.show import score_show
 
@@ -56,6 +63,18 @@ def test_the_cut_decides_the_first_dealer_and_both_seats_deal_first_sometimes():
     dealers = [cut_for_deal(s) for s in range(200)]
     assert 60 < sum(dealers) < 140
     assert EngineGame.new(seed=3).first_dealer == cut_for_deal(3)
+
+
+def test_the_cut_is_cut_again_on_a_tie_and_the_lower_card_deals():
+    ties = 0
+    for seed in range(300):
+        rounds = cuts_for_deal(seed)
+        assert all(a.rank == b.rank for a, b in rounds[:-1])
+        a, b = rounds[-1]
+        assert a.rank != b.rank
+        assert cut_for_deal(seed) == (0 if a.rank < b.rank else 1)
+        ties += len(rounds) > 1
+    assert 5 < ties < 60  # a tie about one cut in 17
 
 
 @pytest.mark.parametrize("variant", ["six-card", "five-card"])

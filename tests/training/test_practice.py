@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from crib_trainer.core.engine import cuts_for_deal
 from crib_trainer.core.show import score_show
 from crib_trainer.training.practice import (
     Practice,
@@ -32,6 +33,16 @@ def learner_step(p: Practice, rng: random.Random, *, short: int = 0) -> Practice
     assert wait == "count"
     b = p.next_show()[2]
     return p.count(total=max(b.total - short, 0), seconds=3, answered_at=T)[0]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_log_shows_both_cut_cards_and_who_deals_first(seed):
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=seed)
+    line = p.log[0]
+    for a, b in cuts_for_deal(seed):
+        assert f"you {a}, Beginner {b}" in line
+    dealer = "You deal" if p.game.first_dealer == 0 else "Beginner deals"
+    assert line.endswith(f"{dealer} first.")
 
 
 def test_a_whole_five_card_game_is_played_graded_and_saved_at_every_move():

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from textual.widgets import Checkbox, Select
+from textual.widgets import Checkbox, RichLog, Select
 
+from crib_trainer.core.engine import cuts_for_deal
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.practice_games import unfinished_practice
 from crib_trainer.storage.progress import attempts
@@ -148,6 +149,37 @@ async def test_a_game_resumes_exactly_after_quitting(tmp_path):
         resumed = pilot.app.screen
         assert isinstance(resumed, PracticeScreen) and resumed.practice == before
         assert "Your" in str(resumed.query_one("#practice-hand").render())
+
+
+async def test_the_cut_for_first_deal_shows_both_cards_and_the_dealer():
+    async with make_app(seed=5).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        game = screen.practice.game
+        first = screen.query_one("#practice-log", RichLog).lines[0].text
+        (a, b), *_ = reversed(cuts_for_deal(game.seed))
+        assert f"you {a}, Beginner {b}" in first
+        assert first.endswith(
+            f"{'You deal' if game.first_dealer == 0 else 'Beginner deals'} first."
+        )
+
+
+async def test_home_mentions_a_practice_game_in_progress_and_resumes_it_by_its_key():
+    rng = random.Random(6)
+    async with make_app(seed=6).run_test(size=SIZE) as pilot:
+        assert "practice game" not in str(pilot.app.screen.query_one("#today").render())
+        screen = await start(pilot, strength="beginner")
+        while screen.practice.game.scores == (0, 0) or screen.practice.waiting_for == "count":
+            await decide(pilot, screen, rng)
+        scores = screen.practice.game.scores
+        await pilot.press("escape")
+        await pilot.pause()
+        today = str(pilot.app.screen.query_one("#today").render())
+        assert "A practice game in progress" in today and "0 resumes it" in today
+        assert f"You {scores[0]}, Beginner {scores[1]}" in today
+        await pilot.press("0")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, PracticeScreen)
+        assert pilot.app.screen.practice.game.scores == scores
 
 
 def played_until(settings: PracticeSettings, seed: int, moment) -> Practice:

@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from textual.binding import Binding
 from textual.screen import Screen
 
 if TYPE_CHECKING:
     from crib_trainer.ui.app import CribTrainerApp
+
+
+#: Escape: back to the home screen (the drills and tools opened from it).
+BACK = Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen")
+
+
+def pick_keys(count: int) -> list[Binding]:
+    """The number keys ``1`` to ``count``, each picking that card (``action_pick``); the
+    footer leaves them out (``HELP_KEYS`` names them)."""
+    return [Binding(str(n), f"pick({n})", show=False) for n in range(1, count + 1)]
 
 
 class TrainerScreen(Screen):
@@ -25,4 +36,11 @@ class TrainerScreen(Screen):
 
     def holds_an_answer(self) -> bool:
         """Whether an answer given here waits for the analysis (leaving now would lose it)."""
+        return False
+
+    def still_working(self) -> bool:
+        """Whether an answer waits for the analysis, saying so: moving on now would lose it."""
+        if self.holds_an_answer():
+            self.notify("Still working it out; try again in a moment.")
+            return True
         return False

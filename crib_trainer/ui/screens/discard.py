@@ -24,16 +24,9 @@ from crib_trainer.training.discard_advice import rank_text, throw_reason, why_be
 from crib_trainer.training.drills import CountDrill, DiscardDrill, discard_drill
 from crib_trainer.training.pegging_advice import pegging_reason
 from crib_trainer.training.session import Plan
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import BACK, pick_keys
+from crib_trainer.ui.screens.decision import DecisionScreen
 from crib_trainer.ui.widgets.card import HandView
-
-GRADE_WORDS = {
-    "best": "[b $success]Best throw.[/]",
-    "close": "[b $warning]Close, ¾ credit:[/] within half a point of the best.",
-    "fair": "[b $warning]Fair, half credit:[/] within a point and a half of the best.",
-    "costly": "[b $error]Costly:[/] more than a point and a half below the best.",
-}
-
 
 #: The role keys: deal as dealer, as pone, or either.
 ROLE_KEYS = {"d": "dealer", "p": "pone", "r": "either"}
@@ -44,7 +37,7 @@ ROLE_WORDS = {"dealer": "as dealer", "pone": "as pone", "either": "as dealer or 
 PINNED = 3
 
 
-class DiscardScreen(TrainerScreen):
+class DiscardScreen(DecisionScreen):
     """Choose a throw to the crib; then every throw ranked, yours highlighted, and why the
     best wins."""
 
@@ -55,9 +48,12 @@ class DiscardScreen(TrainerScreen):
         ("p", "deal only as pone (his crib)"),
         ("r", "deal either role at random (the scheduler may aim at one)"),
     )
+    BEST = "Best throw."
+    GAVE = "You gave up"
+    SOURCE_WORDS = ("Deals from the scheduler.", "Random deals.")
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
-        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
+        BACK,
+        *pick_keys(6),
         Binding("enter", "throw", "Throw", tooltip="throw the cards picked"),
         Binding(
             "c", "count_kept", "Count keep", tooltip="turn a starter and count the hand you kept"
@@ -87,10 +83,7 @@ class DiscardScreen(TrainerScreen):
     def __init__(
         self, *, adaptive: bool = True, replay_id: int | None = None, plan: Plan | None = None
     ) -> None:
-        super().__init__()
-        self.adaptive = adaptive
-        self.replay_id = replay_id
-        self.plan = plan
+        super().__init__(adaptive=adaptive, replay_id=replay_id, plan=plan)
         self.variant = "six-card"
         self.role = "either"  # d, p, r
         self.drill: DiscardDrill | None = None
@@ -274,10 +267,9 @@ class DiscardScreen(TrainerScreen):
                 truth=truth,
             )
         )
-        lost = "" if grade == "best" else f" You gave up {loss:.2f} points on average."
         by = "hand + crib + pegging" if self.graded_by_pegging else "hand + crib"
         self.query_one("#discard-verdict", Static).update(
-            f"{GRADE_WORDS[grade]}{lost} [dim]Graded by {by}. {seconds:.1f} s[/dim]"
+            f"{self.verdict(grade, loss)} [dim]Graded by {by}. {seconds:.1f} s[/dim]"
         )
         self._show_throws()
         self._status()
@@ -361,8 +353,7 @@ class DiscardScreen(TrainerScreen):
         return self.thrown is not None and not self.revealed
 
     def action_next_variant(self) -> None:
-        if self.holds_an_answer():
-            self.notify("Still working it out; try again in a moment.")
+        if self.still_working():
             return  # a new deal now would lose the throw
         names = list(VARIANTS)
         self.variant = names[(names.index(self.variant) + 1) % len(names)]
@@ -372,8 +363,7 @@ class DiscardScreen(TrainerScreen):
     def action_role(self, role: str) -> None:
         """Deal as dealer, as pone, or either from now on; a question not yet answered is
         dealt again in the new role."""
-        if self.holds_an_answer():
-            self.notify("Still working it out; try again in a moment.")
+        if self.still_working():
             return
         self.role = role
         self.notify(f"Dealing {ROLE_WORDS[role]}.")
@@ -383,10 +373,6 @@ class DiscardScreen(TrainerScreen):
 
     def _role_fits(self, drill: DiscardDrill) -> bool:
         return self.role == "either" or drill.dealer == (self.role == "dealer")
-
-    def action_toggle_source(self) -> None:
-        self.adaptive = not self.adaptive
-        self.notify("Deals from the scheduler." if self.adaptive else "Random deals.")
 
     def action_next_deal(self) -> None:
         if self.revealed:

@@ -84,7 +84,7 @@ class HomeScreen(TrainerScreen):
         self.query_one("#suggestion", Static).update(_suggestion_text(self.choice))
 
     def _today_text(self) -> str:
-        text = self._summary_text() + self._game_text()
+        text = self._summary_text() + self._game_text() + self._practice_text()
         if not self.trainer.records.keeping:
             text += (
                 "\n[$warning]Your history is not being saved this time (see the message "
@@ -104,6 +104,21 @@ class HomeScreen(TrainerScreen):
         config, scores = resume[1].config, resume[1].state().scores
         score = ", ".join(f"{escape(n)} {s}" for n, s in zip(config.names, scores, strict=True))
         return f"\n\n[b]A game in progress[/b]\n{score} [dim](9 resumes it)[/dim]"
+
+    def _practice_text(self) -> str:
+        """A line for a practice game against the computer not yet won, if there is one."""
+        try:
+            resume = self.trainer.records.unfinished_practice()
+        except StorageError:
+            return ""  # (the history's own trouble is told by the summary above)
+        if resume is None:
+            return ""
+        practice = resume[1]
+        score = ", ".join(
+            f"{escape(practice.side_name(side))} {points}"
+            for side, points in enumerate(practice.game.scores)
+        )
+        return f"\n\n[b]A practice game in progress[/b]\n{score} [dim](0 resumes it)[/dim]"
 
     def _summary_text(self) -> str:
         try:

@@ -31,7 +31,7 @@ from crib_trainer.core.rules import VARIANTS, RuleOptions, get_variant
 from crib_trainer.core.show import score_show
 from crib_trainer.training.explain import explain_show, explain_verdict
 from crib_trainer.training.grading import judge_claim
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import BACK, TrainerScreen
 from crib_trainer.ui.widgets.inputs import PointsInput
 
 
@@ -83,7 +83,7 @@ class JudgeScreen(TrainerScreen):
         ("c", "copy the verdict, when no box has the focus"),
     )
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
+        BACK,
         Binding("c", "copy", "Copy verdict", show=False),
         Binding(
             "ctrl+y",

@@ -53,16 +53,11 @@ from crib_trainer.training.tabledrills import (
     replay_table,
     table_drill,
 )
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import BACK, pick_keys
+from crib_trainer.ui.screens.decision import DecisionScreen
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 
-GRADE_WORDS = {
-    "best": "[b $success]Best play.[/]",
-    "close": "[b $warning]Close, ¾ credit:[/] within half a point of the best.",
-    "fair": "[b $warning]Fair, half credit:[/] within a point and a half of the best.",
-    "costly": "[b $error]Costly:[/] more than a point and a half below the best.",
-}
 NO_GO = frozenset({PegKind.GO, PegKind.LAST})
 COLUMNS = ("", "card", "now", "net to end", "risk")
 #: Columns the table needs besides the why (marks, card, numbers, padding, scrollbar).
@@ -88,7 +83,7 @@ def last_card_points(situation: PegSituation | TableSituation) -> int | None:
     return sum(i.points for i in last.items if i.kind not in NO_GO)
 
 
-class PegScreen(TrainerScreen):
+class PegScreen(DecisionScreen):
     """A moment of a real play: pick the card, see every legal card ranked with its risk and why."""
 
     AUTO_FOCUS = None
@@ -97,9 +92,11 @@ class PegScreen(TrainerScreen):
         ("enter", "play it, or give the points"),
         ("v", "two, three or four players at the table"),
     )
+    BEST = "Best play."
+    SOURCE_WORDS = ("Situations from the scheduler.", "Random situations.")
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
-        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 5)),
+        BACK,
+        *pick_keys(4),
         Binding("enter", "answer", "Answer", show=False),
         Binding(
             "q",
@@ -126,10 +123,7 @@ class PegScreen(TrainerScreen):
     def __init__(
         self, *, adaptive: bool = True, replay_id: int | None = None, plan: Plan | None = None
     ) -> None:
-        super().__init__()
-        self.adaptive = adaptive
-        self.replay_id = replay_id
-        self.plan = plan
+        super().__init__(adaptive=adaptive, replay_id=replay_id, plan=plan)
         self.mode = "play"
         self.asked: set[str] = set()  # the questions answered on this situation
         self.notes: dict[Card, str] = {}  # cards laid for you as you played on
@@ -168,7 +162,7 @@ class PegScreen(TrainerScreen):
     def action_new_situation(self) -> None:
         if self.drill is not None and not self.answered:
             return
-        if self._still_working():
+        if self.still_working():
             return
         self._clear("Dealing a situation…")
         self.notes = {}
@@ -366,9 +360,8 @@ class PegScreen(TrainerScreen):
             )
         )
         grade = decision_grade(lost)
-        given = "" if grade == "best" else f" It gives up {lost:.2f} points on average."
         self.query_one("#peg-verdict", Static).update(
-            f"{GRADE_WORDS[grade]}{given}  [dim]{seconds:.1f} s[/dim]"
+            f"{self.verdict(grade, lost)}  [dim]{seconds:.1f} s[/dim]"
         )
         table = self.query_one("#peg-options", DataTable)
         # The why column only where every reason fits; else the highlighted card's reason
@@ -463,16 +456,10 @@ class PegScreen(TrainerScreen):
         """Whether an answer is waiting on the analysis (the palette will not leave then)."""
         return self.waiting
 
-    def _still_working(self) -> bool:
-        """An answer is waiting for the analysis: moving on now would lose it."""
-        if self.waiting:
-            self.notify("Still working it out; try again in a moment.")
-        return self.waiting
-
     def action_toggle_question(self) -> None:
         """Switch between choosing a card and scoring the last card; after an answer, ask
         the other question about the same moment (once)."""
-        if self.drill is None or self._still_working():
+        if self.drill is None or self.still_working():
             return
         if self.answered and self._other_question() is None:
             self.notify("Both questions are answered here: p plays on, n deals the next.")
@@ -486,7 +473,7 @@ class PegScreen(TrainerScreen):
 
     def action_toggle_variant(self) -> None:
         """Two, three or four at the table: the next situation is dealt for it."""
-        if self._still_working():
+        if self.still_working():
             return
         order = ("six-card", *TABLE_VARIANTS)
         self.variant = order[(order.index(self.variant) + 1) % len(order)]
@@ -494,16 +481,12 @@ class PegScreen(TrainerScreen):
         self._clear("Dealing a situation…")
         self.deal()
 
-    def action_toggle_source(self) -> None:
-        self.adaptive = not self.adaptive
-        self.notify("Situations from the scheduler." if self.adaptive else "Random situations.")
-
     # -- playing on
 
     def action_play_on(self) -> None:
         """Lay your card (or the best, after a scoring question) and let the analysis play
         his cards, up to your next choice."""
-        if self.drill is None or not self.answered or self._still_working():
+        if self.drill is None or not self.answered or self.still_working():
             return
         if isinstance(self.drill, TableDrill):
             self.notify("Playing on is for two players; n deals the next situation.")

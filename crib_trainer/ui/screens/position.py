@@ -19,15 +19,10 @@ from crib_trainer.core.rules import get_variant
 from crib_trainer.training.position_drill import PositionDrill, position_attempt, position_drill
 from crib_trainer.training.position_words import SAME, position_reason
 from crib_trainer.training.session import Plan
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import BACK, TrainerScreen, pick_keys
+from crib_trainer.ui.screens.decision import grade_text
 from crib_trainer.ui.widgets.card import HandView
 
-GRADE_WORDS = {
-    "best": "[b $success]Best chance.[/]",
-    "close": "[b $warning]Close, ¾ credit:[/] within 2% of the best chance to win.",
-    "fair": "[b $warning]Fair, half credit:[/] within 5% of the best chance to win.",
-    "costly": "[b $error]Costly:[/] more than 5% of the chance to win given up.",
-}
 ROLE_KEYS = {"d": "dealer", "p": "pone", "r": "either"}
 #: Throws shown before yours when yours ranks lower.
 PINNED = 3
@@ -42,8 +37,8 @@ class PositionScreen(TrainerScreen):
         ("d / p / r", "deal as dealer, as pone, or either"),
     )
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
-        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
+        BACK,
+        *pick_keys(6),
         Binding("enter", "throw", "Throw", tooltip="throw the cards picked"),
         Binding("n", "next_deal", "Next", tooltip="deal the next position, once this is thrown"),
         *(Binding(k, f"role('{role}')", show=False) for k, role in ROLE_KEYS.items()),
@@ -180,8 +175,9 @@ class PositionScreen(TrainerScreen):
         mine = next(o for o in p.options if set(o.option.discard) == set(self.thrown))
         lost = attempt.truth["win_lost"]
         given = "" if attempt.grade == "best" else f" You gave up {lost:.1%} of the game."
+        grade = grade_text(attempt.grade, "Best chance.", to_win=True)
         self.query_one("#discard-verdict", Static).update(
-            f"{GRADE_WORDS[attempt.grade]}{given} You win {mine.win:.1%}. "
+            f"{grade}{given} You win {mine.win:.1%}. "
             f"[dim]Graded by the chance to win. {seconds:.1f} s[/dim]"
         )
         table = self.query_one("#throws", DataTable)

@@ -280,9 +280,9 @@ class PracticeScreen(TrainerScreen):
             return "[b]Game over.[/b] s the summary · ctrl+n a new game" + grading
         if wait == "discard":
             n = p.game.variant.discard
-            whose = "his" if p.game.seats == 2 and not p.you_deal else _whose_crib(p)
-            whose = whose.removesuffix(" crib")
-            return f"Throw {n} to {whose} crib: pick with 1–{len(p.hand)}, enter throws."
+            two = p.game.seats == 2
+            to = f"{'your' if p.you_deal else 'his'} crib" if two else _whose_crib(p)
+            return f"Throw {n} to {to}: pick with 1–{len(p.hand)}, enter throws."
         if wait == "play":
             state = p.game.play_state
             assert state is not None
@@ -443,12 +443,13 @@ def _board_names(practice: Practice) -> tuple[str, ...]:
 
 
 def _whose_crib(practice: Practice) -> str:
-    """``your crib``, ``Left's crib``, or with partners ``Partner's crib (yours)``."""
+    """``your crib``, ``Left's crib``, or when your partner deals ``your side's crib``."""
     g = practice.game
     if practice.you_deal:
         return "your crib"
-    ours = " (yours)" if g.side_of(g.dealer) == g.side_of(0) else ""
-    return f"{g.names[g.dealer]}'s crib{ours}"
+    if g.side_of(g.dealer) == g.side_of(0):
+        return "your side's crib"
+    return f"{g.names[g.dealer]}'s crib"
 
 
 class ReviewScreen(ModalScreen[None]):

@@ -26,7 +26,7 @@ from crib_trainer.training.hints import HINTED
 from crib_trainer.training.learner import spot_json, standing, standing_lines, weak_spots
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import BACK, TrainerScreen
 
 #: Periods with answers before a line is drawn.
 MIN_POINTS = 3
@@ -37,7 +37,7 @@ class ProgressScreen(TrainerScreen):
     """Accuracy and speed over time, where each category stands, the recent mistakes."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen"),
+        BACK,
         Binding(
             "w",
             "toggle_period",

@@ -39,7 +39,7 @@ from crib_trainer.training.puzzles import (
     pegging_truth,
     solve,
 )
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import TrainerScreen, pick_keys
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 
@@ -184,7 +184,7 @@ class PuzzleScreen(TrainerScreen):
     HELP_KEYS = (("1–6", "pick cards (a throw, or the card to play)"), ("enter", "answer"))
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", tooltip="back to the list of puzzles"),
-        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
+        *pick_keys(6),
         Binding("enter", "answer", "Answer", show=False),
         Binding("n", "next_puzzle", "Next", tooltip="the next puzzle in the list"),
     ]
