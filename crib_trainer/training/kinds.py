@@ -51,7 +51,14 @@ class Drill(Protocol):
     def question(self) -> dict[str, Any]: ...
 
 
-Generate = Callable[[random.Random, "str | None"], Any]
+class Generate(Protocol):
+    """Deal a new drill: ``generate(rng, target, variant)``."""
+
+    def __call__(
+        self, rng: random.Random, target: str | None, variant: str = "six-card"
+    ) -> Any: ...
+
+
 Grade = Callable[..., Attempt]
 
 
@@ -63,7 +70,9 @@ class Kind:
       ``short``: its name in tables; ``puzzle``: what a puzzle file calls it (or None).
     - ``targets``: the categories a drill of this kind can be dealt to hold (so a
       session can aim at them), in :mod:`~crib_trainer.training.categories` order.
-    - ``generate(rng, target)``: a new drill holding ``target`` when it can (``None``: any).
+    - ``generate(rng, target, variant="six-card")``: a new drill of the game ``variant``
+      holding ``target`` when it can (``None``: any); pegging at a table of three or four
+      deals a ``tabledrills.TableDrill``.
     - ``replay(question)``: the drill a stored question asks again (``ValueError``,
       ``KeyError`` or ``TypeError`` if it does not read).
     - ``holds(drill)``: the categories a drill holds, before it is answered.
@@ -85,8 +94,10 @@ class Kind:
 
 
 def _count_generate(kind: str) -> Generate:
-    def generate(rng: random.Random, target: str | None) -> CountDrill | JudgeDrill:
-        return drill_for(kind, rng, target_category=target)
+    def generate(
+        rng: random.Random, target: str | None, variant: str = "six-card"
+    ) -> CountDrill | JudgeDrill:
+        return drill_for(kind, rng, target_category=target, variant=variant)
 
     return generate
 
@@ -138,9 +149,11 @@ def _count_replay(question: dict[str, Any]) -> CountDrill:
     return CountDrill.from_question(question)
 
 
-def _discard_generate(rng: random.Random, target: str | None) -> DiscardDrill:
+def _discard_generate(
+    rng: random.Random, target: str | None, variant: str = "six-card"
+) -> DiscardDrill:
     dealer = None if target is None else target == cat.DISCARD_DEALER
-    return discard_drill(rng, dealer=dealer)
+    return discard_drill(rng, dealer=dealer, variant=variant)
 
 
 def _discard_replay(question: dict[str, Any]) -> DiscardDrill:
@@ -149,10 +162,14 @@ def _discard_replay(question: dict[str, Any]) -> DiscardDrill:
     return drill
 
 
-def _peg_generate(rng: random.Random, target: str | None) -> Any:
+def _peg_generate(rng: random.Random, target: str | None, variant: str = "six-card") -> Any:
     from crib_trainer.training.pegdrills import peg_drill  # (the analysis: loaded when used)
+    from crib_trainer.training.tabledrills import TABLE_VARIANTS, table_drill
 
-    return peg_drill(rng, theme=target.removeprefix("peg-") if target else None)
+    theme = target.removeprefix("peg-") if target else None
+    if variant in TABLE_VARIANTS:
+        return table_drill(rng, variant=variant, theme=theme)
+    return peg_drill(rng, theme=theme, variant=variant)
 
 
 def _peg_replay(question: dict[str, Any]) -> Any:
@@ -165,11 +182,11 @@ def _peg_holds(drill: Any) -> frozenset[str]:
     return frozenset(cat.peg_category(t) for t in drill.themes)
 
 
-def _position_generate(rng: random.Random, target: str | None) -> Any:
+def _position_generate(rng: random.Random, target: str | None, variant: str = "six-card") -> Any:
     from crib_trainer.training.position_drill import position_drill  # (the analysis)
 
     dealer = None if target is None else target == cat.POSITION_DEALER
-    return position_drill(rng, dealer=dealer)
+    return position_drill(rng, dealer=dealer, variant=variant)
 
 
 def _position_replay(question: dict[str, Any]) -> Any:

@@ -19,31 +19,32 @@ from crib_trainer.training.discard_advice import crib_owner, rank_text
 
 
 def pegging_reason(analysis: DiscardAnalysis, ranked: Sequence[PeggedThrow]) -> str:
-    """One line: the best throw with the play counted, and what the play changes."""
+    """One line: the best throw with the play counted, and what the play changes (or
+    that the points-best is as good, within the pegging table's error)."""
     best = ranked[0]
     top = next(r for r in ranked if r.option is analysis.best)
     keep = rank_text(best.option.keep)
-    if top is best or top.as_good:
+    if top is best:
         return (
             f"With the play counted the points-best throw still leads: throw "
             f"{rank_text(best.option.discard)}, keep {keep} "
             f"(the play {best.pegging.net:+.2f} on average)"
+        )
+    if top.as_good:
+        return (
+            f"With the play counted throw {rank_text(best.option.discard)} (total "
+            f"{best.total:.2f}) or the points-best {rank_text(top.option.discard)} "
+            f"({top.total:.2f}): as good as each other within the pegging table's error"
         )
     points = (
         "for the same points in hand and crib"
         if best.option.loss < 0.005
         else f"worth more than the {best.option.loss:.2f} points it gives up in hand and crib"
     )
-    error = (best.pegging.se**2 + top.pegging.se**2) ** 0.5
-    doubt = (
-        f"; the lead is within the table's error (±{error:.2f}): as good as each other"
-        if top.loss < error
-        else ""
-    )
     return (
         f"With the play counted throw {rank_text(best.option.discard)}, not "
         f"{rank_text(top.option.discard)}: {keep} pegs {best.pegging.net:+.2f} on average "
-        f"against {top.pegging.net:+.2f} for {rank_text(top.option.keep)}, {points}{doubt}"
+        f"against {top.pegging.net:+.2f} for {rank_text(top.option.keep)}, {points}"
     )
 
 

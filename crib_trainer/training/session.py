@@ -85,13 +85,16 @@ class Plan:
     """What to ask, before it is dealt: the ``kind``, the category ``aimed_at`` (or None),
     why (``reason``: start, final-check, check, hinted, weak, placement, fresh; ``random`` when
     the learner asked for random questions, ``replay`` and ``given`` for questions not
-    chosen here) and, for a question asked again, the answer it came from (``again``)."""
+    chosen here), for a question asked again, the answer it came from (``again``), and the
+    game it is dealt for (``variant``: the learner's choice; the session plans the
+    six-card game)."""
 
     kind: str
     aimed_at: str | None
     reason: str
     again: Attempt | None = None
     mastery: Mastery | None = None
+    variant: str = "six-card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +274,7 @@ class Session:
                 )
             if plan.reason == "final-check":
                 return self.deal(Plan(plan.kind, plan.aimed_at, "weak", mastery=plan.mastery))
-        drill = kind.generate(self.rng, plan.aimed_at)
+        drill = kind.generate(self.rng, plan.aimed_at, plan.variant)
         return Question(
             plan.kind,
             drill,

@@ -157,3 +157,32 @@ def test_a_count_right_only_with_hints_comes_back_until_counted_without():
     answer(s, clock, again)  # right, without help this time
     clock.now += timedelta(minutes=11)
     assert s.next_question({"count-hand"}).reason != "hinted"
+
+
+@pytest.mark.parametrize(
+    ("kind", "aim", "variant"),
+    [
+        ("discard", "discard-pone", "five-card"),
+        ("peg-play", None, "three-player"),
+        ("position", "position-dealer", "six-card"),
+    ],
+)
+def test_a_random_plan_deals_the_learners_game_through_the_registry(kind, aim, variant):
+    """A screen's random question (a role the learner chose), or a game the session does
+    not plan (a table of three, the five-card game), is dealt by ``Session.deal`` as the
+    kind's own dealer deals it."""
+    from crib_trainer.training.drills import discard_drill
+    from crib_trainer.training.position_drill import position_drill
+    from crib_trainer.training.tabledrills import TableDrill, table_drill
+
+    s, _ = new_session(seed=3)
+    q = s.deal(Plan(kind, aim, "random", variant=variant))
+    if kind == "discard":
+        assert q.drill == discard_drill(random.Random(3), dealer=False, variant="five-card")
+        assert q.holds == {"discard-pone"}
+    elif kind == "position":
+        assert q.drill == position_drill(random.Random(3), dealer=True)
+    else:
+        assert isinstance(q.drill, TableDrill) and q.drill.situation.players == 3
+        assert q.drill == table_drill(random.Random(3), variant="three-player")
+    assert q.why == "" and not q.review

@@ -20,8 +20,9 @@ from crib_trainer.analysis.pegnet import PeggedThrow, with_pegging
 from crib_trainer.core.cards import FULL_DECK, Card, format_cards
 from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.training.answers import decision_grade, discard_attempt
+from crib_trainer.training.categories import discard_category
 from crib_trainer.training.discard_advice import rank_text, throw_reason, why_best
-from crib_trainer.training.drills import CountDrill, DiscardDrill, discard_drill
+from crib_trainer.training.drills import CountDrill, DiscardDrill
 from crib_trainer.training.pegging_advice import pegging_reason
 from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import BACK, pick_keys
@@ -156,14 +157,13 @@ class DiscardScreen(DecisionScreen):
                 return question.drill
         plan, self.plan = self.plan, None
         if self.role != "either":  # the learner chose the role
-            self.why = ""
-            return discard_drill(trainer.rng, dealer=self.role == "dealer", variant=self.variant)
-        if self.adaptive and self.variant == "six-card":
-            question = trainer.next_question(["discard"], plan)
-            self.why = question.why
-            return question.drill
-        self.why = ""
-        return discard_drill(trainer.rng, variant=self.variant)
+            role = discard_category(self.role == "dealer")
+            plan = Plan("discard", role, "random", variant=self.variant)
+        elif not self.adaptive or self.variant != "six-card":  # (the session plans six-card)
+            plan = Plan("discard", None, "random", variant=self.variant)
+        question = trainer.next_question(["discard"], plan)
+        self.why = question.why
+        return question.drill
 
     def new_deal(self, drill: DiscardDrill | None = None) -> None:
         """Deal the next six (or five) cards."""

@@ -39,7 +39,6 @@ from crib_trainer.training.categories import PEG_THEME_WORDS
 from crib_trainer.training.explain import explain_play
 from crib_trainer.training.pegdrills import (
     PegDrill,
-    peg_drill,
     replay_state,
     situation_themes,
 )
@@ -51,7 +50,6 @@ from crib_trainer.training.tabledrills import (
     TABLE_VARIANTS,
     TableDrill,
     replay_table,
-    table_drill,
 )
 from crib_trainer.ui.screens.base import BACK, pick_keys
 from crib_trainer.ui.screens.decision import DecisionScreen
@@ -181,15 +179,10 @@ class PegScreen(DecisionScreen):
                 )
                 return
         plan, self.plan = self.plan, None
-        if self.variant in TABLE_VARIANTS:  # (the session deals two-player moments)
-            drill = table_drill(trainer.rng, variant=self.variant)
-            self.app.call_from_thread(self.show, drill, "")
-            return
-        if self.adaptive:
-            question = trainer.next_question(["peg-play"], plan)
-            self.app.call_from_thread(self.show, question.drill, question.why)
-            return
-        self.app.call_from_thread(self.show, peg_drill(trainer.rng), "")
+        if not self.adaptive or self.variant in TABLE_VARIANTS:  # (the session plans two)
+            plan = Plan("peg-play", None, "random", variant=self.variant)
+        question = trainer.next_question(["peg-play"], plan)
+        self.app.call_from_thread(self.show, question.drill, question.why)
 
     def show(self, drill: PegDrill | TableDrill, why: str = "") -> None:
         """Show a situation: the play so far, the hand, the question."""

@@ -16,7 +16,8 @@ from textual.widgets import DataTable, Footer, Header, Static
 from crib_trainer.analysis.position import PositionAnalysis
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.rules import get_variant
-from crib_trainer.training.position_drill import PositionDrill, position_attempt, position_drill
+from crib_trainer.training.categories import POSITION_DEALER, POSITION_PONE
+from crib_trainer.training.position_drill import PositionDrill, position_attempt
 from crib_trainer.training.position_words import SAME, position_reason
 from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import BACK, TrainerScreen, pick_keys
@@ -112,8 +113,9 @@ class PositionScreen(TrainerScreen):
                     f"Replaying a position from {question.again.answered_at:%d %b}.",
                 )
         plan, self.plan = self.plan, None
-        if self.role != "either":
-            return position_drill(trainer.rng, dealer=self.role == "dealer"), ""
+        if self.role != "either":  # the learner chose the role
+            role = POSITION_DEALER if self.role == "dealer" else POSITION_PONE
+            plan = Plan("position", role, "random")
         question = trainer.next_question(["position"], plan)
         return question.drill, question.why
 
