@@ -1,7 +1,7 @@
 """Computer games at a table of three and four: speed, and the dealer's seat advantage.
 
 Run:  python bench/table_match.py [--games 3000] [--speed-games 40] [--seed 2026]
-      [--workers N]
+      [--workers N] [--tables three-player four-player]
 
 Expert against expert at every seat (``match expert expert expert --variant
 three-player``, ``match expert expert --variant four-player``). Speed is one process on
@@ -39,6 +39,7 @@ def main() -> None:
     parser.add_argument("--speed-games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--tables", nargs="+", choices=list(TABLES), default=list(TABLES))
     args = parser.parse_args()
     print(
         f"# bench/table_match.py, {args.games} games a table, seed {args.seed}, "
@@ -46,7 +47,8 @@ def main() -> None:
     )
     print("| table | what | measured | 95% interval |")
     print("|---|---|---:|---:|")
-    for variant, names in TABLES.items():
+    for variant in args.tables:
+        names = TABLES[variant]
         per_cpu, per_wall = speed(variant, names, args.speed_games, args.seed)
         print(
             f"| {variant} | speed, one core | {per_cpu:.1f} games/CPU-s ({per_wall:.1f}/wall-s) | |"

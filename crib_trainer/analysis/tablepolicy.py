@@ -14,6 +14,11 @@ seconds for an early card; a computer player must answer in milliseconds. So:
   side (his partner) or against it (anyone else). When no one can reply, the go is the
   mover's.
 
+- The opening lead of the four-player game is a rule instead (:func:`partners_lead`):
+  the highest card, never a 5 while another card can be led. The look-ahead leads low
+  there (to keep the next seat off fifteen) and the analysis disagrees: on 36 opening
+  leads (seed 99, 100 samples) it gave up 0.52 a lead, the rule 0.17 (docs/benchmarks.md).
+
 ``bench/table_policy.py`` measures how often this agrees with the sampled analysis.
 
 >>> from crib_trainer.core.cards import parse_cards
@@ -63,10 +68,27 @@ def table_values(situation: TableSituation) -> dict[int, float]:
     """Each legal rank's value for the player to move (higher is better): exact late in
     the play, the look-ahead before."""
     position = read_table(situation)
+    if position.variant.partnerships and not situation.played:
+        return partners_lead(position)
     deals = exact_deals(position, EXACT_DEALS)
     if deals is not None:
         return exact_table_values(position, deals)
     return lookahead_table_values(position)
+
+
+def partners_lead(position: TablePosition) -> dict[int, float]:
+    """The four-player opening lead's values: higher for a higher card, a 5 last.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> v = partners_lead(read_table(TableSituation(parse_cards("5H KC 2D 8S"),
+    ...     variant="four-player")))
+    >>> sorted(v, key=v.get, reverse=True)
+    [13, 8, 2, 5]
+    """
+    return {
+        int(c.rank): c.value + int(c.rank) / 100 - 100 * (c.rank == 5)
+        for c in position.legal_cards()
+    }
 
 
 def exact_table_values(position: TablePosition, deals) -> dict[int, float]:  # type: ignore[no-untyped-def]

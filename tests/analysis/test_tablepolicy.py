@@ -104,3 +104,11 @@ def test_the_beginner_takes_the_points_in_front_of_him():
         )
         assert now == best
         state = state.play(card)
+
+
+def test_partners_lead_high_but_not_a_five():
+    for seed in range(30):
+        state = random_state(seed, "four-player", 0)
+        card = make_player("expert").play_table(TableSituation.from_state(state))
+        others = [c for c in state.legal_cards() if c.rank != 5] or state.legal_cards()
+        assert card.value == max(c.value for c in others) and (card.rank != 5 or not others)
