@@ -135,3 +135,29 @@ def test_the_home_screen_shows_without_the_games_rules(tmp_path):
         loaded = set(json.loads(proc.stdout.splitlines()[-1]))
         heavy = ("numpy", "crib_trainer.training.practice", "crib_trainer.core.game")
         assert not {m for m in loaded if m.startswith(heavy)}
+
+
+def test_peg_for_two_loads_neither_the_tables_analysis_nor_numpy():
+    """The two-player analysis does without the table's modules (three and four players),
+    which load on first use of one of their names."""
+    loaded = modules_after("peg", "KS", "--hand", "5H", "9C", "2D", "8S", "--starter", "3C")
+    assert command_modules(loaded) == {"peg"}
+    table = {f"crib_trainer.analysis.pegging.{m}" for m in ("table", "tablesearch", "sampled")}
+    assert not (table | {"numpy", "random"}) & loaded
+
+
+def test_the_tables_names_load_on_first_use():
+    code = (
+        "import json, sys\n"
+        "import crib_trainer.analysis.pegging as pegging\n"
+        "before = 'crib_trainer.analysis.pegging.sampled' in sys.modules\n"
+        "from crib_trainer.analysis.pegging import analyse_table\n"
+        "from crib_trainer.analysis.pegging.sampled import analyse_table as direct\n"
+        "print(json.dumps([before, analyse_table is direct, 'analyse_table' in vars(pegging)]))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert json.loads(proc.stdout) == [False, True, True]
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        import crib_trainer.analysis.pegging as pegging
+
+        _ = pegging.nothing  # type: ignore[attr-defined]
