@@ -14,6 +14,10 @@ if TYPE_CHECKING:
 #: Escape: back to the home screen (the drills and tools opened from it).
 BACK = Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen")
 
+#: Ctrl+t as everywhere (the theme), left out of a screen's footer that has no room for it
+#: at 80 columns; the help lists it under "Everywhere".
+THEME_UNSHOWN = Binding("ctrl+t", "app.toggle_theme", "Theme", show=False)
+
 
 def pick_keys(count: int) -> list[Binding]:
     """The number keys ``1`` to ``count``, each picking that card (``action_pick``); the

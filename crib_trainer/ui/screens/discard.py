@@ -25,7 +25,7 @@ from crib_trainer.training.discard_advice import rank_text, throw_reason, why_be
 from crib_trainer.training.drills import CountDrill, DiscardDrill
 from crib_trainer.training.pegging_advice import pegging_reason
 from crib_trainer.training.session import Plan
-from crib_trainer.ui.screens.base import BACK, pick_keys
+from crib_trainer.ui.screens.base import BACK, THEME_UNSHOWN, pick_keys
 from crib_trainer.ui.screens.decision import DecisionScreen
 from crib_trainer.ui.screens.throwing import ROLE_KEYS, ThrowPicking, throw_widgets
 from crib_trainer.ui.widgets.card import HandView
@@ -48,12 +48,14 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
         ("d", "deal only as dealer (your crib)"),
         ("p", "deal only as pone (his crib)"),
         ("r", "deal either role at random (the scheduler may aim at one)"),
+        ("s", "deals from the scheduler (weak spots, reviews) or purely random"),
     )
     BEST = "Best throw."
     GAVE = "You gave up"
     SOURCE_WORDS = ("Deals from the scheduler.", "Random deals.")
     BINDINGS = [
         BACK,
+        THEME_UNSHOWN,
         *pick_keys(6),
         Binding("enter", "throw", "Throw", tooltip="throw the cards picked"),
         Binding(
@@ -65,12 +67,7 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
             "Game",
             tooltip="deal for the next game: six-card, five-card, three or four players",
         ),
-        Binding(
-            "s",
-            "toggle_source",
-            "Source",
-            tooltip="deals from the scheduler (weak spots, reviews) or purely random",
-        ),
+        Binding("s", "toggle_source", "Source", show=False),  # no room at 80 columns
         Binding("n", "next_deal", "Next", tooltip="deal the next hand, once this one is thrown"),
         Binding(
             "g",
