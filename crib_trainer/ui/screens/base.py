@@ -26,9 +26,9 @@ def pick_keys(count: int) -> list[Binding]:
 
 
 class TrainerScreen(Screen):
-    #: Keys the footer leaves out (number keys and the like), for the help screen.
     """A screen of the trainer: ``self.trainer`` is the app, typed."""
 
+    #: Keys the footer leaves out (number keys and the like), for the help screen.
     HELP_KEYS: tuple[tuple[str, str], ...] = ()
     #: More for the help screen (markup): what to type, for a screen that reads lines.
     HELP_TEXT: str = ""
