@@ -5,16 +5,19 @@ and which card to lay in the play (:meth:`Player.play`, given the
 :class:`~crib_trainer.analysis.pegging.PegSituation` of the player to move).
 
 - ``expert``: throws the best throw of the exact discard analysis with the weighted
-  opponent; plays by :func:`fast_values`, a fast pegging policy in three parts. The
-  opening lead comes from a table the exact pegging analysis built offline for every
-  leader's hand of ranks (:func:`lead_values`, :mod:`~crib_trainer.analysis.build_leads`).
-  Once few cards are left (the opponent holds at most :data:`EXACT_OPPONENT_CARDS`, the
-  mover at most :data:`EXACT_OWN_CARDS`) it is the exact analysis itself
-  (:func:`exact_values`, about a millisecond). In between, a two-ply look-ahead on ranks
-  (:func:`lookahead_values`): the card's points now, less the best reply the opponent
-  could hold (its points less the mover's best answer to it), each reply weighed by the
-  chance that he holds that rank, plus the go when he cannot reply. ``bench/match.py``
-  measures how often it picks a card the exact analysis rates within 0.1 of its best.
+  opponent; plays by :func:`fast_values`, a fast pegging policy in four parts. The
+  opening lead, the reply to it and the leader's second card come from tables the exact
+  pegging analysis built offline for every hand of ranks and cards laid, with the
+  player's discards and the starter left unseen (:func:`lead_values`,
+  :mod:`~crib_trainer.analysis.build_leads`; :func:`reply_values`,
+  :mod:`~crib_trainer.analysis.build_replies`). Once few cards are left (the opponent
+  holds at most :data:`EXACT_OPPONENT_CARDS`, the mover at most :data:`EXACT_OWN_CARDS`)
+  it is the exact analysis itself (:func:`exact_values`, about a millisecond). In
+  between, a two-ply look-ahead on ranks (:func:`lookahead_values`): the card's points
+  now, less the best reply the opponent could hold (its points less the mover's best
+  answer to it), each reply weighed by the chance that he holds that rank, plus the go
+  when he cannot reply. ``bench/match.py`` measures how often it picks a card the exact
+  analysis rates within 0.1 of its best.
 - ``good``: the expert, but now and then (:data:`GOOD_SLIP`) it takes the second-best throw
   or card when that costs little (at most :data:`GOOD_SLIP_LIMIT` expected points).
 - ``beginner``: keeps the hand with the highest expected show (the crib ignored) and lays
@@ -41,7 +44,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.analysis.pegging import (
@@ -58,13 +61,22 @@ from crib_trainer.analysis.pegging import (
     tail_of,
 )
 from crib_trainer.analysis.pegging.solver import RANK_PIPS
+from crib_trainer.analysis.ranksets import multiset_index
 from crib_trainer.analysis.tablepolicy import table_values
 from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.pegging import LIMIT, score_card
 from crib_trainer.core.rules import Variant
 
+if TYPE_CHECKING:
+    import numpy as np
+
 #: The opening leads, built by :mod:`crib_trainer.analysis.build_leads`.
 LEAD_TABLE = Path(__file__).parent / "data" / "peg_leads.json"
+#: The reply to the lead and the leader's second card, built by
+#: :mod:`crib_trainer.analysis.build_replies`.
+REPLY_TABLE = Path(__file__).parent / "data" / "peg_replies.npz"
+#: The reply table's values are in thousandths of a point.
+REPLY_SCALE = 1000
 RANK_BY_LETTER = {r.letter: r for r in Rank}
 #: The strengths, strongest first.
 PLAYERS = ("expert", "good", "beginner")
@@ -72,7 +84,12 @@ PLAYERS = ("expert", "good", "beginner")
 #: cards and the mover at most :data:`EXACT_OWN_CARDS` (each such call takes about a
 #: millisecond; earlier ones take up to a second).
 EXACT_OPPONENT_CARDS = 2
-EXACT_OWN_CARDS = 2
+EXACT_OWN_CARDS = 3
+#: The fast policy's exact searches share one search table per variant (what a position
+#: is worth is a fact of the rules, whatever asked), started afresh past this many
+#: positions (about 30 MB; a table four times as large saved only a further 15%).
+SHARED_TABLE_LIMIT = 50_000
+_SHARED_SOLVERS: dict[str, Solver] = {}
 #: How often the ``good`` player slips, and the most a slip may cost (expected points).
 GOOD_SLIP = 0.15
 GOOD_SLIP_LIMIT = 1.0
@@ -156,14 +173,27 @@ def lookahead_values(position: Position) -> dict[int, float]:
 
 
 def fast_values(situation: PegSituation) -> dict[int, float]:
-    """Each legal rank's value for the fast policy: the exact expected net late in the
-    play, the look-ahead estimate before (higher is better)."""
+    """Each legal rank's value for the fast policy (higher is better): from the tables for
+    the first three cards of the play, the exact expected net from then on, the
+    look-ahead's estimate in the rare positions left (the opponent holding three cards
+    after a go)."""
     if not situation.played:
         return lead_values(situation.hand, situation.variant)
+    if len(situation.played) <= 2:
+        return reply_values(situation)
     position = read_situation(situation)
     if position.opponent_left <= EXACT_OPPONENT_CARDS and len(position.hand) <= EXACT_OWN_CARDS:
-        return exact_values(position)
+        return exact_values(position, _shared_solver(position.variant))
     return lookahead_values(position)
+
+
+def _shared_solver(variant: Variant) -> Solver:
+    """The search table the fast policy's exact searches share (see
+    :data:`SHARED_TABLE_LIMIT`)."""
+    solver = _SHARED_SOLVERS.get(variant.name)
+    if solver is None or len(solver.table) > SHARED_TABLE_LIMIT:
+        solver = _SHARED_SOLVERS[variant.name] = Solver(variant)
+    return solver
 
 
 @lru_cache(maxsize=1)
@@ -186,9 +216,39 @@ def lead_values(hand: Sequence[Card], variant: Variant) -> dict[int, float]:
     return {int(RANK_BY_LETTER[letter]): value for letter, value in row.items()}
 
 
-def exact_values(position: Position) -> dict[int, float]:
+@lru_cache(maxsize=1)
+def _reply_tables() -> dict[str, np.ndarray]:
+    import numpy as np
+
+    with np.load(REPLY_TABLE) as data:
+        return {name: data[name] for name in data.files}
+
+
+def reply_values(situation: PegSituation) -> dict[int, float]:
+    """The value of each rank in ``hand`` as the reply to the lead (one card played) or
+    the leader's second card (two played): the exact expected net with the player's
+    discards and the starter unseen, from the table
+    :mod:`~crib_trainer.analysis.build_replies` makes.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> from crib_trainer.core.pegging import parse_peg_tokens
+    >>> s = PegSituation.from_sequence(parse_peg_tokens(["KS"]), parse_cards("5H 9C 2D 8S"))
+    >>> {r: round(v, 2) for r, v in sorted(reply_values(s).items())}  # analyse's doctest
+    {2: 0.88, 5: 2.17, 8: 1.04, 9: 1.7}
+    """
+    seen = tuple(int(p.card.rank) - 1 for p in situation.cards_played)
+    table = "reply" if len(seen) == 1 else "second"
+    hand = tuple(sorted(int(c.rank) for c in situation.hand))
+    row = _reply_tables()[f"{table}_{situation.variant.name}"][seen][
+        multiset_index(len(hand))[hand]
+    ]
+    return {r: int(v) / REPLY_SCALE for r, v in zip(hand, row, strict=True)}
+
+
+def exact_values(position: Position, solver: Solver | None = None) -> dict[int, float]:
     """Each legal rank's expected net by the exact analysis (random opponent): the
     :func:`~crib_trainer.analysis.pegging.analyse` figure, without its replies and risk.
+    A ``solver`` of the position's variant may be passed to reuse its search table.
 
     >>> from crib_trainer.core.cards import parse_cards
     >>> from crib_trainer.core.pegging import parse_peg_tokens
@@ -199,7 +259,7 @@ def exact_values(position: Position) -> dict[int, float]:
     >>> [round(v[int(o.card.rank)], 9) == round(o.expected_net, 9) for o in analyse(s).options]
     [True, True]
     """
-    solver = Solver(position.variant)
+    solver = solver or Solver(position.variant)
     tail = _pegging_tail(position)
     mine = pack_hand([int(c.rank) for c in position.hand])
     dist = [(pack_hand(ranks), p) for ranks, p in holding_distribution(position)]

@@ -17,6 +17,7 @@ from crib_trainer.analysis.players import (
     lead_values,
     lookahead_values,
     make_player,
+    reply_values,
 )
 from crib_trainer.core.cards import Rank, parse_card, parse_cards
 from crib_trainer.core.engine import EngineGame
@@ -128,3 +129,50 @@ def test_the_opening_lead_comes_from_the_table():
     values = fast_values(PegSituation(hand))
     assert values == lead_values(hand, EngineGame.new(seed=0).variant)
     assert max(values, key=values.get) == 2  # the exact analysis' lead too (its doctest)
+
+
+REPLY_ROWS = [
+    ("six-card", (13,), (2, 5, 8, 9)),
+    ("six-card", (5,), (5, 5, 10, 11)),
+    ("six-card", (4, 11), (1, 6, 9)),
+    ("five-card", (7,), (3, 8, 8)),
+    ("five-card", (10, 5), (5, 6)),
+]
+
+
+@pytest.mark.parametrize(("variant", "seen", "hand"), REPLY_ROWS)
+def test_the_reply_table_is_what_its_builder_makes(variant, seen, hand):
+    from crib_trainer.analysis.build_replies import array_name, row_values
+    from crib_trainer.analysis.players import _reply_tables
+    from crib_trainer.analysis.ranksets import multiset_index
+
+    table = _reply_tables()[array_name(variant, "reply" if len(seen) == 1 else "second")]
+    row = table[tuple(r - 1 for r in seen)][multiset_index(len(hand))[hand]]
+    assert row.tolist() == row_values(variant, seen, hand)
+
+
+def test_the_reply_table_has_every_hand_and_marks_the_impossible_ones():
+    from crib_trainer.analysis.build_replies import MISSING, array_name
+    from crib_trainer.analysis.players import _reply_tables
+    from crib_trainer.analysis.ranksets import multiset_index, multiset_keys
+
+    tables = _reply_tables()
+    assert set(tables) == {
+        array_name(v, t) for v in ("six-card", "five-card") for t in ("reply", "second")
+    }
+    reply = tables[array_name("six-card", "reply")]
+    assert reply.shape == (13, len(multiset_keys(4)), 4)
+    assert (reply[4, multiset_index(4)[(5, 5, 5, 5)]] == MISSING).all()  # a fifth five
+    assert (reply[4, multiset_index(4)[(5, 5, 5, 6)]] != MISSING).all()
+    second = tables[array_name("six-card", "second")]
+    assert (second[4, 4, multiset_index(3)[(5, 5, 5)]] == MISSING).all()
+    assert (second[4, 4, multiset_index(3)[(5, 5, 9)]] != MISSING).all()  # four fives
+    assert (second != MISSING).sum() > 0.9 * second.size
+
+
+def test_the_reply_and_the_leaders_second_card_come_from_the_table():
+    for tokens, hand in ((["KS"], "5H 9C 2D 8S"), (["4D", "JS"], "5H 5C 9S")):
+        s = PegSituation.from_sequence(parse_peg_tokens(tokens), parse_cards(hand))
+        values, exact = fast_values(s), exact_values(read_situation(s))
+        assert values == reply_values(s)
+        assert values == pytest.approx(exact, abs=0.0005)  # (thousandths of a point)
