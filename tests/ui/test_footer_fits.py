@@ -12,7 +12,11 @@ SIZE = (80, 24)
 
 
 async def footer_fits(pilot) -> None:
-    keys = list(pilot.app.screen.query(FooterKey))
+    for _ in range(20):  # the footer's keys come a refresh or two after the screen
+        keys = list(pilot.app.screen.query(FooterKey))
+        if len(keys) > 1:
+            break
+        await pilot.pause()
     palette = [k for k in keys if k.has_class("-command-palette")]
     edge = palette[0].region.x if palette else SIZE[0]
     shown = [k for k in keys if k not in palette]
