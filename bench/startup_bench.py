@@ -5,9 +5,9 @@ Each run is a fresh Python process (imports included), headless, with its histor
 temporary folder: launched once on an empty history (the first launch makes the database),
 then again on the history that made (every later launch); bytecode is compiled first.
 Prints one table of medians and maxima in milliseconds, wall clock and the process's CPU
-time (which a loaded machine changes far less), beside two floors measured in the same
-runs: a bare Python, and one that only imports Textual's app, screen and widgets (what any
-Textual program pays).
+time (which a loaded machine changes far less), beside three floors measured in the same
+runs: a bare Python, one that only imports Textual's app, screen and widgets (what any
+Textual program pays), and a bare Textual app of the home screen's widgets shown.
 """
 
 from __future__ import annotations
@@ -60,6 +60,36 @@ print(json.dumps({"textual": time.perf_counter(), "textual_cpu": time.process_ti
 """
 
 
+#: A Textual app of the home screen's widgets and nothing of ours, to its first screen: what
+#: any Textual program of this kind pays before its own work (a third floor).
+APP_FLOOR = r"""
+import time
+cpu = time.process_time
+import asyncio, json
+from textual.app import App
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, OptionList, Static
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        with Horizontal():
+            yield OptionList(*[f"drill {n}" for n in range(12)])
+            with Vertical():
+                yield Static("Today")
+                yield Static("Nothing answered yet.")
+        yield Footer()
+
+async def main():
+    app = Bare()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        print(json.dumps({"app": time.perf_counter(), "app_cpu": cpu()}))
+
+asyncio.run(main())
+"""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7)
@@ -73,6 +103,7 @@ def main() -> None:
             row |= _child(CHILD, env)  # again: the history the first run made is there
             row |= _bare(env)
             row |= _floor(env)
+            row |= _child(APP_FLOOR, env)
             results.append(row)
     print(
         f"# {args.runs} runs of fresh processes, headless 80x24; "
@@ -82,6 +113,7 @@ def main() -> None:
     for key, label in (
         ("bare", "bare python -c pass (floor)"),
         ("textual", "Textual imported (floor)"),
+        ("app", "a bare Textual app shown (floor)"),
         ("first_import", "first launch: imports done"),
         ("first_home", "first launch: home screen shown"),
         ("first_hand", "first launch: first hand drawn"),

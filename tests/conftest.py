@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -82,6 +85,21 @@ def deals(size: int) -> st.SearchStrategy[tuple[tuple[Card, ...], Card]]:
     ).map(lambda cs: (tuple(cs[:size]), cs[size]))
 
 
+@pytest.fixture(scope="session")
+def _homes(tmp_path_factory) -> Iterator[Path]:
+    """Where the tests' own homes go, each a name not used before (the trainer makes its
+    home when it first writes there)."""
+    base = tmp_path_factory.mktemp("homes")
+    return (base / str(n) for n in itertools.count())
+
+
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CRIB_TRAINER_HOME", str(tmp_path / "home"))
+def _isolated_home(request, _homes, monkeypatch):
+    """Each test has a home of its own: ``tmp_path / "home"`` in a test that asks for
+    ``tmp_path``, else a fresh name (making a ``tmp_path`` for every one of the suite's
+    tests, most of which never write, was a millisecond apiece)."""
+    if "tmp_path" in request.fixturenames:
+        home = request.getfixturevalue("tmp_path") / "home"
+    else:
+        home = next(_homes)
+    monkeypatch.setenv("CRIB_TRAINER_HOME", str(home))

@@ -301,6 +301,9 @@ def test_ctrl_c_is_one_line_and_status_130():
     proc.stdin.flush()
     assert proc.stdout is not None and proc.stdout.readline().startswith('{"total": 29')
     proc.send_signal(signal.SIGINT)
+    # standard input stays open until the child has gone: closing it at once (as
+    # communicate does) raced the signal on a loaded machine, an end of input read first
+    proc.wait(timeout=20)
     _out, err = proc.communicate(timeout=20)
     assert proc.returncode == 130
     one_clean_line(err)

@@ -189,9 +189,12 @@ def run_batches(
 ) -> int:
     """:func:`run_batch` with the lines taken ``size`` at a time: ``records(lines)`` gives
     each line's record (or its JSON text), or the :class:`ValueError` that made the line
-    bad, so that one piece of work serves many lines."""
+    bad, so that one piece of work serves many lines. Lines typed at a terminal are
+    answered one by one, as they come."""
     bad = 0
     with open_input(name, "batch file") as source:
+        if source.isatty():
+            size = 1
         for chunk in _chunks(read_lines(source, "batch file"), size):
             results = records([line for _, line in chunk])
             for (number, _), result in zip(chunk, results, strict=True):

@@ -114,7 +114,8 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     )
     seconds = time.perf_counter() - started
     if variant.players == 2:
-        summary = summarise(records, tuple(args.players), seconds=seconds)  # type: ignore[arg-type]
+        first, second = args.players
+        summary = summarise(records, (first, second), seconds=seconds)
     else:
         summary = summarise_table(records, args.players, variant, seconds=seconds)
     if args.json:

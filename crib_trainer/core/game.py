@@ -44,7 +44,7 @@ from crib_trainer.core.rules import (
     rule_claim,
     rule_peg,
 )
-from crib_trainer.core.show import heels, score_show
+from crib_trainer.core.show import NINETEEN, heels, score_show
 
 
 class GameError(ValueError):
@@ -699,7 +699,9 @@ def _apply_show(state: GameState, entry: Shown) -> None:
             state.note(f"{text}: it is played and shown short — {fault.law.cite()}")
         if state.phase == "over":
             return
-    ruling = rule_claim(config.options, entry.claim, shown.total)
+    # "Nineteen" is what players say for a show worth nothing (no show makes 19): right.
+    said = 0 if entry.claim == NINETEEN and shown.total == 0 else entry.claim
+    ruling = rule_claim(config.options, said, shown.total)
     head = f"{name}'s {what}: " + (
         f"{shown.total}"
         if ruling.verdict == "correct"

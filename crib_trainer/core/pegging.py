@@ -414,6 +414,7 @@ def score_sequence(
         raise PlayError(
             f"unknown player {sorted(unknown)[0]!r}; the players are {', '.join(players)}"
         )
+    _check_names_differ(players)
     if len(players) > MAX_PLAYERS:
         raise PlayError(
             f"{len(players)} players: cribbage is played by 2, 3 or 4 ({', '.join(players)})"
@@ -517,6 +518,18 @@ def _held(
         if who == player and card is not None and card.value <= room:
             return position, card
     return None
+
+
+def _check_names_differ(players: Sequence[str]) -> None:
+    """Refuse two names alike but for case (``A:5S a:6H``: one player meant, two read)."""
+    seen: dict[str, str] = {}
+    for name in players:
+        other = seen.setdefault(name.casefold(), name)
+        if other != name:
+            raise PlayError(
+                f"players {other!r} and {name!r} differ only in case; "
+                "write each player's name the same way every time"
+            )
 
 
 def _player_names(tokens: Sequence[PegToken]) -> tuple[str, ...]:

@@ -25,6 +25,9 @@ from crib_trainer.core.rules import SIX_CARD, Variant, check_show_cards, get_var
 
 # The most any show scores, in every variant (the 29 hand: J and three 5s, the fourth 5 cut).
 MAX_SHOW = 29
+#: What players say for a show worth nothing: no show scores 19 (Hoyle, Showing; All about,
+#: Finale).
+NINETEEN = 19
 
 _INDEX = attrgetter("index")
 

@@ -600,29 +600,29 @@ def _prepare(conn: sqlite3.Connection) -> None:
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
-    """Run the migrations still due, each in its own transaction. Another trainer opening
-    the file at the same moment waits; the version is read again inside the lock."""
-    while True:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version >= SCHEMA_VERSION:
-                conn.execute("COMMIT")
-                return
-            if version == 0 and _table_names(conn):
-                raise _Damaged("it holds tables crib-trainer did not make")
+    """Run the migrations still due, all in one transaction (a fresh file's five steps
+    commit, and wait for the disk, once; a failure leaves the file as it was). Another
+    trainer opening the file at the same moment waits; the version is read again inside
+    the lock."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version == 0 and version < SCHEMA_VERSION and _table_names(conn):
+            raise _Damaged("it holds tables crib-trainer did not make")
+        while version < SCHEMA_VERSION:
             try:
                 MIGRATIONS[version](conn)
             except sqlite3.OperationalError as err:
                 if err.sqlite_errorcode != sqlite3.SQLITE_ERROR:
                     raise
                 raise _Damaged(f"schema version {version} is not what it should be: {err}") from err
-            conn.execute(f"PRAGMA user_version = {version + 1}")
-            conn.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                conn.execute("ROLLBACK")
-            raise
+            version += 1
+            conn.execute(f"PRAGMA user_version = {version}")
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
 
 
 def _table_names(conn: sqlite3.Connection) -> set[str]:

@@ -18,12 +18,13 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from crib_trainer.core.cards import CardError
-from crib_trainer.core.game import Game, GameError
-from crib_trainer.core.gamelog import export_log
 from crib_trainer.storage.db import StorageError, Store
 from crib_trainer.storage.paths import data_dir
+
+if TYPE_CHECKING:  # (the game's rules are loaded when a game is read: start-up needs none)
+    from crib_trainer.core.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,9 @@ def save_game(
 
 def _load(row) -> SavedGame | None:
     """A saved game, or None for one this version cannot read (it stays in the file)."""
+    from crib_trainer.core.cards import CardError
+    from crib_trainer.core.game import Game, GameError
+
     try:
         return SavedGame(
             int(row[0]),
@@ -127,6 +131,8 @@ def write_game_log(
     """Write the game as a log (``crib-trainer game replay`` reads it) into ``folder``
     (the data folder's ``games``), named by its number and the time; returns the path."""
     folder = folder or data_dir() / "games"
+    from crib_trainer.core.gamelog import export_log
+
     text = export_log(game)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"game-{game_id or 0}-{now:%Y%m%d-%H%M%S}.txt"

@@ -50,11 +50,13 @@ def save_practice(store: Store, practice: Practice, game_id: int | None, *, now:
 
 def unfinished_practice(store: Store) -> tuple[int, Practice] | None:
     """The practice game most recently played and not yet won, if any."""
-    from crib_trainer.training.practice import Practice, PracticeError
-
     rows = store.read(
         "SELECT id, game FROM practice_games WHERE finished = 0 ORDER BY updated_at DESC, id DESC"
     )
+    if not rows:
+        return None  # (the game's module, and every analysis it loads, only for a row)
+    from crib_trainer.training.practice import Practice, PracticeError
+
     for game_id, text in rows:
         try:
             return int(game_id), Practice.from_json(json.loads(text))

@@ -36,7 +36,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crib_trainer.core.game import Game
 from crib_trainer.storage import games, practice_games, progress
 from crib_trainer.storage.db import (
     DEFAULT_BUSY_TIMEOUT_S,
@@ -51,7 +50,9 @@ from crib_trainer.storage.writer import WriteBehind
 from crib_trainer.training.attempt import Attempt
 
 if TYPE_CHECKING:  # (the practice game's rules load when a game is saved or resumed, not
-    # at start-up: they bring in every analysis the game grades with)
+    # at start-up: they bring in every analysis the game grades with; a scorekeeper
+    # game's rules load when one is read)
+    from crib_trainer.core.game import Game
     from crib_trainer.training.practice import Practice
 
 __all__ = [

@@ -28,6 +28,8 @@ from crib_trainer.analysis.endplay import his_peg_outs, play_wins
 from crib_trainer.analysis.pegging import (
     Analysis,
     PegSituation,
+    PlayOption,
+    TableOption,
     TableSituation,
     analyse,
     analyse_table,
@@ -247,16 +249,28 @@ def grade_play(
         seconds=seconds,
         answered_at=answered_at,
     )
-    on = f"on {position.count}" if position.count_cards else "to lead"
-    if lost <= BEST_TOLERANCE:
-        text = f"Played {card} {on}: as good as any ({mine.reason})."
-    else:
-        text = (
-            f"Played {card} {on}: gave up {lost:.2f}; {best.card} was best "
-            f"({best.reason}). Yours: {mine.reason}."
-        )
+    text = _played_text(card, position.count if position.count_cards else None, lost, best, mine)
     note = _play_note(situation, analysis, card, score)
     return Grade("play", deal, lost, f"{text} {note}" if note else text, attempt)
+
+
+def _played_text(
+    card: Card,
+    count: int | None,
+    lost: float,
+    best: PlayOption | TableOption,
+    mine: PlayOption | TableOption,
+    margin: str = "",
+) -> str:
+    """The grade's words for ``card`` laid on ``count`` (None: led): as good as any, or
+    what it gave up (with ``margin``, the error of a sampled figure) and the best card."""
+    on = "to lead" if count is None else f"on {count}"
+    if lost <= BEST_TOLERANCE:
+        return f"Played {card} {on}: as good as any ({mine.reason})."
+    return (
+        f"Played {card} {on}: gave up {lost:.2f}{margin}; {best.card} was best "
+        f"({best.reason}). Yours: {mine.reason}."
+    )
 
 
 def _play_note(
@@ -320,16 +334,10 @@ def grade_table_play(
         seconds=seconds,
         answered_at=answered_at,
     )
-    on = f"on {position.count}" if position.count_cards else "to lead"
     error = (best.stderr**2 + mine.stderr**2) ** 0.5
-    margin = f" ± {error:.2f}" if analysis.method == "sampled" and lost > BEST_TOLERANCE else ""
-    if lost <= BEST_TOLERANCE:
-        text = f"Played {card} {on}: as good as any ({mine.reason})."
-    else:
-        text = (
-            f"Played {card} {on}: gave up {lost:.2f}{margin}; {best.card} was best "
-            f"({best.reason}). Yours: {mine.reason}."
-        )
+    margin = f" ± {error:.2f}" if analysis.method == "sampled" else ""
+    count = position.count if position.count_cards else None
+    text = _played_text(card, count, lost, best, mine, margin)
     return Grade("play", deal, lost, text, attempt)
 
 

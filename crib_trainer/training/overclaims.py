@@ -23,10 +23,7 @@ from itertools import combinations
 
 from crib_trainer.analysis.tables import distribution_for
 from crib_trainer.core.cards import Rank
-from crib_trainer.core.show import Breakdown, Kind
-
-#: What players say for a hand worth nothing: no show scores 19.
-NINETEEN = 19
+from crib_trainer.core.show import NINETEEN, Breakdown, Kind
 
 
 @dataclass(frozen=True, slots=True)

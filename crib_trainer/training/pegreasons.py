@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from crib_trainer.analysis.pegging import (
     Analysis,
@@ -26,14 +27,14 @@ from crib_trainer.analysis.pegging import (
     PlayOption,
     Position,
     Reply,
-    TableAnalysis,
-    TableOption,
-    TablePosition,
     analyse,
 )
 from crib_trainer.core.cards import Rank
 from crib_trainer.core.pegging import LIMIT, PegItem, PegKind
 from crib_trainer.training.explain import number_word
+
+if TYPE_CHECKING:  # (the table's analysis loads only when a table is explained)
+    from crib_trainer.analysis.pegging import TableAnalysis, TableOption, TablePosition
 
 _RANK_WORDS = {
     Rank.ACE: "an ace",

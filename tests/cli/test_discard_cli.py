@@ -182,3 +182,28 @@ def test_a_long_batch_is_each_hand_alone_with_bad_lines_in_place(tmp_path, capsy
         words = [w for w in lines if not w.startswith("#")][i].split()
         _, alone = run("discard", *words[:-1], f"--{words[-1]}", "--json")
         assert records[i] == json.loads(alone)
+
+
+def test_lines_typed_at_a_terminal_are_answered_as_they_come():
+    """A batch read from a terminal answers each line at once, not when 256 have come."""
+    import os
+    import pty
+    import select
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "crib_trainer.cli", "discard", "--batch", "-", "--json"],
+        stdin=follower,
+        stdout=subprocess.PIPE,
+    )
+    os.close(follower)
+    try:
+        os.write(leader, b"5H 5D 5S JC 2C 9D dealer\n")
+        ready, _, _ = select.select([proc.stdout], [], [], 60)
+        assert ready, "no answer to the first line while the terminal is still open"
+        record = json.loads(proc.stdout.readline())
+        assert record["role"] == "dealer" and len(record["options"]) == 15
+    finally:
+        os.write(leader, b"\x04")  # end of input
+        proc.wait(timeout=60)
+        os.close(leader)

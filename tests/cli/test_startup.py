@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 
@@ -106,3 +107,57 @@ def test_the_trainer_starts_without_numpy_or_the_practice_game():
 def test_discard_of_one_hand_loads_no_numpy():
     loaded = modules_after("discard", "5H", "5D", "5S", "JC", "2C", "9D", "--dealer", "--json")
     assert "numpy" not in loaded and "fractions" not in loaded
+
+
+HOME_SHOWN = (
+    "import asyncio, json, sys\n"
+    "from crib_trainer.ui.app import CribTrainerApp\n"
+    "from crib_trainer.ui.screens.home import HomeScreen\n"
+    "async def main():\n"
+    "    app = CribTrainerApp(seed=1)\n"
+    "    async with app.run_test(size=(80, 24)) as pilot:\n"
+    "        while not isinstance(app.screen, HomeScreen):\n"
+    "            await pilot.pause()\n"
+    "        await pilot.pause()\n"
+    "        print(json.dumps(sorted(sys.modules)))\n"
+    "asyncio.run(main())\n"
+)
+
+
+def test_the_home_screen_shows_without_the_games_rules(tmp_path):
+    """With a history already there (and no game in it), showing the home screen loads
+    neither game's rules nor numpy: they load when a saved game is read."""
+    env = dict(os.environ, CRIB_TRAINER_HOME=str(tmp_path))
+    for _ in range(2):  # the first launch makes the history, the second reads it
+        proc = subprocess.run(
+            [sys.executable, "-c", HOME_SHOWN], capture_output=True, text=True, env=env
+        )
+        loaded = set(json.loads(proc.stdout.splitlines()[-1]))
+        heavy = ("numpy", "crib_trainer.training.practice", "crib_trainer.core.game")
+        assert not {m for m in loaded if m.startswith(heavy)}
+
+
+def test_peg_for_two_loads_neither_the_tables_analysis_nor_numpy():
+    """The two-player analysis does without the table's modules (three and four players),
+    which load on first use of one of their names."""
+    loaded = modules_after("peg", "KS", "--hand", "5H", "9C", "2D", "8S", "--starter", "3C")
+    assert command_modules(loaded) == {"peg"}
+    table = {f"crib_trainer.analysis.pegging.{m}" for m in ("table", "tablesearch", "sampled")}
+    assert not (table | {"numpy", "random"}) & loaded
+
+
+def test_the_tables_names_load_on_first_use():
+    code = (
+        "import json, sys\n"
+        "import crib_trainer.analysis.pegging as pegging\n"
+        "before = 'crib_trainer.analysis.pegging.sampled' in sys.modules\n"
+        "from crib_trainer.analysis.pegging import analyse_table\n"
+        "from crib_trainer.analysis.pegging.sampled import analyse_table as direct\n"
+        "print(json.dumps([before, analyse_table is direct, 'analyse_table' in vars(pegging)]))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert json.loads(proc.stdout) == [False, True, True]
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        import crib_trainer.analysis.pegging as pegging
+
+        _ = pegging.nothing  # type: ignore[attr-defined]

@@ -170,6 +170,18 @@ def test_over_claim_under_each_rule_set(rules, bob):
     assert rules.over_claim.law.cite() in state.events[-1].text
 
 
+@pytest.mark.parametrize("rules", [BRITANNICA, HOYLE, ACC])
+def test_nineteen_for_a_hand_of_nothing_is_right_not_an_over_claim(rules):
+    """Hoyle [003], Showing, and All about [004], Finale: "nineteen" is what players say for
+    a hand that scores nothing (no hand can make 19), as the judge (score --claim) reads it."""
+    g = two_player(ruleset=rules).add(Cut(card("KH"))).add(PlayOver())
+    state = g.add(Shown(ANN, False, cards("2H 4C 8D QS"), 19)).state()  # worth 0
+    assert state.scores == [0, 0]
+    assert "claimed" not in state.events[-1].text
+    over = g.add(Shown(ANN, False, cards("2H 3C 7D QS"), 19)).state()  # worth 4: a real 19
+    assert over.scores == [4, rules.over_claim.to_opponent(15)]
+
+
 @pytest.mark.parametrize(("rules", "bob"), [(BRITANNICA, 1), (HOYLE, 2), (ACC, 1)])
 def test_pegging_more_than_announced_is_its_own_fault(rules, bob):
     """Hoyle [003], Error in Pegging: pegging more than the announced score is corrected and

@@ -456,3 +456,11 @@ def test_after_card_keeps_the_rules(case):
         assert ends or not any(held)
     if count == LIMIT or not any(held):
         assert turn.new_count and turn.said_go == ()
+
+
+def test_two_names_alike_but_for_case_are_refused():
+    """'A:5S B:6H a:4C' means A's card, not a third player 'a' beside A and B."""
+    with pytest.raises(PlayError, match="'A' and 'a' differ only in case"):
+        score_sequence(parse_peg_tokens(["A:5S", "B:6H", "a:4C"]))
+    with pytest.raises(PlayError, match="'b' and 'B' differ only in case"):
+        score_sequence(parse_peg_tokens(["b:5S", "B:5H"]))

@@ -172,6 +172,26 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
         assert count_attempts(store) == 5
 
 
+def test_a_fresh_file_is_made_in_one_transaction(tmp_path, monkeypatch):
+    """Every step of a new file commits at once (one wait for the disk, not one a step):
+    the last step failing leaves no table behind and the version at 0."""
+    path = tmp_path / "h.sqlite3"
+
+    def last_fails(conn):
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr(db, "MIGRATIONS", (*db.MIGRATIONS[:-1], last_fails))
+    with pytest.raises(RuntimeError):
+        open_store(path)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 0
+    assert conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0
+    conn.close()
+    monkeypatch.undo()
+    with open_store(path) as store:
+        assert store.schema_version == db.SCHEMA_VERSION
+
+
 # --- damage --------------------------------------------------------------------------------
 
 

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import pytest
 
 from crib_trainer.analysis.discard import analyse_discards
-from crib_trainer.analysis.pegging import PegSituation, analyse
+from crib_trainer.analysis.pegging import PegSituation, TableSituation, analyse, analyse_table
 from crib_trainer.core.cards import parse_card, parse_cards
 from crib_trainer.core.pegging import PlayState
 from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RuleOptions
@@ -17,11 +17,13 @@ from crib_trainer.training.gamegrading import (
     grade_count,
     grade_discard,
     grade_play,
+    grade_table_play,
     hand_review,
     has_choice,
     rule_count,
 )
 from crib_trainer.training.pegdrills import PegDrill
+from crib_trainer.training.pegreasons import explain_table
 from crib_trainer.training.review import replayable
 
 T = datetime(2025, 5, 1, 12, tzinfo=UTC)
@@ -179,3 +181,20 @@ def test_a_count_by_kind_names_the_items_short_in_each_kind():
     assert sum(i.points for i in c.missed) == b.total - 7
     assert c.ruling.scored == 7 and c.ruling.to_opponent == b.total - 7
     assert c.grade.attempt.answer == {"by_kind": {"fifteen": 4, "run": 3}}
+
+
+def test_a_card_laid_at_a_table_is_graded_against_the_sampled_table_analysis():
+    situation = TableSituation(parse_cards("5H 9C 2D 8S"))
+    options = explain_table(analyse_table(situation, samples=20, seed=3))
+    best, worst = options[0], options[-1]
+    kw = dict(hidden=((), (), ()), deal=1, seconds=2, answered_at=T, samples=20, seed=3)
+    good = grade_table_play(situation, best.card, **kw)
+    assert good is not None and good.points_lost == 0
+    assert good.text == f"Played {best.card} to lead: as good as any ({best.reason})."
+    bad = grade_table_play(situation, worst.card, **kw)
+    assert bad is not None and not worst.as_good
+    lost = best.expected_net - worst.expected_net
+    assert bad.points_lost == pytest.approx(lost)
+    error = (best.stderr**2 + worst.stderr**2) ** 0.5
+    assert bad.text.startswith(f"Played {worst.card} to lead: gave up {lost:.2f} ± {error:.2f}; ")
+    assert f"{best.card} was best ({best.reason}). Yours: {worst.reason}." in bad.text

@@ -163,3 +163,21 @@ async def test_the_pegging_toggle_ranks_and_grades_by_the_total(app):
         labels = [str(c.label) for c in table.columns.values()]
         assert "peg" not in labels and table.row_count == 15
         assert "Graded by hand + crib + pegging" in text(screen, "#discard-verdict")
+
+
+async def test_a_third_card_picked_drops_the_first_and_one_card_is_not_thrown(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_discards(pilot)
+        cards = screen.drill.cards
+        await pilot.press("1", "2", "3")
+        assert screen.picked == [cards[1], cards[2]]
+        await pilot.press("3", "enter")  # put the third back: one card is not a throw
+        await pilot.pause()
+        assert screen.picked == [cards[1]] and not screen.revealed
+        assert "Pick 2 cards to throw first (keys 1–6)." in [
+            n.message for n in pilot.app._notifications
+        ]
+        await pilot.press("1", "enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.revealed and set(screen.thrown) == {cards[0], cards[1]}

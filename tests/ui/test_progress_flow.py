@@ -154,15 +154,21 @@ def plant_decisions() -> None:
             record_attempt(store, attempt)
 
 
+async def open_mistakes(pilot) -> tuple[ProgressScreen, DataTable]:
+    """Open Progress on its Mistakes tab: the screen and its table of mistakes."""
+    await pilot.press("8")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ProgressScreen)
+    screen.query_one("#progress-tabs").active = "tab-mistakes"
+    await pilot.pause()
+    return screen, screen.query_one("#mistakes", DataTable)
+
+
 async def test_mistakes_show_pegging_cards_fit_80_columns_and_enter_replays(app):
     plant_decisions()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("8")
-        await pilot.pause()
-        screen = pilot.app.screen
-        screen.query_one("#progress-tabs").active = "tab-mistakes"
-        await pilot.pause()
-        table = screen.query_one("#mistakes", DataTable)
+        screen, table = await open_mistakes(pilot)
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
         kinds = [row[1] for row in rows]
         assert kinds == ["peg play", "peg score", "discard"]
@@ -239,12 +245,7 @@ async def test_a_position_mistake_is_listed_and_enter_asks_it_again(app):
     with open_store() as store:
         record_attempt(store, attempt)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("8")
-        await pilot.pause()
-        screen = pilot.app.screen
-        screen.query_one("#progress-tabs").active = "tab-mistakes"
-        await pilot.pause()
-        table = screen.query_one("#mistakes", DataTable)
+        _, table = await open_mistakes(pilot)
         row = [str(c) for c in table.get_row_at(0)]
         assert row[1] == "position" and "as pone" in row[-1]
         await pilot.press("enter")

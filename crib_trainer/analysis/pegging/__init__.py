@@ -23,6 +23,8 @@ read with :func:`crib_trainer.core.pegging.parse_peg_tokens`.
 ('2D', True)
 """
 
+from typing import TYPE_CHECKING
+
 from crib_trainer.analysis.pegging.holdings import (
     HoldingWeight,
     OpponentModelError,
@@ -39,15 +41,6 @@ from crib_trainer.analysis.pegging.ranking import (
     analyse,
     analyse_plays,
 )
-from crib_trainer.analysis.pegging.sampled import (
-    DEFAULT_SAMPLES,
-    MAX_SAMPLES,
-    TableAnalysis,
-    TableOption,
-    analyse_table,
-    exact_deals,
-    sample_deals,
-)
 from crib_trainer.analysis.pegging.situation import (
     PegSituation,
     Position,
@@ -57,13 +50,54 @@ from crib_trainer.analysis.pegging.situation import (
     supported,
 )
 from crib_trainer.analysis.pegging.solver import Solver, pack_hand, pack_tail, tail_of
-from crib_trainer.analysis.pegging.table import (
-    TablePosition,
-    TableSituation,
-    read_table,
-    side_of,
-)
-from crib_trainer.analysis.pegging.tablesearch import TableSearch
+
+if TYPE_CHECKING:  # (for type checkers: the same names, as __getattr__ gives them)
+    from crib_trainer.analysis.pegging.sampled import (
+        DEFAULT_SAMPLES,
+        MAX_SAMPLES,
+        TableAnalysis,
+        TableOption,
+        analyse_table,
+        exact_deals,
+        sample_deals,
+    )
+    from crib_trainer.analysis.pegging.table import (
+        TablePosition,
+        TableSituation,
+        read_table,
+        side_of,
+    )
+    from crib_trainer.analysis.pegging.tablesearch import TableSearch
+
+# The table's modules (three and four players) load when one of their names is first
+# asked for: the two-player analysis, the command line's common case, needs none of them.
+_TABLE_NAMES = {
+    "DEFAULT_SAMPLES": "sampled",
+    "MAX_SAMPLES": "sampled",
+    "TableAnalysis": "sampled",
+    "TableOption": "sampled",
+    "analyse_table": "sampled",
+    "exact_deals": "sampled",
+    "sample_deals": "sampled",
+    "TablePosition": "table",
+    "TableSituation": "table",
+    "read_table": "table",
+    "side_of": "table",
+    "TableSearch": "tablesearch",
+}
+
+
+def __getattr__(name: str) -> object:
+    """A name of the table's modules, imported on first use (PEP 562)."""
+    module = _TABLE_NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "AS_GOOD",

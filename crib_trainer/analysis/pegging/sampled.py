@@ -32,6 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from crib_trainer.analysis.pegging.holdings import holdings
+from crib_trainer.analysis.pegging.ranking import AS_GOOD
 from crib_trainer.analysis.pegging.table import (
     TablePosition,
     TableSituation,
@@ -45,8 +46,6 @@ from crib_trainer.core.pegging import PegItem, score_card
 DEFAULT_SAMPLES = 300
 #: The most samples asked for at once (a mistyped number should not run for hours).
 MAX_SAMPLES = 100_000
-#: Plays whose expected net is within this of the best are "as good" (as for two players).
-AS_GOOD = 0.1
 
 _PIPS = tuple(min(r, 10) for r in range(14))  # index 0 unused
 
@@ -128,7 +127,8 @@ class TableOption:
     the go or last card), the expected net to the end of the play (``expected_net``: his
     side's points minus the others', this card included), the standard error of that
     mean (0 when exact), the count it makes, and whether it is as good as the best
-    (within :data:`AS_GOOD`). ``reason`` is filled in by ``training.pegreasons``."""
+    (within :data:`~crib_trainer.analysis.pegging.ranking.AS_GOOD`, as for two players).
+    ``reason`` is filled in by ``training.pegreasons``."""
 
     card: Card
     immediate: int

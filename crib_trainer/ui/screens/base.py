@@ -14,6 +14,10 @@ if TYPE_CHECKING:
 #: Escape: back to the home screen (the drills and tools opened from it).
 BACK = Binding("escape", "app.pop_screen", "Back", tooltip="back to the home screen")
 
+#: Ctrl+t as everywhere (the theme), left out of a screen's footer that has no room for it
+#: at 80 columns; the help lists it under "Everywhere".
+THEME_UNSHOWN = Binding("ctrl+t", "app.toggle_theme", "Theme", show=False)
+
 
 def pick_keys(count: int) -> list[Binding]:
     """The number keys ``1`` to ``count``, each picking that card (``action_pick``); the
@@ -22,9 +26,9 @@ def pick_keys(count: int) -> list[Binding]:
 
 
 class TrainerScreen(Screen):
-    #: Keys the footer leaves out (number keys and the like), for the help screen.
     """A screen of the trainer: ``self.trainer`` is the app, typed."""
 
+    #: Keys the footer leaves out (number keys and the like), for the help screen.
     HELP_KEYS: tuple[tuple[str, str], ...] = ()
     #: More for the help screen (markup): what to type, for a screen that reads lines.
     HELP_TEXT: str = ""

@@ -29,7 +29,7 @@ from crib_trainer.training.grading import grade_items, judge_claim, likely_misse
 from crib_trainer.training.hints import credit, hints, with_hints
 from crib_trainer.training.patterns import pattern
 from crib_trainer.training.session import Plan, Question
-from crib_trainer.ui.screens.base import BACK, TrainerScreen
+from crib_trainer.ui.screens.base import BACK, THEME_UNSHOWN, TrainerScreen
 from crib_trainer.ui.widgets.breakdown import BreakdownView
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
@@ -61,6 +61,7 @@ class CountScreen(TrainerScreen):
 
     BINDINGS = [
         BACK,
+        THEME_UNSHOWN,
         Binding(
             "i",
             "toggle_mode",

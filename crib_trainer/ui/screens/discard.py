@@ -25,12 +25,12 @@ from crib_trainer.training.discard_advice import rank_text, throw_reason, why_be
 from crib_trainer.training.drills import CountDrill, DiscardDrill
 from crib_trainer.training.pegging_advice import pegging_reason
 from crib_trainer.training.session import Plan
-from crib_trainer.ui.screens.base import BACK, pick_keys
+from crib_trainer.ui.screens.base import BACK, THEME_UNSHOWN, pick_keys
 from crib_trainer.ui.screens.decision import DecisionScreen
+from crib_trainer.ui.screens.throwing import ROLE_KEYS, ThrowPicking, throw_widgets
 from crib_trainer.ui.widgets.card import HandView
 
 #: The role keys: deal as dealer, as pone, or either.
-ROLE_KEYS = {"d": "dealer", "p": "pone", "r": "either"}
 ROLE_WORDS = {"dealer": "as dealer", "pone": "as pone", "either": "as dealer or pone at random"}
 
 
@@ -38,7 +38,7 @@ ROLE_WORDS = {"dealer": "as dealer", "pone": "as pone", "either": "as dealer or 
 PINNED = 3
 
 
-class DiscardScreen(DecisionScreen):
+class DiscardScreen(ThrowPicking, DecisionScreen):
     """Choose a throw to the crib; then every throw ranked, yours highlighted, and why the
     best wins."""
 
@@ -48,12 +48,14 @@ class DiscardScreen(DecisionScreen):
         ("d", "deal only as dealer (your crib)"),
         ("p", "deal only as pone (his crib)"),
         ("r", "deal either role at random (the scheduler may aim at one)"),
+        ("s", "deals from the scheduler (weak spots, reviews) or purely random"),
     )
     BEST = "Best throw."
     GAVE = "You gave up"
     SOURCE_WORDS = ("Deals from the scheduler.", "Random deals.")
     BINDINGS = [
         BACK,
+        THEME_UNSHOWN,
         *pick_keys(6),
         Binding("enter", "throw", "Throw", tooltip="throw the cards picked"),
         Binding(
@@ -65,12 +67,7 @@ class DiscardScreen(DecisionScreen):
             "Game",
             tooltip="deal for the next game: six-card, five-card, three or four players",
         ),
-        Binding(
-            "s",
-            "toggle_source",
-            "Source",
-            tooltip="deals from the scheduler (weak spots, reviews) or purely random",
-        ),
+        Binding("s", "toggle_source", "Source", show=False),  # no room at 80 columns
         Binding("n", "next_deal", "Next", tooltip="deal the next hand, once this one is thrown"),
         Binding(
             "g",
@@ -100,12 +97,7 @@ class DiscardScreen(DecisionScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="discard"):
-            yield Static(id="discard-role")
-            yield HandView(id="dealt", numbered=True)
-            yield Static(id="discard-status")
-            yield Static(id="discard-verdict")
-            yield DataTable(id="throws", cursor_type="row", zebra_stripes=True)
-            yield Static(id="discard-why")
+            yield from throw_widgets("discard-role")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -210,30 +202,6 @@ class DiscardScreen(DecisionScreen):
         self.query_one("#discard-status", Static).update(f"[dim]{text}[/dim]")
 
     # -- keys
-
-    def action_pick(self, number: int) -> None:
-        if self.revealed or self.drill is None or number > len(self.drill.cards):
-            return
-        card = self.drill.cards[number - 1]
-        need = get_variant(self.drill.variant).discard
-        if card in self.picked:
-            self.picked.remove(card)
-        else:
-            self.picked.append(card)
-            if len(self.picked) > need:
-                self.picked.pop(0)
-        self.query_one("#dealt", HandView).mark(self.picked, "picked")
-
-    def action_throw(self) -> None:
-        if self.revealed or self.drill is None:
-            return
-        need = get_variant(self.drill.variant).discard
-        if len(self.picked) != need:
-            self.notify(f"Pick {need} card(s) to throw first (keys 1–{len(self.drill.cards)}).")
-            return
-        self.thrown = tuple(self.picked)
-        if self.analysis is not None:
-            self.reveal()
 
     def reveal(self) -> None:
         """Show every throw ranked, the learner's highlighted, with the reasons."""

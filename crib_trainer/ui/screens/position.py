@@ -20,16 +20,16 @@ from crib_trainer.training.categories import POSITION_DEALER, POSITION_PONE
 from crib_trainer.training.position_drill import PositionDrill, position_attempt
 from crib_trainer.training.position_words import SAME, position_reason
 from crib_trainer.training.session import Plan
-from crib_trainer.ui.screens.base import BACK, TrainerScreen, pick_keys
+from crib_trainer.ui.screens.base import BACK, pick_keys
 from crib_trainer.ui.screens.decision import grade_text
+from crib_trainer.ui.screens.throwing import ROLE_KEYS, ThrowPicking, throw_widgets
 from crib_trainer.ui.widgets.card import HandView
 
-ROLE_KEYS = {"d": "dealer", "p": "pone", "r": "either"}
 #: Throws shown before yours when yours ranks lower.
 PINNED = 3
 
 
-class PositionScreen(TrainerScreen):
+class PositionScreen(ThrowPicking):
     """Throw to the score: ranked by the chance to win the game, not by points."""
 
     AUTO_FOCUS = None
@@ -61,12 +61,7 @@ class PositionScreen(TrainerScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="discard"):
-            yield Static(id="position-score")
-            yield HandView(id="dealt", numbered=True)
-            yield Static(id="discard-status")
-            yield Static(id="discard-verdict")
-            yield DataTable(id="throws", cursor_type="row", zebra_stripes=True)
-            yield Static(id="discard-why")
+            yield from throw_widgets("position-score")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -141,28 +136,6 @@ class PositionScreen(TrainerScreen):
         self.query_one("#discard-status", Static).update(f"[dim]{text}[/dim]")
 
     # -- keys
-
-    def action_pick(self, number: int) -> None:
-        if self.revealed or self.drill is None or number > len(self.drill.cards):
-            return
-        card = self.drill.cards[number - 1]
-        if card in self.picked:
-            self.picked.remove(card)
-        else:
-            self.picked.append(card)
-            if len(self.picked) > get_variant(self.drill.variant).discard:
-                self.picked.pop(0)
-        self.query_one("#dealt", HandView).mark(self.picked, "picked")
-
-    def action_throw(self) -> None:
-        if self.revealed or self.drill is None:
-            return
-        need = get_variant(self.drill.variant).discard
-        if len(self.picked) != need:
-            self.notify(f"Pick {need} cards to throw first (keys 1–{len(self.drill.cards)}).")
-            return
-        self.thrown = tuple(self.picked)
-        self.reveal()
 
     def reveal(self) -> None:
         """Grade the throw by the chance to win it gave up; every throw ranked, and why."""

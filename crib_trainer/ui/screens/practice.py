@@ -107,7 +107,7 @@ class PracticeScreen(TrainerScreen):
                         yield PointsInput(
                             id=f"practice-{kind}", classes="item-input", placeholder="0"
                         )
-            yield RichLog(id="practice-log", wrap=True, markup=False)
+            yield RichLog(id="practice-log", wrap=True, markup=False, min_width=0)
         yield Footer()
 
     def on_mount(self) -> None:

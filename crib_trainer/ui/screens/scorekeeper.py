@@ -91,7 +91,7 @@ class ScorekeeperScreen(TrainerScreen):
             yield Static(id="deal-status")
             yield Static(id="prompt-line")
             yield Input(id="entry", placeholder="type here, enter to record")
-            yield RichLog(id="game-log", wrap=True, markup=False)
+            yield RichLog(id="game-log", wrap=True, markup=False, min_width=0)
         yield Footer()
 
     def on_mount(self) -> None:
