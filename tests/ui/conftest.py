@@ -120,3 +120,19 @@ async def enter_text(pilot, text: str, *, submit: bool = True, box=None) -> None
     if submit:
         await pilot.press("enter")
     await pilot.pause()
+
+
+def shown(screen, selector: str) -> str:
+    """The text a ``Static`` on ``screen`` shows."""
+    from textual.widgets import Static
+
+    return str(screen.query_one(selector, Static).render())
+
+
+async def throw(pilot, screen, cards) -> None:
+    """Pick ``cards`` of the drill's hand by their number keys and throw them."""
+    for card in cards:
+        await pilot.press(str(screen.drill.cards.index(card) + 1))
+    await pilot.press("enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.ui.screens.count import CountScreen
 from crib_trainer.ui.screens.discard import DiscardScreen
 from crib_trainer.ui.widgets.card import CardView
+from tests.ui.conftest import shown, throw
 
 SIZE = (80, 24)
 
@@ -21,25 +22,13 @@ async def open_discards(pilot) -> DiscardScreen:
     return screen
 
 
-def text(screen, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())
-
-
-async def throw(pilot, screen, cards) -> None:
-    for card in cards:
-        await pilot.press(str(screen.drill.cards.index(card) + 1))
-    await pilot.press("enter")
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
 async def test_the_best_throw_is_graded_best(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_discards(pilot)
         drill = screen.drill
         best = analyse_discards(drill.cards, dealer=drill.dealer).best
         await throw(pilot, screen, best.discard)
-        assert "Best throw" in text(screen, "#discard-verdict")
+        assert "Best throw" in shown(screen, "#discard-verdict")
         attempt = app.practice.history[-1]
         assert attempt.kind == "discard" and attempt.correct and attempt.grade == "best"
         table = screen.query_one("#throws", DataTable)
@@ -52,9 +41,9 @@ async def test_the_worst_throw_says_what_it_gave_up(app):
         drill = screen.drill
         worst = analyse_discards(drill.cards, dealer=drill.dealer).options[-1]
         await throw(pilot, screen, worst.discard)
-        verdict = text(screen, "#discard-verdict")
+        verdict = shown(screen, "#discard-verdict")
         assert f"You gave up {worst.loss:.2f}" in verdict
-        assert "Gives up" in text(screen, "#discard-why")
+        assert "Gives up" in shown(screen, "#discard-why")
         table = screen.query_one("#throws", DataTable)
         assert table.get_row_at(table.cursor_row)[0] == "you"
         role = "dealer" if drill.dealer else "pone"
@@ -133,7 +122,7 @@ async def test_the_learner_chooses_the_role(app):
             await pilot.app.workers.wait_for_complete()
             await pilot.pause()
             assert screen.drill.dealer is dealer
-            assert ("You deal" if dealer else "You are pone") in text(screen, "#discard-role")
+            assert ("You deal" if dealer else "You are pone") in shown(screen, "#discard-role")
             assert {screen._choose().dealer for _ in range(6)} == {dealer}  # and every next
         await pilot.press("r")
         await pilot.app.workers.wait_for_complete()
@@ -147,12 +136,12 @@ async def test_the_pegging_toggle_ranks_and_grades_by_the_total(app):
         screen = await open_discards(pilot)
         await pilot.press("g")
         await pilot.pause()
-        assert "g pegging on" in text(screen, "#discard-status")
-        assert "Ranked by hand + crib + pegging" in text(screen, "#discard-role")
+        assert "g pegging on" in shown(screen, "#discard-status")
+        assert "Ranked by hand + crib + pegging" in shown(screen, "#discard-role")
         drill = screen.drill
         ranked = with_pegging(analyse_discards(drill.cards, dealer=drill.dealer))
         await throw(pilot, screen, ranked[0].option.discard)
-        assert "Graded by hand + crib + pegging" in text(screen, "#discard-verdict")
+        assert "Graded by hand + crib + pegging" in shown(screen, "#discard-verdict")
         attempt = app.practice.history[-1]
         assert attempt.grade == "best" and attempt.truth["total"] == ranked[0].total
         table = screen.query_one("#throws", DataTable)
@@ -162,7 +151,7 @@ async def test_the_pegging_toggle_ranks_and_grades_by_the_total(app):
         await pilot.pause()
         labels = [str(c.label) for c in table.columns.values()]
         assert "peg" not in labels and table.row_count == 15
-        assert "Graded by hand + crib + pegging" in text(screen, "#discard-verdict")
+        assert "Graded by hand + crib + pegging" in shown(screen, "#discard-verdict")
 
 
 async def test_a_third_card_picked_drops_the_first_and_one_card_is_not_thrown(app):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from crib_trainer.ui.screens.position import PositionScreen
+from tests.ui.conftest import shown, throw
 
 SIZE = (80, 24)
 
@@ -19,30 +20,19 @@ async def open_position(pilot) -> PositionScreen:
     return screen
 
 
-def text(screen, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())
-
-
-async def throw(pilot, screen, cards) -> None:
-    for card in cards:
-        await pilot.press(str(screen.drill.cards.index(card) + 1))
-    await pilot.press("enter")
-    await pilot.pause()
-
-
 async def test_the_best_chance_is_graded_best_and_stored_as_a_position(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_position(pilot)
         drill, p = screen.drill, screen.analysis
-        assert f"You {drill.me}, him {drill.him}" in text(screen, "#position-score")
+        assert f"You {drill.me}, him {drill.him}" in shown(screen, "#position-score")
         await throw(pilot, screen, p.best.option.discard)
-        assert "Best chance" in text(screen, "#discard-verdict")
+        assert "Best chance" in shown(screen, "#discard-verdict")
         attempt = app.practice.history[-1]
         assert attempt.kind == "position" and attempt.grade == "best"
         assert attempt.question["score"] == [drill.me, drill.him]
         table = screen.query_one("#throws", DataTable)
         assert table.row_count == len(p.options) and table.display
-        assert text(screen, "#discard-why").startswith("Why: ")
+        assert shown(screen, "#discard-why").startswith("Why: ")
 
 
 async def test_the_points_best_can_lose_chances_and_says_how_much(app):
@@ -55,7 +45,7 @@ async def test_the_points_best_can_lose_chances_and_says_how_much(app):
         attempt = app.practice.history[-1]
         assert abs(attempt.truth["win_lost"] - lost) < 1e-9
         if attempt.grade != "best":
-            assert f"You gave up {lost:.1%}" in text(screen, "#discard-verdict")
+            assert f"You gave up {lost:.1%}" in shown(screen, "#discard-verdict")
         await pilot.press("n")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
