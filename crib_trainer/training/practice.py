@@ -279,12 +279,20 @@ class Practice:
         return " and ".join(g.names[s] for s in seats)
 
     def _go_due(self) -> bool:
-        state = self.game.play_state
-        if state is None or self.game.phase == "over":
+        if self.game.play_state is None or self.game.phase == "over":
             return False
-        role = self.game.role_of(YOU)
-        said = sum(1 for e in state.events if isinstance(e, SaidGo) and e.player == role)
-        return said > self.goes
+        return _learner_go(self.game, self.goes) is not None
+
+    def _go_said(self, line: str) -> Practice:
+        """The learner's go told (``line``), then what the play did after it (held back
+        until he said it, so the log keeps the order of the play)."""
+        g = self.game
+        assert g.play_state is not None
+        events = g.play_state.events
+        at = _learner_go(g, self.goes)
+        assert at is not None
+        told = _told(g, events[: at + 1], events[: _learner_go(g, self.goes + 1)])
+        return replace(self, goes=self.goes + 1, log=(*self.log, line, *told))
 
     # -- the computer
 
@@ -294,7 +302,7 @@ class Practice:
         p = self
         while not p.over:
             if p._go_due() and p.settings.auto_go:
-                p = replace(p, goes=p.goes + 1, log=(*p.log, "You: go (said for you)."))
+                p = p._go_said("You: go (said for you).")
                 continue
             if p.waiting_for is not None:
                 return p
@@ -401,7 +409,8 @@ class Practice:
                 log.append(f"His heels: 2 for {game.names[game.dealer]}.")
         new, before = game.play_state, old.play_state
         if new is not None and before is not None and len(new.events) > len(before.events):
-            log += _told(game, before.events, new.events)
+            at = _learner_go(game, self.goes) if game.phase != "over" else None
+            log += _told(game, before.events, new.events[:at])  # up to his go: told when said
         goes = self.goes
         if game.deal_number != old.deal_number:
             dealer = game.names[game.dealer]
@@ -443,7 +452,7 @@ class Practice:
             if legal and self.waiting_for == "play":
                 raise PracticeError(f"No go: {format_cards(legal)} will come in.")
             raise PracticeError("There is no go to say now.")
-        return replace(self, goes=self.goes + 1, log=(*self.log, "You: go."))
+        return self._go_said("You: go.")
 
     def count(
         self,
@@ -657,6 +666,16 @@ def _told(game: EngineGame, old: Sequence[Played | SaidGo], new: Sequence[Played
         score = f", {explain_play(event)}" if event.items else ""
         lines.append(f"{who}: {event.card} ({event.count}){score}.")
     return lines
+
+
+def _learner_go(game: EngineGame, n: int) -> int | None:
+    """Where the learner's go number ``n`` (from 0) of this play is among its events, or
+    None before he has one."""
+    state = game.play_state
+    assert state is not None
+    role = game.role_of(YOU)
+    goes = [i for i, e in enumerate(state.events) if isinstance(e, SaidGo) and e.player == role]
+    return goes[n] if n < len(goes) else None
 
 
 def _frozen(value: Any) -> Any:

@@ -1,5 +1,6 @@
 """The practice game's flow: the learner's decisions, the computer's, grading, undo, JSON."""
 
+import itertools
 import json
 import random
 from datetime import UTC, datetime
@@ -7,6 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from crib_trainer.core.engine import cuts_for_deal
+from crib_trainer.core.pegging import SaidGo
 from crib_trainer.core.show import score_show
 from crib_trainer.training.practice import (
     Practice,
@@ -223,3 +225,37 @@ def test_the_computer_counts_right_without_the_setting():
         p = learner_step(p, rng).advance()
         assert p.waiting_for != "check"
     assert all("claims" not in line for line in p.log)
+
+
+def _play_told_in_order(p: Practice) -> tuple[list[str], list[str]]:
+    """The play's lines in this deal's log (who and what: ``Left: 9♥`` or ``You: go``) and
+    the same from the engine's events, in the order they happened."""
+    g = p.game
+    assert g.play_state is not None
+    start = max(i for i, line in enumerate(p.log) if line.startswith(("Deal ", "Cut for deal")))
+    names = tuple(f"{name}: " for name in g.names)
+    told = [line.split(" (")[0].rstrip(".") for line in p.log[start:] if line.startswith(names)]
+    events = [
+        f"{g.names[g.seat_of(e.player)]}: {'go' if isinstance(e, SaidGo) else e.card}"
+        for e in g.play_state.events
+    ]
+    return told, events
+
+
+@pytest.mark.parametrize("auto_go", [True, False])
+@pytest.mark.parametrize("variant", ["six-card", "five-card", "three-player", "four-player"])
+def test_the_log_tells_the_play_in_the_order_it_happened(variant, auto_go):
+    rng = random.Random(1)
+    settings = PracticeSettings(variant, strength="beginner", auto_go=auto_go)
+    p = Practice.new(settings, seed=1).advance()
+    go_first = 0  # plays where the learner's go came before another seat's
+    while not p.over:
+        q = learner_step(p, rng).advance()
+        if q.game.deal_number != p.game.deal_number:  # p: the play over, the shows counted
+            told, events = _play_told_in_order(p)
+            assert told == events
+            go_first += any(
+                a == "You: go" and b.endswith(": go") for a, b in itertools.pairwise(events)
+            )
+        p = q
+    assert go_first
