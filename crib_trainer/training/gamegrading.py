@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from crib_trainer.analysis.discard import DiscardAnalysis, analyse_discards
 from crib_trainer.analysis.endplay import his_peg_outs, play_wins
@@ -234,21 +234,10 @@ def grade_play(
     if len({c.rank for c in position.legal_cards()}) < 2:
         return None
     analysis = analyse(situation)
-    options = explain_analysis(analysis)
-    best = options[0]
-    mine = next(o for o in options if o.card.rank == card.rank)
-    lost = 0.0 if mine.as_good else max(best.expected_net - mine.expected_net, 0.0)
+    best, mine, lost = _best_and_mine(explain_analysis(analysis), card)
     themes = position_themes(position, situation)
     drill = PegDrill(situation, themes, tuple(opponent_hand))
-    attempt = peg_play_attempt(
-        theme=themes[0] if themes else "lead",
-        question=drill.question(),
-        played=card,
-        best=best.card,
-        points_lost=lost,
-        seconds=seconds,
-        answered_at=answered_at,
-    )
+    attempt = _play_attempt(themes, drill.question(), card, best.card, lost, seconds, answered_at)
     text = _played_text(card, position.count if position.count_cards else None, lost, best, mine)
     note = _play_note(situation, analysis, card, score)
     return Grade("play", deal, lost, f"{text} {note}" if note else text, attempt)
@@ -270,6 +259,39 @@ def _played_text(
     return (
         f"Played {card} {on}: gave up {lost:.2f}{margin}; {best.card} was best "
         f"({best.reason}). Yours: {mine.reason}."
+    )
+
+
+_Option = TypeVar("_Option", PlayOption, TableOption)
+
+
+def _best_and_mine(options: Sequence[_Option], card: Card) -> tuple[_Option, _Option, float]:
+    """The best of ``options`` (ranked, best first), the one for ``card``'s rank, and the
+    expected net given up by playing it (0 when it is as good as the best)."""
+    best = options[0]
+    mine = next(o for o in options if o.card.rank == card.rank)
+    lost = 0.0 if mine.as_good else max(best.expected_net - mine.expected_net, 0.0)
+    return best, mine, lost
+
+
+def _play_attempt(
+    themes: Sequence[str],
+    question: dict[str, Any],
+    card: Card,
+    best: Card,
+    lost: float,
+    seconds: float,
+    answered_at: datetime,
+) -> Attempt:
+    """A card laid, stored as a peg-play attempt under its first theme."""
+    return peg_play_attempt(
+        theme=themes[0] if themes else "lead",
+        question=question,
+        played=card,
+        best=best,
+        points_lost=lost,
+        seconds=seconds,
+        answered_at=answered_at,
     )
 
 
@@ -319,21 +341,10 @@ def grade_table_play(
     if len({c.rank for c in legal}) < 2:
         return None
     analysis = analyse_table(situation, samples=samples or TABLE_SAMPLES, seed=seed)
-    options = explain_table(analysis)
-    best = options[0]
-    mine = next(o for o in options if o.card.rank == card.rank)
-    lost = 0.0 if mine.as_good else max(best.expected_net - mine.expected_net, 0.0)
+    best, mine, lost = _best_and_mine(explain_table(analysis), card)
     themes = table_themes(situation)
     drill = TableDrill(situation, themes, tuple(tuple(h) for h in hidden))
-    attempt = peg_play_attempt(
-        theme=themes[0] if themes else "lead",
-        question=drill.question(),
-        played=card,
-        best=best.card,
-        points_lost=lost,
-        seconds=seconds,
-        answered_at=answered_at,
-    )
+    attempt = _play_attempt(themes, drill.question(), card, best.card, lost, seconds, answered_at)
     error = (best.stderr**2 + mine.stderr**2) ** 0.5
     margin = f" ± {error:.2f}" if analysis.method == "sampled" else ""
     count = position.count if position.count_cards else None
