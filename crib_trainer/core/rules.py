@@ -206,6 +206,7 @@ class RuleSet:
 
     name: str
     title: str
+    short: str  # the title short enough for a title bar
     lines: tuple[tuple[int, tuple[ResultLine, ...]], ...]  # (target, lines, worst first)
     under_claim: Law
     over_claim: Fault
@@ -274,6 +275,7 @@ _HALF_THE_HOLES = Law(
 BRITANNICA = RuleSet(
     name="britannica",
     title="Britannica laws",
+    short="Britannica laws",
     lines=(
         (61, (ResultLine(30, "lurch", _THIRTY_HOLES),)),
         (121, (ResultLine(61, "lurch", _HALF_THE_HOLES),)),
@@ -295,6 +297,7 @@ _HOYLE_MUGGINS = Law(
 HOYLE = RuleSet(
     name="hoyle",
     title="Hoyle's rules",
+    short="Hoyle's rules",
     lines=(
         (
             61,
@@ -366,6 +369,7 @@ HOYLE = RuleSet(
 ACC = RuleSet(
     name="acc",
     title="American Cribbage Congress tournament rules",
+    short="ACC rules",
     lines=(
         (
             121,

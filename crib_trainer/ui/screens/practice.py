@@ -206,7 +206,7 @@ class PracticeScreen(TrainerScreen):
         )
         rules = p.settings.options()
         muggins = ", muggins" if rules.muggins else ""
-        self.sub_title = f"{g.variant.name} to {g.variant.target}, {rules.ruleset.name}{muggins}"
+        self.sub_title = f"{g.variant.name} to {g.variant.target}, {rules.ruleset.short}{muggins}"
         dealer = g.names[g.dealer]
         parts = [f"Deal {g.deal_number + 1}", f"{dealer} {'deal' if p.you_deal else 'deals'}"]
         parts.append(_whose_crib(p))
