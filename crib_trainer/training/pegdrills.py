@@ -191,24 +191,42 @@ class PegDrill:
             holder="B" if q["dealer"] else "A",
             dealer=bool(q["dealer"]),
         )
-        themes = tuple(q.get("themes", ()))
-        unknown = [t for t in themes if t not in THEMES]
-        if unknown:
-            raise ValueError(f"unknown pegging theme {unknown[0]!r}; the themes are {THEMES}")
+        themes = stored_themes(q)
         return cls(situation, themes, parse_cards(q.get("opponent", [])), q.get("target"))
 
     def command(self) -> str:
         """The same question for the command line: ``crib-trainer peg … --hand …``."""
         s = self.situation
-        parts = ["crib-trainer peg", *self.tokens(), "--hand", *(c.code for c in s.hand)]
-        if s.starter:
-            parts += ["--starter", s.starter.code]
-        if s.discards:
-            parts += ["--discards", *(c.code for c in s.discards)]
+        parts = peg_command(self.tokens(), s.hand, s.starter, s.discards)
         parts += ["--player", "B" if s.dealer else "A"]
         if s.variant.name != "six-card":
             parts += ["--variant", s.variant.name]
         return " ".join(parts)
+
+
+def stored_themes(q: dict[str, Any]) -> tuple[str, ...]:
+    """The themes of a stored pegging question, each checked against :data:`THEMES`."""
+    themes = tuple(q.get("themes", ()))
+    unknown = [t for t in themes if t not in THEMES]
+    if unknown:
+        raise ValueError(f"unknown pegging theme {unknown[0]!r}; the themes are {THEMES}")
+    return themes
+
+
+def peg_command(
+    tokens: Sequence[str], hand: Sequence[Card], starter: Card | None, discards: Sequence[Card]
+) -> list[str]:
+    """The words of ``crib-trainer peg`` for a pegging moment, up to its ``--player``.
+
+    >>> " ".join(peg_command(["A:5S"], parse_cards("5H 9C"), None, ()))
+    'crib-trainer peg A:5S --hand 5H 9C'
+    """
+    parts = ["crib-trainer peg", *tokens, "--hand", *(c.code for c in hand)]
+    if starter:
+        parts += ["--starter", starter.code]
+    if discards:
+        parts += ["--discards", *(c.code for c in discards)]
+    return parts
 
 
 def peg_drill(

@@ -40,7 +40,9 @@ from crib_trainer.training.pegdrills import (
     PegDrill,
     default_keep,
     moment_themes,
+    peg_command,
     play_tokens,
+    stored_themes,
 )
 
 #: Deals of the hidden hands the drills' analysis averages over.
@@ -105,10 +107,7 @@ class TableDrill:
             starter=parse_card(q["starter"]) if q.get("starter") else None,
             discards=parse_cards(q.get("discards", [])),
         )
-        themes = tuple(q.get("themes", ()))
-        unknown = [t for t in themes if t not in THEMES]
-        if unknown:
-            raise ValueError(f"unknown pegging theme {unknown[0]!r}; the themes are {THEMES}")
+        themes = stored_themes(q)
         hidden = tuple(parse_cards(h) for h in q["others"])
         if len(hidden) != situation.players:
             raise ValueError(f"the {situation.variant.name} game has {situation.players} seats")
@@ -117,11 +116,7 @@ class TableDrill:
     def command(self) -> str:
         """The same question for the command line."""
         s = self.situation
-        parts = ["crib-trainer peg", *self.tokens(), "--hand", *(c.code for c in s.hand)]
-        if s.starter:
-            parts += ["--starter", s.starter.code]
-        if s.discards:
-            parts += ["--discards", *(c.code for c in s.discards)]
+        parts = peg_command(self.tokens(), s.hand, s.starter, s.discards)
         parts += ["--player", SEATS[s.seat], "--variant", s.variant.name]
         return " ".join(parts)
 
