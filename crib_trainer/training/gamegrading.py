@@ -10,8 +10,8 @@ plus points handed to the opponent for a count), one line saying why, and the
 >>> from datetime import datetime, UTC
 >>> from crib_trainer.core.cards import parse_cards, parse_card
 >>> t = datetime(2025, 5, 1, tzinfo=UTC)
->>> g = grade_count(parse_cards("5H 5C 5S JD"), parse_card("5D"), crib=False, total=28,
-...                 deal=0, seconds=4, answered_at=t)
+>>> g = rule_count(parse_cards("5H 5C 5S JD"), parse_card("5D"), crib=False, total=28,
+...                deal=0, seconds=4, answered_at=t).grade
 >>> g.attempt.kind, g.points_lost, g.text
 ('count-hand', 1.0, 'Counted 28 for your hand: it is 29. Missed his nob J♦ for 1.')
 """
@@ -368,37 +368,6 @@ class CountGrade:
     over: tuple[ShowItem, ...] = field(default=())
 
 
-def grade_count(
-    cards: Sequence[Card],
-    starter: Card,
-    *,
-    crib: bool,
-    variant: str = "six-card",
-    total: int | None = None,
-    items: Iterable[ShowItem] | None = None,
-    by_kind: Mapping[Kind, int] | None = None,
-    options: RuleOptions | None = None,
-    deal: int,
-    seconds: float,
-    answered_at: datetime,
-) -> Grade:
-    """The learner's count of his hand or crib (a ``total``, or ``items``), graded as the
-    count drill grades it. See :func:`rule_count` for what it pegs."""
-    return rule_count(
-        cards,
-        starter,
-        crib=crib,
-        variant=variant,
-        total=total,
-        items=items,
-        by_kind=by_kind,
-        options=options,
-        deal=deal,
-        seconds=seconds,
-        answered_at=answered_at,
-    ).grade
-
-
 def rule_count(
     cards: Sequence[Card],
     starter: Card,
@@ -514,8 +483,8 @@ def game_summary(grades: Iterable[Grade]) -> GameSummary:
     >>> from datetime import datetime, UTC
     >>> from crib_trainer.core.cards import parse_cards, parse_card
     >>> t = datetime(2025, 5, 1, tzinfo=UTC)
-    >>> g = grade_count(parse_cards("5H 5C 5S JD"), parse_card("5D"), crib=False, total=28,
-    ...                 deal=0, seconds=4, answered_at=t)
+    >>> g = rule_count(parse_cards("5H 5C 5S JD"), parse_card("5D"), crib=False, total=28,
+    ...                deal=0, seconds=4, answered_at=t).grade
     >>> s = game_summary([g, g.taken_back()])
     >>> s.lost, s.decisions, s.take_backs, s.biggest is g
     ({'discard': 0.0, 'play': 0.0, 'count': 1.0}, 1, 1, True)

@@ -14,7 +14,6 @@ from crib_trainer.training.gamegrading import (
     COSTLY,
     Grade,
     game_summary,
-    grade_count,
     grade_discard,
     grade_play,
     grade_table_play,
@@ -91,8 +90,8 @@ def test_a_card_with_no_choice_is_not_graded_and_an_illegal_one_is_refused():
 
 
 def test_a_right_count_loses_nothing():
-    g = grade_count(parse_cards("5H 5C 5S JD"), parse_card("5D"), crib=False, total=29, deal=0,
-                    seconds=2, answered_at=T)  # fmt: skip
+    g = rule_count(parse_cards("5H 5C 5S JD"), parse_card("5D"), crib=False, total=29, deal=0,
+                   seconds=2, answered_at=T).grade  # fmt: skip
     assert g.points_lost == 0 and g.attempt.correct and g.text.endswith("right.")
 
 
@@ -132,13 +131,13 @@ def test_an_itemised_count_names_what_was_missed_and_what_is_not_there():
 
 def test_a_count_needs_a_total_or_items():
     with pytest.raises(ValueError, match="a total, as items or by kind"):
-        grade_count(parse_cards("2H 4H 6H 8H"), parse_card("KS"), crib=False, deal=0, seconds=1,
-                    answered_at=T)  # fmt: skip
+        rule_count(parse_cards("2H 4H 6H 8H"), parse_card("KS"), crib=False, deal=0, seconds=1,
+                   answered_at=T)  # fmt: skip
 
 
 def _count(total, deal):
-    return grade_count(parse_cards("5H 5C 5S JD"), parse_card("5D"), crib=False, total=total,
-                       deal=deal, seconds=1, answered_at=T)  # fmt: skip
+    return rule_count(parse_cards("5H 5C 5S JD"), parse_card("5D"), crib=False, total=total,
+                      deal=deal, seconds=1, answered_at=T).grade  # fmt: skip
 
 
 def test_the_hand_review_lists_the_costly_decisions_of_the_deal_costliest_first():
