@@ -11,7 +11,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from crib_trainer.analysis.position import PositionAnalysis
 from crib_trainer.core.cards import Card, format_cards
@@ -24,6 +24,7 @@ from crib_trainer.ui.screens.base import BACK, pick_keys
 from crib_trainer.ui.screens.decision import grade_text
 from crib_trainer.ui.screens.throwing import ROLE_KEYS, ThrowPicking, throw_widgets
 from crib_trainer.ui.widgets.card import HandView
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 #: Throws shown before yours when yours ranks lower.
 PINNED = 3
@@ -62,7 +63,7 @@ class PositionScreen(ThrowPicking):
         yield Header()
         with Vertical(id="discard"):
             yield from throw_widgets("position-score")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Position: throw to the score"
