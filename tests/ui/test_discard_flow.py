@@ -22,7 +22,7 @@ async def open_discards(pilot) -> DiscardScreen:
     return screen
 
 
-async def test_the_best_throw_is_graded_best(app):
+async def test_the_best_throw_is_graded_best_and_the_worst_says_what_it_gave_up(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_discards(pilot)
         drill = screen.drill
@@ -33,12 +33,11 @@ async def test_the_best_throw_is_graded_best(app):
         assert attempt.kind == "discard" and attempt.correct and attempt.grade == "best"
         table = screen.query_one("#throws", DataTable)
         assert table.row_count == 15 and table.display
-
-
-async def test_the_worst_throw_says_what_it_gave_up(app):
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_discards(pilot)
+        await pilot.press("n")  # the next deal: its worst throw
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
         drill = screen.drill
+        assert drill is not None and not screen.revealed
         worst = analyse_discards(drill.cards, dealer=drill.dealer).options[-1]
         await throw(pilot, screen, worst.discard)
         verdict = shown(screen, "#discard-verdict")
@@ -48,16 +47,6 @@ async def test_the_worst_throw_says_what_it_gave_up(app):
         assert table.get_row_at(table.cursor_row)[0] == "you"
         role = "dealer" if drill.dealer else "pone"
         assert app.practice.history[-1].missed == {f"discard-{role}": worst.loss}
-
-
-async def test_picking_is_a_toggle_and_needs_two(app):
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_discards(pilot)
-        await pilot.press("1", "1", "2", "enter")
-        await pilot.pause()
-        assert not screen.revealed and len(screen.picked) == 1
-        picked = {v.card for v in screen.query(CardView) if v.has_class("picked")}
-        assert picked == {screen.drill.cards[1]}
 
 
 async def test_count_the_kept_hand_after(app):
@@ -154,10 +143,17 @@ async def test_the_pegging_toggle_ranks_and_grades_by_the_total(app):
         assert "Graded by hand + crib + pegging" in shown(screen, "#discard-verdict")
 
 
-async def test_a_third_card_picked_drops_the_first_and_one_card_is_not_thrown(app):
+async def test_picking_is_a_toggle_a_third_card_drops_the_first_and_one_is_not_thrown(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_discards(pilot)
         cards = screen.drill.cards
+        await pilot.press("1", "1", "2", "enter")
+        await pilot.pause()
+        assert not screen.revealed and len(screen.picked) == 1
+        picked = {v.card for v in screen.query(CardView) if v.has_class("picked")}
+        assert picked == {screen.drill.cards[1]}
+        await pilot.press("2")  # none picked again
+        assert screen.picked == []
         await pilot.press("1", "2", "3")
         assert screen.picked == [cards[1], cards[2]]
         await pilot.press("3", "enter")  # put the third back: one card is not a throw

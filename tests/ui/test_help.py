@@ -16,18 +16,18 @@ async def help_text(pilot) -> str:
     return str(pilot.app.screen.query_one("#help-text", Static).render())
 
 
-async def test_home_help_names_the_number_keys(app):
+async def test_help_names_the_number_keys_and_says_what_a_key_does_not_its_label(app):
     async with app.run_test(size=SIZE) as pilot:
-        text = await help_text(pilot)
+        text = await help_text(pilot)  # home
         assert "0–9" in text and "open a drill or tool" in text and "quit the trainer" in text
-
-
-async def test_discard_help_names_the_picking_keys(app):
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("4")
+        await pilot.press("escape", "4")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        assert "pick a card to throw" in await help_text(pilot)
+        assert "pick a card to throw" in await help_text(pilot)  # discards
+        await pilot.press("escape", "escape", "5")
+        await pilot.app.workers.wait_for_complete()
+        text = await help_text(pilot)  # pegging
+        assert "situations from the scheduler" in text and "Source" not in text
 
 
 async def test_help_leaves_out_a_key_switched_off_here(app):
@@ -70,14 +70,6 @@ def test_every_key_in_a_footer_says_what_it_does():
                     assert b.tooltip and b.tooltip != b.description, (cls.__name__, b.key)
                     checked += 1
     assert checked > 20
-
-
-async def test_help_says_what_a_key_does_not_its_label(app):
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5")
-        await pilot.app.workers.wait_for_complete()
-        text = await help_text(pilot)
-        assert "situations from the scheduler" in text and "Source" not in text
 
 
 async def test_the_scorekeepers_help_shows_what_to_type(app):
