@@ -15,7 +15,6 @@ from crib_trainer.cli.common import (
     variant_option,
 )
 from crib_trainer.core.cards import (
-    PLAIN_CARDS,
     Card,
     CardError,
     parse_card,
@@ -225,32 +224,10 @@ def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int
 
     def record(line: str) -> str:
         """One batch line's JSON record (as :func:`score_json` writes it)."""
-        deal = plain_deal(line) or parse_deal(line)
-        return lines.line(deal.cards, deal.starter, crib=deal.crib)
+        found = lines.plain_line(line)
+        if found is None:
+            deal = parse_deal(line)
+            return lines.line(deal.cards, deal.starter, crib=deal.crib)
+        return found
 
     return run_batch(args.batch, record, out, "scored")
-
-
-def plain_deal(text: str) -> Deal | None:
-    """The deal on a batch line written plainly (cards as :func:`parse_card` reads at
-    once, spaces between, ``|`` a word of its own, no card twice in the hand), read
-    quickly; ``None`` for any other line, which :func:`parse_deal` reads (or says what
-    is wrong with).
-
-    >>> plain_deal("5H 5C 5S JD | 5D crib") == parse_deal("5H 5C 5S JD | 5D crib")
-    True
-    >>> plain_deal("5H,5C 5S JD|5D") is None
-    True
-    """
-    if "," in text or text.count("|") != 1:
-        return None
-    words = text.split()
-    crib = words[-1].lower() == "crib"
-    if crib:
-        words.pop()
-    if len(words) < 2 or words[-2] != "|":
-        return None
-    cards = tuple([PLAIN_CARDS.get(word) for word in words])
-    if None in cards[:-2] or cards[-1] is None or len({*cards[:-2]}) != len(cards) - 2:
-        return None
-    return Deal(cards[:-2], cards[-1], crib)  # type: ignore[arg-type]
