@@ -9,9 +9,10 @@ from typing import NamedTuple, TextIO
 
 from crib_trainer.cli.common import (
     UsageError,
+    attempt,
     copy_to_clipboard,
     output_options,
-    run_batch,
+    run_batches,
     variant_option,
 )
 from crib_trainer.core.cards import (
@@ -223,11 +224,17 @@ def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int
     lines = ShowLines(variant)
 
     def record(line: str) -> str:
-        """One batch line's JSON record (as :func:`score_json` writes it)."""
-        found = lines.plain_line(line)
-        if found is None:
-            deal = parse_deal(line)
-            return lines.line(deal.cards, deal.starter, crib=deal.crib)
-        return found
+        """A batch line's JSON record (as :func:`score_json` writes it), read by
+        :func:`parse_deal`."""
+        deal = parse_deal(line)
+        return lines.line(deal.cards, deal.starter, crib=deal.crib)
 
-    return run_batch(args.batch, record, out, "scored")
+    def records(texts: list[str]) -> list[str | ValueError]:
+        return [lines.plain_line(text) or attempt(record, text) for text in texts]
+
+    # (the lines hold only the package's own words and card codes: nothing to make safe)
+    return run_batches(args.batch, records, out, "scored", size=BATCH, safe=True)
+
+
+#: Lines scored (and written) at a time.
+BATCH = 256
