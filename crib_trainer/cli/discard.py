@@ -107,13 +107,14 @@ def analysis_json(
 
 def analysis_record(analysis: DiscardAnalysis, pegging: bool = False) -> dict:
     """:func:`analysis_json` of an analysis already made."""
-    from crib_trainer.training.discard_advice import principle_keys, throw_reason, why_best
+    from crib_trainer.training.discard_advice import advise
 
     out = analysis.to_json()
-    for record, option in zip(out["options"], analysis.options, strict=True):
-        record["reason"] = throw_reason(option, analysis)
-        record["principles"] = principle_keys(option, analysis)
-    out["why"] = why_best(analysis)
+    why, each = advise(analysis)
+    for record, (reason, keys) in zip(out["options"], each, strict=True):
+        record["reason"] = reason
+        record["principles"] = keys
+    out["why"] = why
     if pegging:
         from crib_trainer.analysis.pegnet import with_pegging
         from crib_trainer.training.pegging_advice import pegging_reason
