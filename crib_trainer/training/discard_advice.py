@@ -17,6 +17,7 @@ from crib_trainer.training.discard_principles import (
     Principle,
     best_principles,
     broken_principle,
+    broken_principles,
     in_table_words,
     rank_text,
 )
@@ -89,7 +90,7 @@ def throw_reason(option: ThrowOption, analysis: DiscardAnalysis) -> str:
     and what it gives up against the best, and where."""
     if option.loss <= TIE and option is analysis.best:
         return why_best(analysis)
-    return _reason(option, analysis, _broke(option, analysis))
+    return _reason(option, analysis, _broke(option, analysis), rank_text(analysis.best.discard))
 
 
 def principle_keys(option: ThrowOption, analysis: DiscardAnalysis) -> list[str]:
@@ -121,9 +122,9 @@ def advise(analysis: DiscardAnalysis) -> tuple[str, list[tuple[str, list[str]]]]
     principles = best_principles(analysis)
     why = _why_best(analysis, principles)
     each = [(why, [p.key for p in principles])]
-    for option in analysis.options[1:]:
-        broke = _broke(option, analysis)
-        each.append((_reason(option, analysis, broke), [broke.key] if broke else []))
+    against = rank_text(analysis.best.discard)
+    for option, broke in zip(analysis.options[1:], broken_principles(analysis)[1:], strict=True):
+        each.append((_reason(option, analysis, broke, against), [broke.key] if broke else []))
     return why, each
 
 
@@ -132,15 +133,18 @@ def _broke(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
     return None if option.as_good else broken_principle(option, analysis)
 
 
-def _reason(option: ThrowOption, analysis: DiscardAnalysis, broke: Principle | None) -> str:
-    """:func:`throw_reason` of a throw other than the best, its broken principle given."""
+def _reason(
+    option: ThrowOption, analysis: DiscardAnalysis, broke: Principle | None, against: str
+) -> str:
+    """:func:`throw_reason` of a throw other than the best, given its broken principle
+    and the best throw's :func:`rank_text`."""
     if option.loss <= TIE:
         return "As good as the best throw."
     if option.as_good:
         return f"As good as the best throw: {option.loss:.2f} less, within {AS_GOOD:.2f}."
     lead = f"{broke.text} " if broke else ""
     return (
-        f"{lead}Gives up {option.loss:.2f} against throwing {rank_text(analysis.best.discard)}: "
+        f"{lead}Gives up {option.loss:.2f} against throwing {against}: "
         f"{_difference(option, analysis.best, analysis)}."
     )
 

@@ -389,19 +389,45 @@ def _crib_side(analysis: DiscardAnalysis, best: ThrowOption) -> list[Principle]:
 def broken_principle(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
     """The principle a worse throw broke, against the best, or None when the numbers
     show none (a small loss spread over hand and crib)."""
-    broke = _broken(option, analysis)
+    best = analysis.best
+    broke = _broken(option, analysis, feeds(best.discard), keep_shape(best.keep))
+    return _in_table(broke, analysis)
+
+
+def broken_principles(analysis: DiscardAnalysis) -> list[Principle | None]:
+    """:func:`broken_principle` of every option in order, None for those as good as the
+    best (the best among them); what the best throw feeds and keeps is worked out once.
+
+    >>> from crib_trainer.analysis.discard import analyse_discards
+    >>> a = analyse_discards("5H 5D 6S JC 2C 9D", dealer=False)
+    >>> broken_principles(a)[3] == broken_principle(a.options[3], a)
+    True
+    """
+    best = analysis.best
+    fed, kept = feeds(best.discard), keep_shape(best.keep)
+    return [
+        None if o.as_good else _in_table(_broken(o, analysis, fed, kept), analysis)
+        for o in analysis.options
+    ]
+
+
+def _in_table(broke: Principle | None, analysis: DiscardAnalysis) -> Principle | None:
+    """A principle in the words of the game (:func:`in_table_words`)."""
     if broke is None or not analysis.variant.partnerships:
         return broke
     return replace(broke, text=in_table_words(broke.text, analysis))
 
 
-def _broken(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
+def _broken(
+    option: ThrowOption, analysis: DiscardAnalysis, best_feeds: tuple[str, ...], theirs: KeepShape
+) -> Principle | None:
+    """:func:`broken_principle`, given what the best throw feeds and keeps."""
     best = analysis.best
     hand_loss = best.hand_ev - option.hand_ev
     crib_loss = _crib_gain(analysis, best, option)
     if crib_loss > MATTERS and crib_loss >= hand_loss:
         if analysis.dealer:
-            salt = [s for s in feeds(best.discard) if s not in feeds(option.discard)]
+            salt = [s for s in best_feeds if s not in feeds(option.discard)]
             if salt:
                 return Principle(
                     "salt-crib",
@@ -409,12 +435,12 @@ def _broken(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
                     best.discard,
                 )
         else:
-            fed = [s for s in feeds(option.discard) if s not in feeds(best.discard)]
+            fed = [s for s in feeds(option.discard) if s not in best_feeds]
             if fed:
                 key = "no-five" if fed[0] == "five" else "balk"
                 return Principle(key, f"It gives the dealer {_shapes_words(fed)}.", best.discard)
     if hand_loss > MATTERS:
-        mine, theirs = keep_shape(option.keep), keep_shape(best.keep)
+        mine = keep_shape(option.keep)
         if len(theirs.run) > len(mine.run):
             return Principle("keep-run", f"It breaks the run {ranks_text(theirs.run)}.")
         lost_sets = [(rank, n) for rank, n in theirs.sets if (rank, n) not in mine.sets]
