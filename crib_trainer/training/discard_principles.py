@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import combinations
 
 from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption
 from crib_trainer.core.cards import Card, Rank
@@ -96,10 +95,13 @@ def rank_text(cards: Iterable[Card]) -> str:
     return ranks_text(ranks_of(cards))
 
 
+_LABELS = ("", *(rank.label for rank in Rank))
+
+
 @cache
 def ranks_text(ranks: tuple[int, ...]) -> str:
     """:func:`rank_text` of ranks given lowest first (``(4, 13)`` is ``4-K``)."""
-    return "-".join(Rank(r).label for r in ranks)
+    return "-".join([_LABELS[r] for r in ranks])
 
 
 def throw_shapes(cards: Sequence[Card]) -> tuple[str, ...]:
@@ -200,23 +202,21 @@ def keep_shape(cards: Iterable[Card]) -> KeepShape:
 def ranks_shape(ranks: tuple[int, ...]) -> KeepShape:
     """:func:`keep_shape` of the kept ranks, lowest first: it depends on them alone, so
     it is worked out once for each (at most 1,820 of four cards)."""
-    values = [min(r, 10) for r in ranks]
-    fifteens = sum(
-        1
-        for size in range(2, len(values) + 1)
-        for subset in combinations(values, size)
-        if sum(subset) == 15
-    )
-    sets = tuple((Rank(r), ranks.count(r)) for r in sorted(set(ranks)) if ranks.count(r) > 1)
+    ways = [1] + [0] * 15  # ways[t]: the sets of the cards so far whose values sum to t
+    for value in [min(r, 10) for r in ranks]:
+        for total in range(15, value - 1, -1):
+            ways[total] += ways[total - value]
+    held = sorted(set(ranks))
+    sets = tuple((Rank(r), ranks.count(r)) for r in held if ranks.count(r) > 1)
     run: tuple[int, ...] = ()
     stretch: list[int] = []
-    for rank in sorted(set(ranks)):
+    for rank in held:
         if stretch and rank != stretch[-1] + 1:
             stretch = []
         stretch.append(rank)
         if len(stretch) >= 3 and len(stretch) > len(run):
             run = tuple(stretch)
-    return KeepShape(fifteens, sets, run)
+    return KeepShape(ways[15], sets, run)
 
 
 def _hand_best(analysis: DiscardAnalysis) -> ThrowOption:
