@@ -45,7 +45,7 @@ def play_so_far(situation: PegSituation) -> str:
 
     >>> from crib_trainer.core.cards import parse_cards
     >>> from crib_trainer.core.pegging import parse_peg_tokens
-    >>> s = PegSituation.from_sequence(parse_peg_tokens(["A:5S", "B:8H"]), parse_cards("KS 2D"),
+    >>> s = PegSituation.from_sequence(parse_peg_tokens(["A:5S", "B:8H"]), parse_cards("KS 2D 3C"),
     ...                                holder="A")
     >>> play_so_far(s)
     'The play: you 5♠, he 8♥ · count 13'
