@@ -195,9 +195,10 @@ def run_batches(
     bad, so that one piece of work serves many lines; each chunk's lines are written at
     once. A chunk ends early when no more input is waiting (:func:`input_waiting`), so
     lines typed at a terminal, or written to a pipe by a program that waits for each
-    answer, are answered as they come. ``safe`` says that every record given as text holds nothing :func:`~crib_trainer.core.safe_text.shown`
-    would change, so it is written to ``out``'s stream beneath as it is (the rest, error
-    records among them, are still made safe)."""
+    answer, are answered as they come. ``safe`` says that every record given as text
+    holds nothing :func:`~crib_trainer.core.safe_text.shown` would change, so it is
+    written to ``out``'s stream beneath as it is (the rest, error records among them,
+    are still made safe)."""
     bad = 0
     target = out.unescaped if safe and isinstance(out, SafeText) else out
     with open_input(name, "batch file") as source:
