@@ -185,3 +185,25 @@ def test_lines_typed_at_a_terminal_are_answered_as_they_come():
         os.write(leader, b"\x04")  # end of input
         proc.wait(timeout=60)
         os.close(leader)
+
+
+def test_every_multiset_of_ranks_is_the_ordinary_rendering():
+    """Every multiset of five ranks (6,175: each tuple of counting values and each run of
+    steps between ranks), its suits dealt round so that flushes, cribs and his nob come
+    up among them, against the ordinary rendering."""
+    from itertools import combinations_with_replacement
+
+    lines = ShowLines(VARIANTS["six-card"])
+    shown = 0
+    for k, ranks in enumerate(combinations_with_replacement(range(13), 5)):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        cards = [FULL_DECK[4 * r + (ranks[:j].count(r) + k) % 4] for j, r in enumerate(ranks)]
+        flush = [FULL_DECK[4 * r + (k + (j == 4)) % 4] for j, r in enumerate(ranks)]
+        if k % 3 == 0 and len(set(flush)) == 5:  # four of one suit where the ranks allow
+            cards = flush
+        order = cards[k % 5 :] + cards[: k % 5]
+        hand, starter, crib = tuple(order[:4]), order[4], k % 2 == 1
+        assert lines.line(hand, starter, crib=crib) == ordinary(hand, starter, crib, lines.variant)
+        shown += 1
+    assert shown == 6_175
