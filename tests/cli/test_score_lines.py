@@ -136,8 +136,8 @@ def seeded_batch(variant, seed, n=300):
 @pytest.mark.parametrize("variant", ["six-card", "five-card", "three-player"])
 def test_a_batch_writes_each_line_as_the_ordinary_single_show(tmp_path, variant):
     """``score --batch`` line by line against the ordinary path: each deal read by
-    parse_deal, scored by score_show and written by score_json, or its error record (made
-    safe to print)."""
+    parse_deal, scored by score_show and written by score_json, or its error record, made
+    safe to print (as every line was before the lines were known to be safe)."""
     from crib_trainer.cli import main
     from crib_trainer.core.safe_text import shown
 
@@ -151,7 +151,7 @@ def test_a_batch_writes_each_line_as_the_ordinary_single_show(tmp_path, variant)
     for number, line in enumerate(lines, 1):
         try:
             deal = parse_deal(line)
-            expected.append(ordinary(deal.cards, deal.starter, deal.crib, rules))
+            expected.append(shown(ordinary(deal.cards, deal.starter, deal.crib, rules)))
         except CardError as err:
             error = {"line": number, "error": str(err)}
             expected.append(shown(json.dumps(error, ensure_ascii=False)))
