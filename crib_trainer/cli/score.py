@@ -218,6 +218,10 @@ def _deal_from_args(args: argparse.Namespace) -> Deal:
     return Deal(parse_cards(text), parse_card(args.starter), args.crib)
 
 
+#: Lines of a batch scored (and written) at a time.
+BATCH = 256
+
+
 def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
     from crib_trainer.cli.score_lines import ShowLines
 
@@ -234,7 +238,3 @@ def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int
 
     # (the lines hold only the package's own words and card codes: nothing to make safe)
     return run_batches(args.batch, records, out, "scored", size=BATCH, safe=True)
-
-
-#: Lines scored (and written) at a time.
-BATCH = 256
