@@ -218,11 +218,16 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
 
 
 def expected_nets(
-    position: Position, dist: Sequence[tuple[tuple[int, ...], float]], solver: Solver
+    position: Position,
+    dist: Sequence[tuple[tuple[int, ...], float]],
+    solver: Solver,
+    nets: dict[tuple[int, tuple[int, ...]], int] | None = None,
 ) -> dict[int, float]:
     """Each legal rank's expected net over the holdings ``dist`` (sorted ranks,
     probability), each holding played out by ``solver``; the sum is taken in the order
-    of ``dist``, so the same holdings give the same float, bit for bit.
+    of ``dist``, so the same holdings give the same float, bit for bit. ``nets`` (the net
+    of each rank laid against each holding) may be carried over from a call with the
+    same hand and count cards, to play out each pair only once.
 
     >>> from crib_trainer.core.cards import parse_cards
     >>> from crib_trainer.analysis.pegging.situation import PegSituation
@@ -236,7 +241,8 @@ def expected_nets(
     # A card and a holding that are another card and holding with the ten-ranks relabelled
     # play out alike: each pair is searched as the one it relabels to, once.
     relabel = ten_relabelling(my_ranks, count_ranks)
-    nets: dict[tuple[int, tuple[int, ...]], int] = {}
+    if nets is None:
+        nets = {}
     tail = pack_tail(position.count, *tail_of(count_ranks))
     mine = pack_hand(my_ranks)
     out: dict[int, float] = {}
@@ -246,12 +252,15 @@ def expected_nets(
             continue
         expected = 0.0
         for ranks, p in dist:
-            same = relabel(r, ranks)
-            net = nets.get(same)
+            net = nets.get((r, ranks))
             if net is None:
-                r2, ranks2 = same
-                rest2 = mine - (1 << (3 * (r2 - 1)))
-                net = nets[same] = solver.play(rest2, pack_hand(ranks2), tail, r2)
+                same = relabel(r, ranks)
+                net = nets.get(same)
+                if net is None:
+                    r2, ranks2 = same
+                    rest2 = mine - (1 << (3 * (r2 - 1)))
+                    net = nets[same] = solver.play(rest2, pack_hand(ranks2), tail, r2)
+                nets[r, ranks] = net
             expected += p * net
         out[r] = expected
     return out
