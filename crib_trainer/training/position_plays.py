@@ -44,7 +44,7 @@ from crib_trainer.training.position_words import play_reason
 
 #: Moments looked at for one question, at most (docs/benchmarks.md: about one in eight
 #: teaches at some pair of needs).
-TRIES = 24
+TRIES = 36
 #: Cards laid before the moment, at least: at most five are left to lay.
 MIN_PLAYED = 3
 #: A moment teaches when, at its score, the best chance beats the points-best's by this.
@@ -152,29 +152,39 @@ def _needs(target: int, needs: tuple[int, int]) -> range:
 def position_play(rng: random.Random, *, variant: str = "six-card") -> PositionPlay:
     """A pegging moment at a score where the best chance is not the most points (see the
     module's text)."""
-    v = get_variant(variant)
-    mine_needs, his_needs = _needs(v.target, MY_NEEDS), _needs(v.target, HIS_NEEDS)
     drill = None
     for _ in range(TRIES):
-        moments = [m for m in deal_moments(rng, v) if len(m.situation.cards_played) >= MIN_PLAYED]
-        if not moments:
-            continue
-        peg = rng.choice(moments)
-        s = peg.situation
-        analysis = analyse(s)
-        teaching = []
-        for mine in mine_needs:
-            for his in his_needs:
-                wins = play_wins(s, analysis, me=v.target - mine, him=v.target - his)
-                if max(wins) - wins[0] >= TEACHES:
-                    teaching.append((mine, his))
-        if teaching:
-            mine, his = rng.choice(teaching)
-            return PositionPlay(peg, v.target - mine, v.target - his)
-        mine, his = rng.choice(mine_needs), rng.choice(his_needs)
-        drill = PositionPlay(peg, v.target - mine, v.target - his)
-    assert drill is not None  # (every deal has moments after the lead)
+        tried, teaches = deal_try(rng, variant)
+        drill = tried or drill
+        if teaches:
+            break
+    assert drill is not None  # (nearly every deal has moments late in the play)
     return drill
+
+
+def deal_try(rng: random.Random, variant: str = "six-card") -> tuple[PositionPlay | None, bool]:
+    """One try: a deal played out, one of its moments late in the play, and needs at
+    which it teaches if there are any (True), else needs drawn at random (False). None
+    when the deal has no such moment."""
+    v = get_variant(variant)
+    mine_needs, his_needs = _needs(v.target, MY_NEEDS), _needs(v.target, HIS_NEEDS)
+    moments = [m for m in deal_moments(rng, v) if len(m.situation.cards_played) >= MIN_PLAYED]
+    if not moments:
+        return None, False
+    peg = rng.choice(moments)
+    s = peg.situation
+    analysis = analyse(s)
+    teaching = []
+    for mine in mine_needs:
+        for his in his_needs:
+            wins = play_wins(s, analysis, me=v.target - mine, him=v.target - his)
+            if max(wins) - wins[0] >= TEACHES:
+                teaching.append((mine, his))
+    if teaching:
+        mine, his = rng.choice(teaching)
+    else:
+        mine, his = rng.choice(mine_needs), rng.choice(his_needs)
+    return PositionPlay(peg, v.target - mine, v.target - his), bool(teaching)
 
 
 def position_play_attempt(
