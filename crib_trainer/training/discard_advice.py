@@ -11,27 +11,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from crib_trainer.analysis.discard import AS_GOOD, DiscardAnalysis, ThrowOption, analyse_discards
-from crib_trainer.core.cards import Card, format_cards
+from crib_trainer.core.cards import format_cards
 from crib_trainer.training.discard_principles import (
+    Principle,
     best_principles,
     broken_principle,
+    broken_principles,
     in_table_words,
+    rank_text,
 )
 
 TIE = 1e-9  # options closer than this in net are exactly equal
-
-
-def rank_text(cards: Iterable[Card]) -> str:
-    """Ranks as players say a hand, lowest first: ``4-5-6-J``.
-
-    >>> from crib_trainer.core.cards import parse_cards
-    >>> rank_text(parse_cards("JS 5H 4D TD"))
-    '4-5-10-J'
-    """
-    return "-".join(c.rank.label for c in sorted(cards))
 
 
 def crib_owner(analysis: DiscardAnalysis) -> str:
@@ -57,8 +48,12 @@ def why_best(analysis: DiscardAnalysis) -> str:
     else what it keeps and does to the crib; then what it beats the next best by, or that
     the next is as good (within :data:`~crib_trainer.analysis.discard.AS_GOOD`).
     """
+    return _why_best(analysis, best_principles(analysis))
+
+
+def _why_best(analysis: DiscardAnalysis, principles: list[Principle]) -> str:
+    """:func:`why_best`, the best throw's principles given."""
     best = analysis.best
-    principles = best_principles(analysis)
     if principles:
         parts = [f"Throw {rank_text(best.discard)}. " + " ".join(p.text for p in principles)]
     else:
@@ -93,17 +88,9 @@ def why_best(analysis: DiscardAnalysis) -> str:
 def throw_reason(option: ThrowOption, analysis: DiscardAnalysis) -> str:
     """One sentence or two on any throw: the principle it broke, if the numbers show one,
     and what it gives up against the best, and where."""
-    best = analysis.best
-    if option.loss <= TIE:
-        return why_best(analysis) if option is best else "As good as the best throw."
-    if option.as_good:
-        return f"As good as the best throw: {option.loss:.2f} less, within {AS_GOOD:.2f}."
-    broke = broken_principle(option, analysis)
-    lead = f"{broke.text} " if broke else ""
-    return (
-        f"{lead}Gives up {option.loss:.2f} against throwing {rank_text(best.discard)}: "
-        f"{_difference(option, best, analysis)}."
-    )
+    if option.loss <= TIE and option is analysis.best:
+        return why_best(analysis)
+    return _reason(option, analysis, _broke(option, analysis), rank_text(analysis.best.discard))
 
 
 def principle_keys(option: ThrowOption, analysis: DiscardAnalysis) -> list[str]:
@@ -117,8 +104,49 @@ def principle_keys(option: ThrowOption, analysis: DiscardAnalysis) -> list[str]:
     """
     if option is analysis.best:
         return [p.key for p in best_principles(analysis)]
-    broke = None if option.as_good else broken_principle(option, analysis)
+    broke = _broke(option, analysis)
     return [broke.key] if broke else []
+
+
+def advise(analysis: DiscardAnalysis) -> tuple[str, list[tuple[str, list[str]]]]:
+    """:func:`why_best`, and each option's :func:`throw_reason` and :func:`principle_keys`
+    in the options' order, each worked out once (as ``discard --json`` gives them).
+
+    >>> from crib_trainer.analysis.discard import analyse_discards
+    >>> a = analyse_discards("3H 4D 6S 7C 8C KD", dealer=True)
+    >>> why, each = advise(a)
+    >>> why == why_best(a) and each[3] == (throw_reason(a.options[3], a),
+    ...     principle_keys(a.options[3], a))
+    True
+    """
+    principles = best_principles(analysis)
+    why = _why_best(analysis, principles)
+    each = [(why, [p.key for p in principles])]
+    against = rank_text(analysis.best.discard)
+    for option, broke in zip(analysis.options[1:], broken_principles(analysis)[1:], strict=True):
+        each.append((_reason(option, analysis, broke, against), [broke.key] if broke else []))
+    return why, each
+
+
+def _broke(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
+    """The principle a throw not as good as the best broke (None for one as good)."""
+    return None if option.as_good else broken_principle(option, analysis)
+
+
+def _reason(
+    option: ThrowOption, analysis: DiscardAnalysis, broke: Principle | None, against: str
+) -> str:
+    """:func:`throw_reason` of a throw other than the best, given its broken principle
+    and the best throw's :func:`rank_text`."""
+    if option.loss <= TIE:
+        return "As good as the best throw."
+    if option.as_good:
+        return f"As good as the best throw: {option.loss:.2f} less, within {AS_GOOD:.2f}."
+    lead = f"{broke.text} " if broke else ""
+    return (
+        f"{lead}Gives up {option.loss:.2f} against throwing {against}: "
+        f"{_difference(option, analysis.best, analysis)}."
+    )
 
 
 def role_contrast(analysis: DiscardAnalysis) -> str | None:

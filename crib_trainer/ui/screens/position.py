@@ -12,7 +12,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from crib_trainer.analysis.pegging import PegSituation, read_situation
 from crib_trainer.analysis.position import PositionAnalysis
@@ -32,6 +32,7 @@ from crib_trainer.ui.screens.decision import grade_text
 from crib_trainer.ui.screens.pegging import counts_of
 from crib_trainer.ui.screens.throwing import ROLE_KEYS, ThrowPicking, throw_widgets
 from crib_trainer.ui.widgets.card import HandView
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 #: Throws shown before yours when yours ranks lower.
 PINNED = 3
@@ -96,7 +97,7 @@ class PositionScreen(ThrowPicking):
         yield Header()
         with Vertical(id="discard"):
             yield from throw_widgets("position-score")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Position: play to the score"

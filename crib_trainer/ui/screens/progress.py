@@ -15,7 +15,7 @@ from typing import Literal
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from crib_trainer.core.cards import CardError, format_cards, parse_cards
@@ -27,6 +27,7 @@ from crib_trainer.training.learner import spot_json, standing, standing_lines, w
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
 from crib_trainer.ui.screens.base import BACK, TrainerScreen
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 #: Periods with answers before a line is drawn.
 MIN_POINTS = 3
@@ -67,7 +68,7 @@ class ProgressScreen(TrainerScreen):
             with TabPane("Timed", id="tab-timed"):
                 yield PlotextPlot(id="timed-plot")
         yield Static(id="progress-note")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Progress"

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from crib_trainer.core.cards import Card, format_cards
@@ -43,6 +43,7 @@ from crib_trainer.training.puzzles import (
 from crib_trainer.ui.screens.base import TrainerScreen, pick_keys
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 PICKS = ("discard", "pegging-play")
 KIND_WORDS = {
@@ -93,7 +94,7 @@ class PuzzleLibraryScreen(TrainerScreen):
                 yield Static(id="puzzles-title", classes="pane-title")
                 yield OptionList(id="puzzle-list")
         yield Static(id="library-note")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Puzzles"
@@ -214,7 +215,7 @@ class PuzzleScreen(TrainerScreen):
             yield PointsInput(id="puzzle-points", placeholder="points")
             yield Static(id="puzzle-hint")
             yield Static(id="puzzle-result")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show_puzzle()
