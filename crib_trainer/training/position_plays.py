@@ -56,7 +56,7 @@ HIS_NEEDS = (2, 6)
 
 @dataclass(frozen=True, slots=True)
 class PlayChances:
-    """The legal cards (one per rank, the pegging analysis' order: the most points
+    """The legal cards (the pegging analysis' options, in its order: the most points
     first), each one's chance to win, and the chance he then holds a card that pegs out."""
 
     options: tuple[PlayOption, ...]
@@ -72,8 +72,12 @@ class PlayChances:
         return max(range(len(self.wins)), key=lambda i: (self.wins[i], -i))
 
     def index_of(self, card: Card) -> int:
-        """The index of the option for ``card`` (suits do not matter in the play)."""
-        return next(i for i, o in enumerate(self.options) if o.card.rank == card.rank)
+        """The index of the option for ``card``, or for a card of its rank (suits do not
+        matter in the play: the analysis may list one card of a rank or each)."""
+        cards = [o.card for o in self.options]
+        if card in cards:
+            return cards.index(card)
+        return next(i for i, c in enumerate(cards) if c.rank == card.rank)
 
     def reason(self) -> str:
         """Why the best chance is best, in a player's words."""
