@@ -65,7 +65,7 @@ class PositionScreen(ThrowPicking):
 
     AUTO_FOCUS = None
     HELP_KEYS = (
-        ("1–6", "pick a card to throw (again to put it back)"),
+        ("1–6", "pick a card to throw (again to put it back), or the card to lay"),
         ("d / p", "throws as dealer, or as pone"),
         ("l / r", "plays only, or throws and plays"),
     )
