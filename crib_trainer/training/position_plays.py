@@ -8,9 +8,9 @@ points-best's by 1%). So a question is dealt as a real play is (a
 :func:`~crib_trainer.training.pegdrills.deal_moments` moment once :data:`MIN_PLAYED`
 cards are down), and then the scores are chosen: every pair of needs in
 :data:`MY_NEEDS` × :data:`HIS_NEEDS` is tried and one whose best chance beats the
-points-best by :data:`TEACHES` is asked
-(mostly "he needs 2: leave him no fifteen or pair"). Up to :data:`TRIES` moments are
-looked at; else the last, at needs drawn at random. ``play_wins`` takes the play to end
+points-best by :data:`TEACHES` is asked (nearly always "he needs N: lay the card that
+leaves him nothing to peg out with"). Up to :data:`TRIES` moments are looked at; else the
+last, at needs drawn at random. ``play_wins`` takes the play to end
 with the card (the goes, the last card and later pairs and runs are left out), so the
 moments are late in the play, where little of it is left, and both needs are 2 or more
 (a need of 1 is nearly always met by the go or the last card).
