@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import combinations
 
 from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption
 from crib_trainer.core.cards import Card, Rank
@@ -95,6 +96,7 @@ def rank_text(cards: Iterable[Card]) -> str:
     return ranks_text(ranks_of(cards))
 
 
+_RANKS = (None, *Rank)  # (by number: _RANKS[5] is Rank.FIVE)
 _LABELS = ("", *(rank.label for rank in Rank))
 
 
@@ -202,12 +204,12 @@ def keep_shape(cards: Iterable[Card]) -> KeepShape:
 def ranks_shape(ranks: tuple[int, ...]) -> KeepShape:
     """:func:`keep_shape` of the kept ranks, lowest first: it depends on them alone, so
     it is worked out once for each (at most 1,820 of four cards)."""
-    ways = [1] + [0] * 15  # ways[t]: the sets of the cards so far whose values sum to t
-    for value in [min(r, 10) for r in ranks]:
-        for total in range(15, value - 1, -1):
-            ways[total] += ways[total - value]
+    values = [min(r, 10) for r in ranks]
+    fifteens = sum(
+        [[*map(sum, combinations(values, size))].count(15) for size in range(2, len(values) + 1)]
+    )
     held = sorted(set(ranks))
-    sets = tuple((Rank(r), ranks.count(r)) for r in held if ranks.count(r) > 1)
+    sets = tuple((_RANKS[r], n) for r in held if (n := ranks.count(r)) > 1)
     run: tuple[int, ...] = ()
     stretch: list[int] = []
     for rank in held:
@@ -216,7 +218,7 @@ def ranks_shape(ranks: tuple[int, ...]) -> KeepShape:
         stretch.append(rank)
         if len(stretch) >= 3 and len(stretch) > len(run):
             run = tuple(stretch)
-    return KeepShape(ways[15], sets, run)
+    return KeepShape(fifteens, sets, run)
 
 
 def _hand_best(analysis: DiscardAnalysis) -> ThrowOption:
@@ -422,9 +424,11 @@ def _broken(
     option: ThrowOption, analysis: DiscardAnalysis, best_feeds: tuple[str, ...], theirs: KeepShape
 ) -> Principle | None:
     """:func:`broken_principle`, given what the best throw feeds and keeps."""
-    best = analysis.best
+    best = analysis.options[0]
     hand_loss = best.hand_ev - option.hand_ev
-    crib_loss = _crib_gain(analysis, best, option)
+    crib_loss = best.crib_ev - option.crib_ev  # (what _crib_gain gives, inlined)
+    if not analysis.dealer:
+        crib_loss = -crib_loss
     if crib_loss > MATTERS and crib_loss >= hand_loss:
         if analysis.dealer:
             salt = [s for s in best_feeds if s not in feeds(option.discard)]
