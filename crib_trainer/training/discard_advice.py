@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from crib_trainer.analysis.discard import AS_GOOD, DiscardAnalysis, ThrowOption, analyse_discards
 from crib_trainer.core.cards import format_cards
 from crib_trainer.training.discard_principles import (
@@ -92,7 +90,7 @@ def throw_reason(option: ThrowOption, analysis: DiscardAnalysis) -> str:
     and what it gives up against the best, and where."""
     if option.loss <= TIE and option is analysis.best:
         return why_best(analysis)
-    return _reason(option, _broke(option, analysis), _Against.of(analysis))
+    return _reason(option, _broke(option, analysis), _against(analysis))
 
 
 def principle_keys(option: ThrowOption, analysis: DiscardAnalysis) -> list[str]:
@@ -124,7 +122,7 @@ def advise(analysis: DiscardAnalysis) -> tuple[str, list[tuple[str, list[str]]]]
     principles = best_principles(analysis)
     why = _why_best(analysis, principles)
     each = [(why, [p.key for p in principles])]
-    against = _Against.of(analysis)
+    against = _against(analysis)
     for option, broke in zip(analysis.options[1:], broken_principles(analysis)[1:], strict=True):
         each.append((_reason(option, broke, against), [broke.key] if broke else []))
     return why, each
@@ -135,21 +133,15 @@ def _broke(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
     return None if option.as_good else broken_principle(option, analysis)
 
 
-class _Against(NamedTuple):
-    """What every other throw's reason sets it against: the best throw's ranks, hand and
-    crib, whose crib it is and where it is (``in your crib``, ``to the dealer's crib``)."""
+#: What every other throw's reason sets it against (:func:`_against`): the best throw's
+#: ranks, hand and crib, whose crib it is and where it is (``in your crib``).
+_Against = tuple[str, float, float, bool, str]
 
-    ranks: str
-    hand_ev: float
-    crib_ev: float
-    dealer: bool
-    owner: str
 
-    @classmethod
-    def of(cls, analysis: DiscardAnalysis) -> _Against:
-        best, dealer = analysis.best, analysis.dealer
-        owner = ("in " if dealer else "to ") + crib_owner(analysis)
-        return cls(rank_text(best.discard), best.hand_ev, best.crib_ev, dealer, owner)
+def _against(analysis: DiscardAnalysis) -> _Against:
+    best, dealer = analysis.best, analysis.dealer
+    owner = ("in " if dealer else "to ") + crib_owner(analysis)
+    return rank_text(best.discard), best.hand_ev, best.crib_ev, dealer, owner
 
 
 _WITHIN = f"within {AS_GOOD:.2f}."
@@ -163,11 +155,9 @@ def _reason(option: ThrowOption, broke: Principle | None, best: _Against) -> str
     if option.as_good:
         return f"As good as the best throw: {loss:.2f} less, {_WITHIN}"
     lead = f"{broke.text} " if broke else ""
-    hand, crib = option.hand_ev - best.hand_ev, option.crib_ev - best.crib_ev
-    return (
-        f"{lead}Gives up {loss:.2f} against throwing {best.ranks}: "
-        f"{_difference_text(hand, crib, best.dealer, best.owner)}."
-    )
+    ranks, hand, crib, dealer, owner = best
+    difference = _difference_text(option.hand_ev - hand, option.crib_ev - crib, dealer, owner)
+    return f"{lead}Gives up {loss:.2f} against throwing {ranks}: {difference}."
 
 
 def role_contrast(analysis: DiscardAnalysis) -> str | None:

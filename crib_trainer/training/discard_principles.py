@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
+from operator import attrgetter
 
 from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption
 from crib_trainer.core.cards import Card, Rank
@@ -75,15 +76,18 @@ AIMS = {
 }
 
 
+_RANK_OF = attrgetter("rank")
+
+
 def ranks_of(cards: Iterable[Card]) -> tuple[int, ...]:
-    """The cards' ranks, lowest first, as numbers (ace 1): what the words below depend
-    on, and the key they are remembered by.
+    """The cards' ranks, lowest first (a :class:`Rank` is its number, ace 1): what the
+    words below depend on, and the key they are remembered by.
 
     >>> from crib_trainer.core.cards import parse_cards
-    >>> ranks_of(parse_cards("JS 5H 4D TD"))
-    (4, 5, 10, 11)
+    >>> ranks_of(parse_cards("JS 5H 4D TD")) == (4, 5, 10, 11)
+    True
     """
-    return tuple(sorted([(c.index >> 2) + 1 for c in cards]))
+    return tuple(sorted(map(_RANK_OF, cards)))
 
 
 def rank_text(cards: Iterable[Card]) -> str:
