@@ -186,24 +186,38 @@ def run_batches(
     out: TextIO,
     what: str,
     size: int = 1,
+    *,
+    safe: bool = False,
 ) -> int:
     """:func:`run_batch` with the lines taken ``size`` at a time: ``records(lines)`` gives
     each line's record (or its JSON text), or the :class:`ValueError` that made the line
-    bad, so that one piece of work serves many lines. Lines typed at a terminal are
-    answered one by one, as they come."""
+    bad, so that one piece of work serves many lines; each chunk's lines are written at
+    once. Lines typed at a terminal are answered one by one, as they come. ``safe`` says
+    that every record given as text holds nothing :func:`~crib_trainer.core.safe_text.shown`
+    would change, so it is written to ``out``'s stream beneath as it is (the rest, error
+    records among them, are still made safe)."""
     bad = 0
+    target = out.unescaped if safe and isinstance(out, SafeText) else out
     with open_input(name, "batch file") as source:
-        if source.isatty():
+        typed = source.isatty()
+        if typed:
             size = 1
         for chunk in _chunks(read_lines(source, "batch file"), size):
             results = records([line for _, line in chunk])
+            texts = []
             for (number, _), result in zip(chunk, results, strict=True):
                 if isinstance(result, ValueError):
                     result = {"line": number, "error": str(result)}
                     bad += 1
-                if not isinstance(result, str):
-                    result = json.dumps(result, ensure_ascii=False)
-                out.write(result + "\n")
+                if isinstance(result, str):
+                    texts.append(result)
+                else:
+                    text = json.dumps(result, ensure_ascii=False)
+                    texts.append(text if target is out else shown(text, lines=True))
+            texts.append("")
+            target.write("\n".join(texts))
+            if typed:
+                target.flush()
     if bad:
         print(
             f"{PROG}: {bad} line(s) could not be {what}; see their error records", file=sys.stderr
