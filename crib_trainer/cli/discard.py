@@ -143,7 +143,9 @@ _OPTION_JSON = (
 def analysis_line(analysis: DiscardAnalysis) -> str:
     """:func:`analysis_record` (without pegging) as one line of JSON, byte for byte as
     ``json.dumps(record, ensure_ascii=False)`` writes it, assembled from its parts: a
-    batch writes one a hand, and the dictionaries would only be thrown away.
+    batch writes one a hand, and the dictionaries would only be thrown away. It holds
+    card codes, numbers and the advice's own words, nothing a terminal would obey, so the
+    batch writes it as it is (``run_batches(..., safe=True)``).
 
     >>> from crib_trainer.analysis.discard import analyse_discards
     >>> a = analyse_discards("5H 5D 5S JC 2C 9D", dealer=True)
@@ -347,4 +349,4 @@ def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> i
                 results.append(err)
         return results
 
-    return run_batches(args.batch, records, out, "analysed", size=BATCH)
+    return run_batches(args.batch, records, out, "analysed", size=BATCH, safe=True)
