@@ -176,7 +176,7 @@ class KeepShape:
     @property
     def pairs(self) -> int:
         """Pairs among the kept cards (three of a rank are three pairs)."""
-        return sum(n * (n - 1) // 2 for _, n in self.sets)
+        return _pairs(self.sets)
 
     def words(self) -> str:
         """``a run of three (6-7-8) and a fifteen`` or ``nothing yet``."""
@@ -207,22 +207,43 @@ def keep_shape(cards: Iterable[Card]) -> KeepShape:
 @cache
 def ranks_shape(ranks: tuple[int, ...]) -> KeepShape:
     """:func:`keep_shape` of the kept ranks, lowest first: it depends on them alone, so
-    it is worked out once for each (at most 1,820 of four cards)."""
+    it is worked out once for each (at most 1,820 of four cards), a part at a time (a
+    throw is set against the best keep's parts only where the best has them)."""
+    return KeepShape(_fifteens(ranks), _sets(ranks), _run(ranks))
+
+
+@cache
+def _fifteens(ranks: tuple[int, ...]) -> int:
+    """The fifteens among the ranks."""
     values = [min(r, 10) for r in ranks]
-    fifteens = sum(
+    return sum(
         [[*map(sum, combinations(values, size))].count(15) for size in range(2, len(values) + 1)]
     )
-    held = sorted(set(ranks))
-    sets = tuple((_RANKS[r], n) for r in held if (n := ranks.count(r)) > 1)
+
+
+@cache
+def _sets(ranks: tuple[int, ...]) -> tuple[tuple[Rank, int], ...]:
+    """Each rank held two or more times, and how many (lowest first)."""
+    return tuple((_RANKS[r], n) for r in sorted(set(ranks)) if (n := ranks.count(r)) > 1)
+
+
+def _pairs(sets: tuple[tuple[Rank, int], ...]) -> int:
+    """The pairs in the sets (three of a rank are three pairs)."""
+    return sum(n * (n - 1) // 2 for _, n in sets)
+
+
+@cache
+def _run(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks of the longest run of three or more, lowest first (or none)."""
     run: tuple[int, ...] = ()
     stretch: list[int] = []
-    for rank in held:
+    for rank in sorted(set(ranks)):
         if stretch and rank != stretch[-1] + 1:
             stretch = []
         stretch.append(rank)
         if len(stretch) >= 3 and len(stretch) > len(run):
             run = tuple(stretch)
-    return KeepShape(fifteens, sets, run)
+    return run
 
 
 def _hand_best(analysis: DiscardAnalysis) -> ThrowOption:
@@ -448,16 +469,19 @@ def _broken(
                 key = "no-five" if fed[0] == "five" else "balk"
                 return Principle(key, f"It gives the dealer {_shapes_words(fed)}.", best.discard)
     if hand_loss > MATTERS:
-        mine = keep_shape(option.keep)
-        if len(theirs.run) > len(mine.run):
+        # This keep's shape (its ranks') is looked at only where the best keep has a part
+        # to lose: a longer run, a set of a rank, fifteens.
+        mine = ranks_of(option.keep)
+        if theirs.run and len(theirs.run) > len(_run(mine)):
             return Principle("keep-run", f"It breaks the run {ranks_text(theirs.run)}.")
-        lost_sets = [(rank, n) for rank, n in theirs.sets if (rank, n) not in mine.sets]
-        if lost_sets and theirs.pairs > mine.pairs:
-            rank, n = lost_sets[0]
-            return Principle("keep-pair", f"It breaks up {_THE_SET[n].format(r=plural(rank))}.")
-        if theirs.fifteens > mine.fifteens:
+        if theirs.sets:
+            sets = _sets(mine)
+            lost_sets = [(rank, n) for rank, n in theirs.sets if (rank, n) not in sets]
+            if lost_sets and theirs.pairs > _pairs(sets):
+                rank, n = lost_sets[0]
+                return Principle("keep-pair", f"It breaks up {_THE_SET[n].format(r=plural(rank))}.")
+        if theirs.fifteens and theirs.fifteens > (fifteens := _fifteens(mine)):
             return Principle(
-                "keep-fifteens",
-                f"It keeps fewer fifteens ({mine.fifteens} for {theirs.fifteens}).",
+                "keep-fifteens", f"It keeps fewer fifteens ({fifteens} for {theirs.fifteens})."
             )
     return None
