@@ -45,12 +45,12 @@ the weighted model with numpy (:func:`crib_totals`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
 from math import comb
-from operator import mul
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
 
 from crib_trainer.analysis import OPPONENTS
@@ -309,17 +309,12 @@ def _random_batch(
         strict=True,
     )
     heels = (2 * u[:, JACK - 1] / n).tolist()
+    thrown, kept = _pickers(throws), _pickers(keeps)
     out = []
     for d, dealer, h, row in zip(dealt, dealers, heels, columns, strict=True):
         options = tuple(
-            ThrowOption(
-                tuple([d[i] for i in throws[t]]),
-                tuple([d[i] for i in keeps[t]]),
-                *numbers[:2],
-                h,
-                *numbers[2:],
-            )
-            for t, *numbers in zip(*row, strict=True)
+            ThrowOption(thrown[t](d), kept[t](d), hand_ev, crib_ev, h, *numbers)
+            for t, hand_ev, crib_ev, *numbers in zip(*row, strict=True)
         )
         out.append(DiscardAnalysis(d, dealer, variant, "random", options, h))
     return out
@@ -709,6 +704,11 @@ def _random_suit_sums(
         total += sum(nob_in_throw[c.suit.index] for c in t if c.rank == Rank.JACK)
         sums.append(total)
     return sums, (n - m) * comb(n, m)
+
+
+def _pickers(positions: Sequence[tuple[int, ...]]) -> list[Callable[[Sequence[Card]], tuple]]:
+    """For each tuple of positions, a function giving a hand's cards at them, as a tuple."""
+    return [itemgetter(*p) if len(p) > 1 else lambda cards, i=p[0]: (cards[i],) for p in positions]
 
 
 def batch_rank_sums(u: np.ndarray, throws: np.ndarray, k: int, m: int) -> np.ndarray:
