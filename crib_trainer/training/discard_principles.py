@@ -102,6 +102,7 @@ def rank_text(cards: Iterable[Card]) -> str:
 
 _RANKS = (None, *Rank)  # (by number: _RANKS[5] is Rank.FIVE)
 _LABELS = ("", *(rank.label for rank in Rank))
+_VALUES = (0, *(rank.pips for rank in Rank))  # counting values: ace 1 … court cards 10
 
 
 @cache
@@ -215,7 +216,7 @@ def ranks_shape(ranks: tuple[int, ...]) -> KeepShape:
 @cache
 def _fifteens(ranks: tuple[int, ...]) -> int:
     """The fifteens among the ranks."""
-    values = [min(r, 10) for r in ranks]
+    values = [_VALUES[r] for r in ranks]
     return sum(
         [[*map(sum, combinations(values, size))].count(15) for size in range(2, len(values) + 1)]
     )
