@@ -257,3 +257,29 @@ async def test_a_position_mistake_is_listed_and_enter_asks_it_again(app):
         again = pilot.app.screen
         assert isinstance(again, PositionScreen)
         assert again.drill == drill and "Replaying a position" in again.why
+
+
+async def test_a_position_play_mistake_is_listed_with_its_cards_and_asked_again(app):
+    from crib_trainer.training.position_plays import position_play, position_play_attempt
+    from crib_trainer.ui.screens.position import PositionScreen
+
+    drill = position_play(random.Random(3))
+    c = drill.chances()
+    worst = min(range(len(c.options)), key=lambda i: c.wins[i])
+    attempt = position_play_attempt(
+        drill, c, c.options[worst].card, seconds=5.0, answered_at=FROZEN_NOW - timedelta(hours=1)
+    )
+    with open_store() as store:
+        record_attempt(store, attempt)
+    async with app.run_test(size=SIZE) as pilot:
+        _, table = await open_mistakes(pilot)
+        row = [str(c) for c in table.get_row_at(0)]
+        assert row[1] == "position" and row[-1].startswith("play")
+        assert str(c.options[worst].card) in row
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        again = pilot.app.screen
+        assert isinstance(again, PositionScreen)
+        assert again.drill == drill and "Replaying a position" in again.why
+        assert "The play: " in str(again.query_one("#position-score").render())

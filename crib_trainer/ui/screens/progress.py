@@ -288,7 +288,7 @@ def mistake_cells(attempt: Attempt) -> tuple[str, str, str]:
     ('5♥ K♦', 'K♦', '5♥')
     """
     q, said, truth = attempt.question, attempt.answer, attempt.truth
-    if attempt.kind in ("peg-play", "peg-score"):
+    if attempt.kind in ("peg-play", "peg-score") or "hand" in q:  # (a position's play too)
         laid = [str(t).rpartition(":")[2] for t in q.get("played") or [] if str(t) != "go"]
         if attempt.kind == "peg-score":  # the card whose points were asked
             return (
@@ -327,6 +327,8 @@ def missed_text(attempt: Attempt) -> str:
 
 def short_label(category: str) -> str:
     """A category for a narrow column: the drill column already says discard or peg."""
+    if category == "position-play":
+        return "play"
     if category.startswith(("discard-", "position-")):
         return "as " + category.split("-", 1)[1]
     theme = category.removeprefix("peg-")
