@@ -151,23 +151,18 @@ async def test_a_game_resumes_exactly_after_quitting(tmp_path):
         assert "Your" in str(resumed.query_one("#practice-hand").render())
 
 
-async def test_the_cut_for_first_deal_shows_both_cards_and_the_dealer():
-    async with make_app(seed=5).run_test(size=SIZE) as pilot:
+async def test_the_cut_for_first_deal_then_home_mentions_the_game_and_resumes_it_by_its_key():
+    rng = random.Random(6)
+    async with make_app(seed=6).run_test(size=SIZE) as pilot:
+        assert "practice game" not in str(pilot.app.screen.query_one("#today").render())
         screen = await start(pilot, strength="beginner")
-        game = screen.practice.game
+        game = screen.practice.game  # the cut for first deal: both cards and the dealer
         first = screen.query_one("#practice-log", RichLog).lines[0].text
         (a, b), *_ = reversed(cuts_for_deal(game.seed))
         assert f"you {a}, Beginner {b}" in first
         assert first.endswith(
             f"{'You deal' if game.first_dealer == 0 else 'Beginner deals'} first."
         )
-
-
-async def test_home_mentions_a_practice_game_in_progress_and_resumes_it_by_its_key():
-    rng = random.Random(6)
-    async with make_app(seed=6).run_test(size=SIZE) as pilot:
-        assert "practice game" not in str(pilot.app.screen.query_one("#today").render())
-        screen = await start(pilot, strength="beginner")
         while screen.practice.game.scores == (0, 0) or screen.practice.waiting_for == "count":
             await decide(pilot, screen, rng)
         scores = screen.practice.game.scores

@@ -355,26 +355,20 @@ async def test_the_five_card_play_stops_at_31_and_law_16_is_not_offered(app):
         )
 
 
-async def test_x_writes_the_game_log_and_says_where(app):
+async def test_x_writes_the_game_log_and_home_mentions_the_game_in_progress(app):
     from crib_trainer.core.gamelog import replay_log
 
     async with app.run_test(size=SIZE) as pilot:
-        screen = await new_game(pilot)
-        await say(pilot, "JH", "ann 2", "x")
+        home = pilot.app.screen
+        assert "game in progress" not in str(home.query_one("#today").render())
+        screen = await new_game(pilot, names="Ann[b], Bob")
+        await say(pilot, "JH", "ann[b] 2", "x")
         messages = [n.message for n in pilot.app._notifications]
         written = next(m for m in messages if m.startswith("Game written to "))
         path = written.removeprefix("Game written to ")
         with open(path, encoding="utf-8") as log:
             assert replay_log(log).game == screen.game
         assert screen.query_one("#entry", Input).value == ""
-
-
-async def test_home_mentions_a_game_in_progress(app):
-    async with app.run_test(size=SIZE) as pilot:
-        home = pilot.app.screen
-        assert "game in progress" not in str(home.query_one("#today").render())
-        await new_game(pilot, names="Ann[b], Bob")
-        await say(pilot, "JH", "ann[b] 2")
         await pilot.press("escape")
         await pilot.pause()
         today = str(pilot.app.screen.query_one("#today").render())
