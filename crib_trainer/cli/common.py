@@ -192,7 +192,8 @@ def run_batches(
     """:func:`run_batch` with the lines taken ``size`` at a time: ``records(lines)`` gives
     each line's record (or its JSON text), or the :class:`ValueError` that made the line
     bad, so that one piece of work serves many lines; each chunk's lines are written at
-    once. Lines typed at a terminal are answered one by one, as they come. ``safe`` says
+    once, and flushed unless read from a file. Lines typed at a terminal are answered one
+    by one, as they come. ``safe`` says
     that every record given as text holds nothing :func:`~crib_trainer.core.safe_text.shown`
     would change, so it is written to ``out``'s stream beneath as it is (the rest, error
     records among them, are still made safe)."""
@@ -202,6 +203,8 @@ def run_batches(
         typed = source.isatty()
         if typed:
             size = 1
+        # (from a terminal or a pipe, someone may be waiting for each answer)
+        waited = typed or not source.seekable()
         for chunk in _chunks(read_lines(source, "batch file"), size):
             results = records([line for _, line in chunk])
             texts = []
@@ -216,7 +219,7 @@ def run_batches(
                     texts.append(text if target is out else shown(text, lines=True))
             texts.append("")
             target.write("\n".join(texts))
-            if typed:
+            if waited:
                 target.flush()
     if bad:
         print(
