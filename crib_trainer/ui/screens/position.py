@@ -65,7 +65,7 @@ class PositionScreen(ThrowPicking):
 
     AUTO_FOCUS = None
     HELP_KEYS = (
-        ("1–6", "pick a card to throw (again to put it back)"),
+        ("1–6", "pick a card to throw (again to put it back), or the card to lay"),
         ("d / p", "throws as dealer, or as pone"),
         ("l / r", "plays only, or throws and plays"),
     )
@@ -185,7 +185,8 @@ class PositionScreen(ThrowPicking):
         if self.revealed:
             text = "n next position · d/p throws, l plays, r either"
         elif isinstance(self.drill, PositionPlay):
-            text = "1–4 pick a card, enter lays it · d/p throws, l plays, r either"
+            held = len(self.drill.situation.hand)
+            text = f"1–{held} pick a card, enter lays it · d/p throws, l plays, r either"
         else:
             text = "1–6 pick 2, enter throws · d/p throws as dealer/pone, l plays, r either"
         self.query_one("#discard-status", Static).update(f"[dim]{text}[/dim]")
@@ -308,7 +309,7 @@ class PositionScreen(ThrowPicking):
             table.add_row(
                 mark,
                 str(rank),
-                str(card if i == mine else o.card),
+                str(o.card),
                 str(o.immediate),
                 f"{o.expected_net:+.2f}".replace("-", "−"),
                 f"{c.outs[i]:.0%}",
