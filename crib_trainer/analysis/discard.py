@@ -45,12 +45,12 @@ the weighted model with numpy (:func:`crib_totals`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
 from math import comb
-from operator import mul
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
 
 from crib_trainer.analysis import OPPONENTS
@@ -219,9 +219,9 @@ def analyse_many(
     opponent: str = "random",
 ) -> list[DiscardAnalysis]:
     """:func:`analyse_discards` of many (dealt cards, dealer) at once, the same analyses
-    value for value: with the random model the crib's rank part of every hand comes from
-    one matrix product (:func:`batch_rank_sums`). Raises as :func:`analyse_discards` does
-    for the first bad hand.
+    value for value: with the random model every hand's sums, nets and order are worked
+    out together in arrays (:func:`_random_batch`: the crib's rank part is one matrix
+    product). Raises as :func:`analyse_discards` does for the first bad hand.
 
     >>> hands = [(parse_cards("5H 5D 5S JC 2C 9D"), True)]
     >>> hands += [(parse_cards("4S 5H 6D KC 9C 2H"), False)]
@@ -232,17 +232,91 @@ def analyse_many(
     if opponent != "random" or len(hands) < BATCH_MIN:
         return [analyse_discards(c, dealer=d, variant=variant, opponent=opponent) for c, d in hands]
     dealt = [check_dealt(cards, variant) for cards, _ in hands]
-    throws = [_throws(d, variant) for d in dealt]
-    m = variant.crib_size - variant.discard
-    rank_sums = batch_rank_sums([t[0] for t in throws], [t[1] for t in throws], m)
+    return _random_batch(dealt, [dealer for _, dealer in hands], variant)
+
+
+def _random_batch(
+    dealt: Sequence[tuple[Card, ...]], dealers: Sequence[bool], variant: Variant
+) -> list[DiscardAnalysis]:
+    """The random model's analyses of many hands, worked in arrays (a row a hand, a
+    column a throw in deal order) exactly as :func:`analyse_discards` works one: the kept
+    hands' show with every unseen starter (:func:`hand_point_rows`), the crib's rank part
+    (:func:`batch_rank_sums`) and suit part (:func:`_random_suit_sums`), the integer nets
+    and their order; each float is an exact integer (under 2**53) divided by another, so
+    correctly rounded as Python's division of the integers is."""
+    import numpy as np
+
+    k, size = variant.discard, variant.hand_size
+    m = variant.crib_size - k
+    throws = list(combinations(range(variant.dealt), k))
+    keeps = [tuple(i for i in range(variant.dealt) if i not in t) for t in throws]
+    cards = np.array([[c.index for c in d] for d in dealt], dtype=np.int64)
+    rank, suit = cards >> 2, cards & 3  # rank − 1, suit index
+    rows = np.arange(len(dealt))[:, None]
+    unseen = np.ones((len(dealt), 52), dtype=bool)
+    unseen[rows, cards] = False
+    n = 52 - variant.dealt
+    u = unseen.reshape(-1, 13, 4).sum(axis=2)  # unseen cards of each rank
+
+    # The hand: rank points with each starter's rank, plus flush and his nob by its suit.
+    kept_suits = suit[:, keeps]
+    kept_first = kept_suits[..., :1]
+    flush = (kept_suits == kept_first).all(axis=-1, keepdims=True)
+    suits = np.arange(4)
+    bonus = np.where(flush, size + (suits == kept_first), 0)
+    bonus += ((kept_suits[..., None] == suits) & (rank[:, keeps, None] == JACK - 1)).any(axis=-2)
+    hand_rows = points_matrix(size, 1)[_sorted_index(rank[:, keeps])].astype(np.int8)
+    # with each starter, in pack order (rank by rank, suit by suit): at most 29 + 6 points
+    points = hand_rows[..., None] + bonus[..., None, :].astype(np.int8)
+    points = points.reshape(len(dealt), len(keeps), 52)
+    held = unseen[:, None, :]
+    hand = np.where(held, points, 0).sum(axis=-1, dtype=np.int64)
+    low = np.where(held, points, 99).min(axis=-1)
+    high = np.where(held, points, -1).max(axis=-1)
+
+    # The crib: the rank part of every throw, then flushes and his nob by suit.
+    crib = batch_rank_sums(u, _sorted_index(rank[:, throws]), k, m)
+    in_suit = unseen.reshape(-1, 13, 4).sum(axis=1)
+    by_suit = np.array([comb(s, m) for s in range(14)], dtype=np.int64)[in_suit]
+    flushes = CRIB_FLUSH * np.maximum(in_suit - m, 0) * by_suit
+    nob_in_throw = in_suit * comb(n - 1, m)
+    nob_in_others = (unseen[:, 4 * (JACK - 1) : 4 * JACK] * (in_suit - 1)).sum(axis=1)
+    crib += nob_in_others[:, None] * comb(n - 2, m - 1)
+    thrown_suits = suit[:, throws]
+    first = thrown_suits[..., 0]
+    one_suit = (thrown_suits == first[..., None]).all(axis=-1)
+    crib += np.where(one_suit, np.take_along_axis(flushes, first, axis=1), 0)
+    jacks = rank[:, throws] == JACK - 1
+    crib += (jacks * nob_in_throw[rows[..., None], thrown_suits]).sum(axis=-1)
+    weight = (n - m) * comb(n, m)
+
+    sign = np.where(np.asarray(dealers, dtype=bool), 1, -1)[:, None]
+    nets = hand * weight + sign * crib * n
+    order = np.lexsort((np.broadcast_to(np.arange(len(throws)), nets.shape), -hand, -nets))
+    hand, crib, nets, low, high = (
+        np.take_along_axis(a, order, axis=1) for a in (hand, crib, nets, low, high)
+    )
+    loss = (nets[:, :1] - nets) / (n * weight)
+    columns = zip(
+        order.tolist(),
+        (hand / n).tolist(),
+        (crib / weight).tolist(),
+        (nets / (n * weight)).tolist(),
+        loss.tolist(),
+        low.tolist(),
+        high.tolist(),
+        (loss <= AS_GOOD).tolist(),
+        strict=True,
+    )
+    heels = (2 * u[:, JACK - 1] / n).tolist()
+    thrown, kept = _pickers(throws), _pickers(keeps)
     out = []
-    for cards, (_, dealer), (unseen, discards, keeps), ranks in zip(
-        dealt, hands, throws, rank_sums, strict=True
-    ):
-        suits, weight = _random_suit_sums(unseen, discards, m)
-        crib = ([a + b for a, b in zip(ranks, suits, strict=True)], weight)
-        hand = hand_sums(unseen, keeps)
-        out.append(ranked(cards, dealer, variant, opponent, discards, keeps, hand, crib, unseen))
+    for d, dealer, h, row in zip(dealt, dealers, heels, columns, strict=True):
+        options = tuple(
+            ThrowOption(thrown[t](d), kept[t](d), hand_ev, crib_ev, h, *numbers)
+            for t, hand_ev, crib_ev, *numbers in zip(*row, strict=True)
+        )
+        out.append(DiscardAnalysis(d, dealer, variant, "random", options, h))
     return out
 
 
@@ -632,37 +706,78 @@ def _random_suit_sums(
     return sums, (n - m) * comb(n, m)
 
 
-def batch_rank_sums(
-    unseen: Sequence[Sequence[Card]], throws: Sequence[Sequence[tuple[Card, ...]]], m: int
-) -> list[list[int]]:
-    """:func:`_random_rank_sums` of many hands at once (``unseen[h]``, ``throws[h]``):
-    the (other cards, starter) ways of every hand by rank multiset, as rows, times the
-    points table, in one matrix product. Exact: every product and sum is an integer under
-    2**53, worked in floating point only to use the fast product.
+def _pickers(positions: Sequence[tuple[int, ...]]) -> list[Callable[[Sequence[Card]], tuple]]:
+    """For each tuple of positions, a function giving a hand's cards at them, as a tuple."""
+    return [itemgetter(*p) if len(p) > 1 else lambda cards, i=p[0]: (cards[i],) for p in positions]
 
+
+def batch_rank_sums(u: np.ndarray, throws: np.ndarray, k: int, m: int) -> np.ndarray:
+    """:func:`_random_rank_sums` of many hands at once: ``u[h]`` the unseen cards of each
+    rank in hand ``h``, ``throws[h]`` the row of each of its throws (of ``k`` cards) in
+    :func:`multisets`. The (other cards, starter) ways of every hand by rank multiset, as
+    rows, times the points table, in one matrix product. Exact: every product and sum is
+    an integer under 2**53, worked in floating point only to use the fast product.
+
+    >>> import numpy as np
     >>> from crib_trainer.core.cards import parse_cards
     >>> dealt = parse_cards("5H 5D 5S JC 2C 9D")
     >>> throws = [parse_cards("2C 9D"), parse_cards("JC 9D")]
-    >>> batch_rank_sums([unseen_cards(dealt)], [throws], 2)[0] == _random_rank_sums(
+    >>> u = np.array([[4, 3, 4, 4, 1, 4, 4, 4, 3, 4, 3, 4, 4]])
+    >>> rows = np.array([[multiset_index(2)[(2, 9)], multiset_index(2)[(9, 11)]]])
+    >>> batch_rank_sums(u, rows, 2, 2)[0].tolist() == _random_rank_sums(
     ...     unseen_cards(dealt), throws, 2)
     True
     """
     import numpy as np
 
-    _, counts = multisets(m + 1)
-    u = np.zeros((len(unseen), 13), dtype=np.int64)
-    for h, cards in enumerate(unseen):
-        for c in cards:
-            u[h, c.rank - 1] += 1
-    ways = (m + 1) * binomials()[u[:, None, :], counts[None, :, :]].prod(axis=-1)
-    per_throw = ways.astype(np.float64) @ points_matrix(len(throws[0][0]), m + 1).T.astype(
-        np.float64
-    )
-    index = multiset_index(len(throws[0][0]))
-    rows = np.array(
-        [[index[tuple(sorted(int(c.rank) for c in t))] for t in hand] for hand in throws]
-    )
-    return np.rint(np.take_along_axis(per_throw, rows, axis=1)).astype(np.int64).tolist()
+    table = binomials()[u].reshape(len(u), 65).astype(np.float64)  # C(u_r, c) at 5r + c
+    first, *rest = _held_columns(m + 1)
+    ways = (m + 1) * table[:, first]
+    for column in rest:
+        ways *= table[:, column]
+    per_throw = ways @ _float_points(k, m + 1)
+    return np.rint(np.take_along_axis(per_throw, throws, axis=1)).astype(np.int64)
+
+
+@cache
+def _held_columns(size: int) -> tuple[np.ndarray, ...]:
+    """Each multiset of ``size`` ranks (row order of :func:`multisets`) as ``size``
+    columns of a hand's table of C(u_r, c) (at 5r + c, r from 0 for aces): its j-th rank
+    held and how many of it, padded with 0 (C(u, 0) = 1)."""
+    import numpy as np
+
+    pairs = [groups + ((0, 0),) * (size - len(groups)) for groups in _rank_counts(size)]
+    table = np.array(pairs, dtype=np.int64)
+    return tuple(np.ascontiguousarray(5 * table[:, j, 0] + table[:, j, 1]) for j in range(size))
+
+
+@cache
+def _float_points(size_a: int, size_b: int) -> np.ndarray:
+    """:func:`points_matrix` transposed, in floating point (for the batch's product)."""
+    import numpy as np
+
+    return np.ascontiguousarray(points_matrix(size_a, size_b).T, dtype=np.float64)
+
+
+@cache
+def _dense_index(size: int) -> np.ndarray:
+    """The row in :func:`multisets` of each ``size`` ranks (0 for aces), lowest first,
+    read as a number in base 13 (positions that are no multiset hold 0)."""
+    import numpy as np
+
+    out = np.zeros(13**size, dtype=np.int64)
+    for row, ranks in enumerate(multiset_keys(size)):
+        out[sum((r - 1) * 13**i for i, r in enumerate(reversed(ranks)))] = row
+    return out
+
+
+def _sorted_index(ranks: np.ndarray) -> np.ndarray:
+    """The row in :func:`multisets` of each set of ranks along the last axis (0 for aces)."""
+    import numpy as np
+
+    ranks = np.sort(ranks, axis=-1)
+    size = ranks.shape[-1]
+    return _dense_index(size)[ranks @ (13 ** np.arange(size - 1, -1, -1))]
 
 
 def crib_totals(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+from operator import attrgetter
 from typing import TYPE_CHECKING, TextIO
 
 from crib_trainer.analysis import OPPONENTS
@@ -107,13 +109,14 @@ def analysis_json(
 
 def analysis_record(analysis: DiscardAnalysis, pegging: bool = False) -> dict:
     """:func:`analysis_json` of an analysis already made."""
-    from crib_trainer.training.discard_advice import principle_keys, throw_reason, why_best
+    from crib_trainer.training.discard_advice import advise
 
     out = analysis.to_json()
-    for record, option in zip(out["options"], analysis.options, strict=True):
-        record["reason"] = throw_reason(option, analysis)
-        record["principles"] = principle_keys(option, analysis)
-    out["why"] = why_best(analysis)
+    why, each = advise(analysis)
+    for record, (reason, keys) in zip(out["options"], each, strict=True):
+        record["reason"] = reason
+        record["principles"] = keys
+    out["why"] = why
     if pegging:
         from crib_trainer.analysis.pegnet import with_pegging
         from crib_trainer.training.pegging_advice import pegging_reason
@@ -125,6 +128,86 @@ def analysis_record(analysis: DiscardAnalysis, pegging: bool = False) -> dict:
         ]
         out["why"] = pegging_reason(analysis, ranked)
     return out
+
+
+_CODE = attrgetter("code")
+
+#: One option of :func:`analysis_line`, as ``json.dumps`` writes its record.
+_OPTION_JSON = (
+    '{"discard": [%s], "keep": [%s], "hand_ev": %s, "crib_ev": %r, "heels_ev": %s, '
+    '"net_ev": %r, "loss": %r, "hand_min": %r, "hand_max": %r, "as_good": %s, '
+    '"reason": %s, "principles": [%s]}'
+)
+
+
+def analysis_line(analysis: DiscardAnalysis) -> str:
+    """:func:`analysis_record` (without pegging) as one line of JSON, byte for byte as
+    ``json.dumps(record, ensure_ascii=False)`` writes it, assembled from its parts: a
+    batch writes one a hand, and the dictionaries would only be thrown away. It holds
+    card codes, numbers and the advice's own words, nothing a terminal would obey, so the
+    batch writes it as it is (``run_batches(..., safe=True)``).
+
+    >>> from crib_trainer.analysis.discard import analyse_discards
+    >>> a = analyse_discards("5H 5D 5S JC 2C 9D", dealer=True)
+    >>> analysis_line(a) == json.dumps(analysis_record(a), ensure_ascii=False)
+    True
+    """
+    from json.encoder import encode_basestring
+
+    from crib_trainer.training.discard_advice import advise
+
+    why, each = advise(analysis)
+    heels = repr(analysis.heels_ev)  # (the same in every option: written once)
+    options = ", ".join(
+        _OPTION_JSON
+        % (
+            _codes(o.discard),
+            _codes(o.keep),
+            _float_text(o.hand_ev),
+            o.crib_ev,
+            heels if o.heels_ev == analysis.heels_ev else repr(o.heels_ev),
+            o.net_ev,
+            o.loss,
+            o.hand_min,
+            o.hand_max,
+            "true" if o.as_good else "false",
+            encode_basestring(reason),
+            _quoted(keys),
+        )
+        for o, (reason, keys) in zip(analysis.options, each, strict=True)
+    )
+    return (
+        f'{{"cards": [{_codes(analysis.cards)}], '
+        f'"role": "{"dealer" if analysis.dealer else "pone"}", '
+        f'"variant": {encode_basestring(analysis.variant.name)}, '
+        f'"opponent": {encode_basestring(analysis.opponent)}, '
+        f'"heels_ev": {heels}, "net_includes_heels": false, '
+        f'"options": [{options}], "why": {encode_basestring(why)}}}'
+    )
+
+
+#: :func:`repr` of floats already written: a hand's mean (its sum over the starters, an
+#: integer below 1,400, over their number) comes again and again, and a float's shortest
+#: repr is the dearest part of the line.
+_FLOAT_TEXT: dict[float, str] = {}
+
+
+def _float_text(x: float) -> str:
+    """``repr(x)``, remembered."""
+    text = _FLOAT_TEXT.get(x)
+    if text is None:
+        text = _FLOAT_TEXT[x] = repr(x)
+    return text
+
+
+def _codes(cards: tuple[Card, ...]) -> str:
+    """The cards' codes as the items of a JSON list: ``"5H", "JC"``."""
+    return '"' + '", "'.join(map(_CODE, cards)) + '"' if cards else ""
+
+
+def _quoted(words: list[str]) -> str:
+    """Plain ASCII words (card codes, principle keys) as the items of a JSON list."""
+    return '"' + '", "'.join(words) + '"' if words else ""
 
 
 def position_json(
@@ -237,6 +320,9 @@ def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> i
             return position_json(cards, dealer, variant, args.score)
 
         return run_batch(args.batch, record, out, "analysed")
+    # The batch's matrix products are small: a second BLAS thread would only spin (and
+    # numpy reads this when it is first imported, which the analysis below does).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from crib_trainer.analysis.discard import analyse_many, check_dealt
 
     def hand(line: str) -> tuple[tuple[Card, ...], bool]:
@@ -255,9 +341,12 @@ def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> i
                 continue
             analysis = next(analyses)
             try:
-                results.append(analysis_record(analysis, args.with_pegging))
+                if args.with_pegging:
+                    results.append(analysis_record(analysis, pegging=True))
+                else:
+                    results.append(analysis_line(analysis))
             except ValueError as err:
                 results.append(err)
         return results
 
-    return run_batches(args.batch, records, out, "analysed", size=BATCH)
+    return run_batches(args.batch, records, out, "analysed", size=BATCH, safe=True)

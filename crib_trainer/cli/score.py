@@ -9,13 +9,13 @@ from typing import NamedTuple, TextIO
 
 from crib_trainer.cli.common import (
     UsageError,
+    attempt,
     copy_to_clipboard,
     output_options,
-    run_batch,
+    run_batches,
     variant_option,
 )
 from crib_trainer.core.cards import (
-    PLAIN_CARDS,
     Card,
     CardError,
     parse_card,
@@ -218,39 +218,23 @@ def _deal_from_args(args: argparse.Namespace) -> Deal:
     return Deal(parse_cards(text), parse_card(args.starter), args.crib)
 
 
+#: Lines of a batch scored (and written) at a time.
+BATCH = 256
+
+
 def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
     from crib_trainer.cli.score_lines import ShowLines
 
     lines = ShowLines(variant)
 
     def record(line: str) -> str:
-        """One batch line's JSON record (as :func:`score_json` writes it)."""
-        deal = plain_deal(line) or parse_deal(line)
+        """A batch line's JSON record (as :func:`score_json` writes it), read by
+        :func:`parse_deal`."""
+        deal = parse_deal(line)
         return lines.line(deal.cards, deal.starter, crib=deal.crib)
 
-    return run_batch(args.batch, record, out, "scored")
+    def records(texts: list[str]) -> list[str | ValueError]:
+        return [lines.plain_line(text) or attempt(record, text) for text in texts]
 
-
-def plain_deal(text: str) -> Deal | None:
-    """The deal on a batch line written plainly (cards as :func:`parse_card` reads at
-    once, spaces between, ``|`` a word of its own, no card twice in the hand), read
-    quickly; ``None`` for any other line, which :func:`parse_deal` reads (or says what
-    is wrong with).
-
-    >>> plain_deal("5H 5C 5S JD | 5D crib") == parse_deal("5H 5C 5S JD | 5D crib")
-    True
-    >>> plain_deal("5H,5C 5S JD|5D") is None
-    True
-    """
-    if "," in text or text.count("|") != 1:
-        return None
-    words = text.split()
-    crib = words[-1].lower() == "crib"
-    if crib:
-        words.pop()
-    if len(words) < 2 or words[-2] != "|":
-        return None
-    cards = tuple([PLAIN_CARDS.get(word) for word in words])
-    if None in cards[:-2] or cards[-1] is None or len({*cards[:-2]}) != len(cards) - 2:
-        return None
-    return Deal(cards[:-2], cards[-1], crib)  # type: ignore[arg-type]
+    # (the lines hold only the package's own words and card codes: nothing to make safe)
+    return run_batches(args.batch, records, out, "scored", size=BATCH, safe=True)

@@ -31,6 +31,12 @@ _UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}\u2028\u2029{_SURROGAT
 _UNSAFE_ONE_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\u2028\u2029{_SURROGATES}]")
 
 
+#: The ASCII characters of each pattern: ASCII text is checked for them in C, bytewise,
+#: many times faster than the pattern scans it (a ``discard --batch`` line is 6 KB).
+_ASCII_UNSAFE = bytes([*range(9), *range(11, 32), 127])
+_ASCII_UNSAFE_ONE_LINE = bytes([*range(32), 127])
+
+
 def _escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
 
@@ -39,6 +45,10 @@ def shown(text: str, *, lines: bool = False) -> str:
     """``text`` with every control character a terminal would obey written as
     ``\\uXXXX``. With ``lines=True`` newlines and tabs are kept (a note of several lines);
     otherwise the text stays on one line."""
+    if text.isascii():
+        raw = text.encode("ascii")
+        if len(raw.translate(None, _ASCII_UNSAFE if lines else _ASCII_UNSAFE_ONE_LINE)) == len(raw):
+            return text
     pattern = _UNSAFE if lines else _UNSAFE_ONE_LINE
     return pattern.sub(_escape, text)
 

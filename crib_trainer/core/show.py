@@ -151,8 +151,7 @@ def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter, int], ..
      ('pair', 'bc', 2), ('run', 'abd', 3), ('run', 'acd', 3)]
     """
     n = len(ranks)
-    values = [min(r, 10) for r in ranks]
-    items = [(Kind.FIFTEEN, get, 2) for get in _SUBSETS[n] if sum(get(values)) == 15]
+    items = [(Kind.FIFTEEN, get, 2) for get in fifteen_sets(tuple([min(r, 10) for r in ranks]))]
     items += [
         (Kind.PAIR, itemgetter(i, j), 2)
         for i, j in combinations(range(n), 2)
@@ -170,6 +169,19 @@ def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter, int], ..
             if is_run([ranks[i] for i in idx])
         ]
     return tuple(items)
+
+
+@cache
+def fifteen_sets(values: tuple[int, ...]) -> tuple[itemgetter, ...]:
+    """Getters of every set of two or more cards, of these counting ``values``, that adds
+    to 15: smallest sets first, then in card order. Cards in rank order have their values
+    in order too, so many multisets of ranks share one tuple of values (a king and a
+    queen both count ten).
+
+    >>> [get("abcde") for get in fifteen_sets((5, 5, 5, 10, 10))]
+    [('a', 'd'), ('a', 'e'), ('b', 'd'), ('b', 'e'), ('c', 'd'), ('c', 'e'), ('a', 'b', 'c')]
+    """
+    return tuple([get for get in _SUBSETS[len(values)] if sum(get(values)) == 15])
 
 
 def is_run(ranks: list[Rank] | list[int]) -> bool:

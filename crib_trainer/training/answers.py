@@ -297,9 +297,11 @@ def peg_play_attempt(
     seconds: float,
     answered_at: datetime,
     puzzle_id: str | None = None,
+    win_lost: float | None = None,
 ) -> Attempt:
     """A card chosen in a pegging situation of ``theme`` that gave up ``points_lost``
-    (expected net points against ``best``). Missed: ``peg-<theme>``."""
+    (expected net points against ``best``; at a score, graded by ``win_lost``, the chance
+    to win given up, as :func:`decision_attempt` does). Missed: ``peg-<theme>``."""
     return decision_attempt(
         DrillKind.PEG_PLAY,
         cat.peg_category(theme),
@@ -310,6 +312,7 @@ def peg_play_attempt(
         seconds=seconds,
         answered_at=answered_at,
         puzzle_id=puzzle_id,
+        win_lost=win_lost,
     )
 
 

@@ -72,7 +72,8 @@ DISCARD_PONE = "discard-pone"
 DISCARD_CATEGORIES = (DISCARD_DEALER, DISCARD_PONE)
 POSITION_DEALER = "position-dealer"
 POSITION_PONE = "position-pone"
-POSITION_CATEGORIES = (POSITION_DEALER, POSITION_PONE)
+POSITION_PLAY = "position-play"
+POSITION_CATEGORIES = (POSITION_DEALER, POSITION_PONE, POSITION_PLAY)
 
 #: Pegging themes the pegging drills are expected to use (``peg-<theme>`` categories).
 PEG_THEMES = ("lead", "reply-5", "reply-ten", "near-31", "pair-royal-danger", "run-trap", "go")
@@ -106,6 +107,7 @@ _LABELS = {
     DISCARD_PONE: "discards as pone",
     POSITION_DEALER: "throws at the score as dealer",
     POSITION_PONE: "throws at the score as pone",
+    POSITION_PLAY: "plays at the score",
 }
 
 _RUN_CATEGORY = {1: RUN, 2: DOUBLE_RUN, 3: TRIPLE_RUN, 4: DOUBLE_DOUBLE_RUN}

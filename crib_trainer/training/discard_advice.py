@@ -11,27 +11,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from crib_trainer.analysis.discard import AS_GOOD, DiscardAnalysis, ThrowOption, analyse_discards
-from crib_trainer.core.cards import Card, format_cards
+from crib_trainer.core.cards import format_cards
 from crib_trainer.training.discard_principles import (
+    Principle,
     best_principles,
     broken_principle,
+    broken_principles,
     in_table_words,
+    rank_text,
 )
 
 TIE = 1e-9  # options closer than this in net are exactly equal
-
-
-def rank_text(cards: Iterable[Card]) -> str:
-    """Ranks as players say a hand, lowest first: ``4-5-6-J``.
-
-    >>> from crib_trainer.core.cards import parse_cards
-    >>> rank_text(parse_cards("JS 5H 4D TD"))
-    '4-5-10-J'
-    """
-    return "-".join(c.rank.label for c in sorted(cards))
 
 
 def crib_owner(analysis: DiscardAnalysis) -> str:
@@ -57,8 +48,12 @@ def why_best(analysis: DiscardAnalysis) -> str:
     else what it keeps and does to the crib; then what it beats the next best by, or that
     the next is as good (within :data:`~crib_trainer.analysis.discard.AS_GOOD`).
     """
+    return _why_best(analysis, best_principles(analysis))
+
+
+def _why_best(analysis: DiscardAnalysis, principles: list[Principle]) -> str:
+    """:func:`why_best`, the best throw's principles given."""
     best = analysis.best
-    principles = best_principles(analysis)
     if principles:
         parts = [f"Throw {rank_text(best.discard)}. " + " ".join(p.text for p in principles)]
     else:
@@ -93,17 +88,9 @@ def why_best(analysis: DiscardAnalysis) -> str:
 def throw_reason(option: ThrowOption, analysis: DiscardAnalysis) -> str:
     """One sentence or two on any throw: the principle it broke, if the numbers show one,
     and what it gives up against the best, and where."""
-    best = analysis.best
-    if option.loss <= TIE:
-        return why_best(analysis) if option is best else "As good as the best throw."
-    if option.as_good:
-        return f"As good as the best throw: {option.loss:.2f} less, within {AS_GOOD:.2f}."
-    broke = broken_principle(option, analysis)
-    lead = f"{broke.text} " if broke else ""
-    return (
-        f"{lead}Gives up {option.loss:.2f} against throwing {rank_text(best.discard)}: "
-        f"{_difference(option, best, analysis)}."
-    )
+    if option.loss <= TIE and option is analysis.best:
+        return why_best(analysis)
+    return _reason(option, _broke(option, analysis), _against(analysis))
 
 
 def principle_keys(option: ThrowOption, analysis: DiscardAnalysis) -> list[str]:
@@ -117,8 +104,60 @@ def principle_keys(option: ThrowOption, analysis: DiscardAnalysis) -> list[str]:
     """
     if option is analysis.best:
         return [p.key for p in best_principles(analysis)]
-    broke = None if option.as_good else broken_principle(option, analysis)
+    broke = _broke(option, analysis)
     return [broke.key] if broke else []
+
+
+def advise(analysis: DiscardAnalysis) -> tuple[str, list[tuple[str, list[str]]]]:
+    """:func:`why_best`, and each option's :func:`throw_reason` and :func:`principle_keys`
+    in the options' order, each worked out once (as ``discard --json`` gives them).
+
+    >>> from crib_trainer.analysis.discard import analyse_discards
+    >>> a = analyse_discards("3H 4D 6S 7C 8C KD", dealer=True)
+    >>> why, each = advise(a)
+    >>> why == why_best(a) and each[3] == (throw_reason(a.options[3], a),
+    ...     principle_keys(a.options[3], a))
+    True
+    """
+    principles = best_principles(analysis)
+    why = _why_best(analysis, principles)
+    each = [(why, [p.key for p in principles])]
+    against = _against(analysis)
+    for option, broke in zip(analysis.options[1:], broken_principles(analysis)[1:], strict=True):
+        each.append((_reason(option, broke, against), [broke.key] if broke else []))
+    return why, each
+
+
+def _broke(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
+    """The principle a throw not as good as the best broke (None for one as good)."""
+    return None if option.as_good else broken_principle(option, analysis)
+
+
+#: What every other throw's reason sets it against (:func:`_against`): the best throw's
+#: ranks, hand and crib, whose crib it is and where it is (``in your crib``).
+_Against = tuple[str, float, float, bool, str]
+
+
+def _against(analysis: DiscardAnalysis) -> _Against:
+    best, dealer = analysis.best, analysis.dealer
+    owner = ("in " if dealer else "to ") + crib_owner(analysis)
+    return rank_text(best.discard), best.hand_ev, best.crib_ev, dealer, owner
+
+
+_WITHIN = f"within {AS_GOOD:.2f}."
+
+
+def _reason(option: ThrowOption, broke: Principle | None, best: _Against) -> str:
+    """:func:`throw_reason` of a throw other than the best, given its broken principle."""
+    loss = option.loss
+    if loss <= TIE:
+        return "As good as the best throw."
+    if option.as_good:
+        return f"As good as the best throw: {loss:.2f} less, {_WITHIN}"
+    lead = f"{broke.text} " if broke else ""
+    ranks, hand, crib, dealer, owner = best
+    difference = _difference_text(option.hand_ev - hand, option.crib_ev - crib, dealer, owner)
+    return f"{lead}Gives up {loss:.2f} against throwing {ranks}: {difference}."
 
 
 def role_contrast(analysis: DiscardAnalysis) -> str | None:
@@ -169,19 +208,23 @@ def _crib_clause(option: ThrowOption, analysis: DiscardAnalysis) -> str:
 
 def _difference(this: ThrowOption, other: ThrowOption, analysis: DiscardAnalysis) -> str:
     """How ``this`` differs from ``other`` in hand and crib, in the learner's terms."""
-    hand = this.hand_ev - other.hand_ev
-    crib = this.crib_ev - other.crib_ev
     owner = ("in " if analysis.dealer else "to ") + crib_owner(analysis)
-    hand_text = f"{abs(hand):.2f} {'more' if hand > 0 else 'less'} in hand"
-    crib_text = f"{abs(crib):.2f} {'more' if crib > 0 else 'less'} {owner}"
-    hand_good = hand > 0
-    crib_good = crib > 0 if analysis.dealer else crib < 0
+    return _difference_text(
+        this.hand_ev - other.hand_ev, this.crib_ev - other.crib_ev, analysis.dealer, owner
+    )
+
+
+def _difference_text(hand: float, crib: float, dealer: bool, owner: str) -> str:
+    """:func:`_difference` of the differences in hand and crib; ``owner`` is where the
+    crib is (``in your crib``)."""
     if abs(hand) < 0.005:
-        return f"the same in hand, {crib_text}"
+        return f"the same in hand, {abs(crib):.2f} {'more' if crib > 0 else 'less'} {owner}"
+    hand_text = f"{abs(hand):.2f} {'more' if hand > 0 else 'less'} in hand"
     if abs(crib) < 0.005:
         return f"{hand_text}, the same {owner}"
-    joint = " and " if hand_good == crib_good else ", for "
-    return hand_text + joint + crib_text
+    crib_good = crib > 0 if dealer else crib < 0
+    joint = " and " if (hand > 0) == crib_good else ", for "
+    return f"{hand_text}{joint}{abs(crib):.2f} {'more' if crib > 0 else 'less'} {owner}"
 
 
 def explain_discards(analysis: DiscardAnalysis, ascii: bool = False) -> str:

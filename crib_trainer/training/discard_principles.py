@@ -21,11 +21,11 @@ The shapes a throw can have (the cards players watch for):
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
+from operator import attrgetter
 
 from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption
 from crib_trainer.core.cards import Card, Rank
@@ -76,9 +76,39 @@ AIMS = {
 }
 
 
-def rank_text(cards: Sequence[Card]) -> str:
-    """Ranks as players say them, lowest first (``4-K``)."""
-    return "-".join(c.rank.label for c in sorted(cards))
+_RANK_OF = attrgetter("rank")
+
+
+def ranks_of(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The cards' ranks, lowest first (a :class:`Rank` is its number, ace 1): what the
+    words below depend on, and the key they are remembered by.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> ranks_of(parse_cards("JS 5H 4D TD")) == (4, 5, 10, 11)
+    True
+    """
+    return tuple(sorted(map(_RANK_OF, cards)))
+
+
+def rank_text(cards: Iterable[Card]) -> str:
+    """Ranks as players say a hand, lowest first: ``4-5-6-J``.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> rank_text(parse_cards("JS 5H 4D TD"))
+    '4-5-10-J'
+    """
+    return ranks_text(ranks_of(cards))
+
+
+_RANKS = (None, *Rank)  # (by number: _RANKS[5] is Rank.FIVE)
+_LABELS = ("", *(rank.label for rank in Rank))
+_VALUES = (0, *(rank.pips for rank in Rank))  # counting values: ace 1 … court cards 10
+
+
+@cache
+def ranks_text(ranks: tuple[int, ...]) -> str:
+    """:func:`rank_text` of ranks given lowest first (``(4, 13)`` is ``4-K``)."""
+    return "-".join([_LABELS[r] for r in ranks])
 
 
 def throw_shapes(cards: Sequence[Card]) -> tuple[str, ...]:
@@ -90,15 +120,21 @@ def throw_shapes(cards: Sequence[Card]) -> tuple[str, ...]:
     >>> throw_shapes(parse_cards("9H KD")), throw_shapes(parse_cards("4H 4D"))
     (('wide',), ('pair',))
     """
+    return _throw_shapes(ranks_of(cards))
+
+
+@cache
+def _throw_shapes(ranks: tuple[int, ...]) -> tuple[str, ...]:
+    """:func:`throw_shapes` of the thrown ranks, lowest first."""
     shapes: list[str] = []
-    if any(c.rank == Rank.FIVE for c in cards):
+    if Rank.FIVE in ranks:
         shapes.append("five")
-    if len(cards) == 2:
-        a, b = sorted(cards)
-        gap = b.rank - a.rank
+    if len(ranks) == 2:
+        a, b = ranks
+        gap = b - a
         if gap == 0:
             shapes.append("pair")
-        if a.rank.pips + b.rank.pips == 15:
+        if min(a, 10) + min(b, 10) == 15:
             shapes.append("fifteen")
         if gap == 1:
             shapes.append("touching")
@@ -111,7 +147,13 @@ def throw_shapes(cards: Sequence[Card]) -> tuple[str, ...]:
 
 def feeds(cards: Sequence[Card]) -> tuple[str, ...]:
     """The shapes of a throw that feed a crib (``five``, ``pair``, … ; not ``wide``)."""
-    return tuple(s for s in throw_shapes(cards) if s in FEEDING)
+    return _feeds(ranks_of(cards))
+
+
+@cache
+def _feeds(ranks: tuple[int, ...]) -> tuple[str, ...]:
+    """:func:`feeds` of the thrown ranks, lowest first."""
+    return tuple(s for s in _throw_shapes(ranks) if s in FEEDING)
 
 
 _COUNT_WORDS = {2: "a pair of {r}", 3: "three {r}", 4: "four {r}"}
@@ -130,19 +172,19 @@ class KeepShape:
 
     fifteens: int
     sets: tuple[tuple[Rank, int], ...]  # (rank, how many) for ranks held two or more times
-    run: tuple[Card, ...]
+    run: tuple[int, ...]  # the ranks of the longest run (three or more), lowest first
 
     @property
     def pairs(self) -> int:
         """Pairs among the kept cards (three of a rank are three pairs)."""
-        return sum(n * (n - 1) // 2 for _, n in self.sets)
+        return _pairs(self.sets)
 
     def words(self) -> str:
         """``a run of three (6-7-8) and a fifteen`` or ``nothing yet``."""
         parts = []
         if self.run:
             length = {3: "three", 4: "four", 5: "five"}[len(self.run)]
-            parts.append(f"a run of {length} ({rank_text(self.run)})")
+            parts.append(f"a run of {length} ({ranks_text(self.run)})")
         parts += [_COUNT_WORDS[n].format(r=plural(rank)) for rank, n in self.sets]
         if self.fifteens:
             parts.append("a fifteen" if self.fifteens == 1 else f"{self.fifteens} fifteens")
@@ -151,10 +193,8 @@ class KeepShape:
         return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
 
 
-@lru_cache(maxsize=4096)
-def keep_shape(cards: tuple[Card, ...]) -> KeepShape:
+def keep_shape(cards: Iterable[Card]) -> KeepShape:
     """The fifteens, sets of a rank and longest run among kept cards (no starter).
-    Remembered: a hand's every throw is set against its best keep.
 
     >>> from crib_trainer.core.cards import parse_cards
     >>> keep_shape(parse_cards("6S 7C 8C KD")).words()
@@ -162,24 +202,49 @@ def keep_shape(cards: tuple[Card, ...]) -> KeepShape:
     >>> keep_shape(parse_cards("5H 5D JC 2C")).words()
     'a pair of 5s and 2 fifteens'
     """
-    fifteens = sum(
-        1
-        for size in range(2, len(cards) + 1)
-        for subset in combinations(cards, size)
-        if sum([c.value for c in subset]) == 15
+    return ranks_shape(ranks_of(cards))
+
+
+@cache
+def ranks_shape(ranks: tuple[int, ...]) -> KeepShape:
+    """:func:`keep_shape` of the kept ranks, lowest first: it depends on them alone, so
+    it is worked out once for each (at most 1,820 of four cards), a part at a time (a
+    throw is set against the best keep's parts only where the best has them)."""
+    return KeepShape(_fifteens(ranks), _sets(ranks), _run(ranks))
+
+
+@cache
+def _fifteens(ranks: tuple[int, ...]) -> int:
+    """The fifteens among the ranks."""
+    values = [_VALUES[r] for r in ranks]
+    return sum(
+        [[*map(sum, combinations(values, size))].count(15) for size in range(2, len(values) + 1)]
     )
-    held = Counter(c.rank for c in cards)
-    sets = tuple(sorted((rank, n) for rank, n in held.items() if n > 1))
-    by_rank = {c.rank: c for c in sorted(cards)}
-    run: tuple[Card, ...] = ()
-    stretch: list[Card] = []
-    for rank in sorted(by_rank):
-        if stretch and rank != stretch[-1].rank + 1:
+
+
+@cache
+def _sets(ranks: tuple[int, ...]) -> tuple[tuple[Rank, int], ...]:
+    """Each rank held two or more times, and how many (lowest first)."""
+    return tuple((_RANKS[r], n) for r in sorted(set(ranks)) if (n := ranks.count(r)) > 1)
+
+
+def _pairs(sets: tuple[tuple[Rank, int], ...]) -> int:
+    """The pairs in the sets (three of a rank are three pairs)."""
+    return sum(n * (n - 1) // 2 for _, n in sets)
+
+
+@cache
+def _run(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks of the longest run of three or more, lowest first (or none)."""
+    run: tuple[int, ...] = ()
+    stretch: list[int] = []
+    for rank in sorted(set(ranks)):
+        if stretch and rank != stretch[-1] + 1:
             stretch = []
-        stretch.append(by_rank[rank])
+        stretch.append(rank)
         if len(stretch) >= 3 and len(stretch) > len(run):
             run = tuple(stretch)
-    return KeepShape(fifteens, sets, run)
+    return run
 
 
 def _hand_best(analysis: DiscardAnalysis) -> ThrowOption:
@@ -225,7 +290,10 @@ def best_principles(analysis: DiscardAnalysis) -> list[Principle]:
 
     Empty when the numbers show none (the best throw then wins on arithmetic alone).
     """
-    return [replace(p, text=in_table_words(p.text, analysis)) for p in _best(analysis)]
+    found = _best(analysis)
+    if not analysis.variant.partnerships:
+        return found
+    return [replace(p, text=in_table_words(p.text, analysis)) for p in found]
 
 
 def _best(analysis: DiscardAnalysis) -> list[Principle]:
@@ -273,11 +341,12 @@ def _best(analysis: DiscardAnalysis) -> list[Principle]:
                 )
             )
         return found
+    held = kept.words()
     found.append(
         Principle(
             "keep-best-hand",
             f"Keep the best hand: {rank_text(best.keep)} averages {best.hand_ev:.2f}"
-            + (f", with {kept.words()} before the cut." if kept.words() != "nothing yet" else "."),
+            + (f", with {held} before the cut." if held != "nothing yet" else "."),
         )
     )
     found.extend(_crib_side(analysis, best))
@@ -348,17 +417,47 @@ def _crib_side(analysis: DiscardAnalysis, best: ThrowOption) -> list[Principle]:
 def broken_principle(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
     """The principle a worse throw broke, against the best, or None when the numbers
     show none (a small loss spread over hand and crib)."""
-    broke = _broken(option, analysis)
-    return broke and replace(broke, text=in_table_words(broke.text, analysis))
-
-
-def _broken(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
     best = analysis.best
+    broke = _broken(option, analysis, feeds(best.discard), keep_shape(best.keep))
+    return _in_table(broke, analysis)
+
+
+def broken_principles(analysis: DiscardAnalysis) -> list[Principle | None]:
+    """:func:`broken_principle` of every option in order, None for those as good as the
+    best (the best among them); what the best throw feeds and keeps is worked out once.
+
+    >>> from crib_trainer.analysis.discard import analyse_discards
+    >>> a = analyse_discards("5H 5D 6S JC 2C 9D", dealer=False)
+    >>> broken_principles(a)[3] == broken_principle(a.options[3], a)
+    True
+    """
+    best = analysis.best
+    fed, kept = feeds(best.discard), keep_shape(best.keep)
+    return [
+        None if o.as_good else _in_table(_broken(o, analysis, fed, kept), analysis)
+        for o in analysis.options
+    ]
+
+
+def _in_table(broke: Principle | None, analysis: DiscardAnalysis) -> Principle | None:
+    """A principle in the words of the game (:func:`in_table_words`)."""
+    if broke is None or not analysis.variant.partnerships:
+        return broke
+    return replace(broke, text=in_table_words(broke.text, analysis))
+
+
+def _broken(
+    option: ThrowOption, analysis: DiscardAnalysis, best_feeds: tuple[str, ...], theirs: KeepShape
+) -> Principle | None:
+    """:func:`broken_principle`, given what the best throw feeds and keeps."""
+    best = analysis.options[0]
     hand_loss = best.hand_ev - option.hand_ev
-    crib_loss = _crib_gain(analysis, best, option)
+    crib_loss = best.crib_ev - option.crib_ev  # (what _crib_gain gives, inlined)
+    if not analysis.dealer:
+        crib_loss = -crib_loss
     if crib_loss > MATTERS and crib_loss >= hand_loss:
         if analysis.dealer:
-            salt = [s for s in feeds(best.discard) if s not in feeds(option.discard)]
+            salt = [s for s in best_feeds if s not in feeds(option.discard)]
             if salt:
                 return Principle(
                     "salt-crib",
@@ -366,21 +465,24 @@ def _broken(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
                     best.discard,
                 )
         else:
-            fed = [s for s in feeds(option.discard) if s not in feeds(best.discard)]
+            fed = [s for s in feeds(option.discard) if s not in best_feeds]
             if fed:
                 key = "no-five" if fed[0] == "five" else "balk"
                 return Principle(key, f"It gives the dealer {_shapes_words(fed)}.", best.discard)
     if hand_loss > MATTERS:
-        mine, theirs = keep_shape(option.keep), keep_shape(best.keep)
-        if len(theirs.run) > len(mine.run):
-            return Principle("keep-run", f"It breaks the run {rank_text(theirs.run)}.")
-        lost_sets = [(rank, n) for rank, n in theirs.sets if (rank, n) not in mine.sets]
-        if lost_sets and theirs.pairs > mine.pairs:
-            rank, n = lost_sets[0]
-            return Principle("keep-pair", f"It breaks up {_THE_SET[n].format(r=plural(rank))}.")
-        if theirs.fifteens > mine.fifteens:
+        # This keep's shape (its ranks') is looked at only where the best keep has a part
+        # to lose: a longer run, a set of a rank, fifteens.
+        mine = ranks_of(option.keep)
+        if theirs.run and len(theirs.run) > len(_run(mine)):
+            return Principle("keep-run", f"It breaks the run {ranks_text(theirs.run)}.")
+        if theirs.sets:
+            sets = _sets(mine)
+            lost_sets = [(rank, n) for rank, n in theirs.sets if (rank, n) not in sets]
+            if lost_sets and theirs.pairs > _pairs(sets):
+                rank, n = lost_sets[0]
+                return Principle("keep-pair", f"It breaks up {_THE_SET[n].format(r=plural(rank))}.")
+        if theirs.fifteens and theirs.fifteens > (fifteens := _fifteens(mine)):
             return Principle(
-                "keep-fifteens",
-                f"It keeps fewer fifteens ({mine.fifteens} for {theirs.fifteens}).",
+                "keep-fifteens", f"It keeps fewer fifteens ({fifteens} for {theirs.fifteens})."
             )
     return None

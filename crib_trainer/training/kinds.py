@@ -182,17 +182,38 @@ def _peg_holds(drill: Any) -> frozenset[str]:
     return frozenset(cat.peg_category(t) for t in drill.themes)
 
 
+#: The share of position questions that are plays when no category is aimed at: a third
+#: (the throw is the decision of every deal with the most of the game at stake; the plays
+#: teach chiefly one lesson, leaving him no card that pegs out, which a third keeps in view).
+PLAY_SHARE = 1 / 3
+
+
 def _position_generate(rng: random.Random, target: str | None, variant: str = "six-card") -> Any:
     from crib_trainer.training.position_drill import position_drill  # (the analysis)
+    from crib_trainer.training.position_plays import position_play
 
+    if target == cat.POSITION_PLAY or (target is None and rng.random() < PLAY_SHARE):
+        return position_play(rng, variant=variant)
     dealer = None if target is None else target == cat.POSITION_DEALER
     return position_drill(rng, dealer=dealer, variant=variant)
 
 
 def _position_replay(question: dict[str, Any]) -> Any:
+    """A throw (``cards``) or a play (``hand``, ``played``) at a score."""
     from crib_trainer.training.position_drill import PositionDrill
+    from crib_trainer.training.position_plays import PositionPlay
 
+    if "hand" in question:
+        return PositionPlay.from_question(question)
     return PositionDrill.from_question(question)
+
+
+def _position_holds(drill: Any) -> frozenset[str]:
+    from crib_trainer.training.position_plays import PositionPlay
+
+    if isinstance(drill, PositionPlay):
+        return frozenset({cat.POSITION_PLAY})
+    return frozenset({cat.POSITION_DEALER if drill.dealer else cat.POSITION_PONE})
 
 
 _COUNT_TARGETS = tuple(c for c in cat.ITEM_CATEGORIES if c != cat.CRIB_FLUSH_TRAP)
@@ -267,13 +288,13 @@ KINDS: dict[str, Kind] = {
         ),
         Kind(
             DrillKind.POSITION.value,
-            "Position: throw to the score",
+            "Position: play to the score",
             "position",
             None,
             cat.POSITION_CATEGORIES,
             _position_generate,
             _position_replay,
-            lambda d: frozenset({cat.POSITION_DEALER if d.dealer else cat.POSITION_PONE}),
+            _position_holds,
         ),
     )
 }

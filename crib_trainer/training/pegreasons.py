@@ -31,10 +31,22 @@ from crib_trainer.analysis.pegging import (
 )
 from crib_trainer.core.cards import Rank
 from crib_trainer.core.pegging import LIMIT, PegItem, PegKind
-from crib_trainer.training.explain import number_word
 
 if TYPE_CHECKING:  # (the table's analysis loads only when a table is explained)
     from crib_trainer.analysis.pegging import TableAnalysis, TableOption, TablePosition
+
+
+def number_word(n: int) -> str:
+    """:func:`crib_trainer.training.explain.number_word`, loaded when a number is first said
+    (that module brings the show's tables, which most reasons never need).
+
+    >>> number_word(3)
+    'three'
+    """
+    from crib_trainer.training.explain import number_word as words
+
+    return words(n)
+
 
 _RANK_WORDS = {
     Rank.ACE: "an ace",

@@ -43,6 +43,9 @@ class Puzzle:
       what the last card scored.
     - ``pegging-play``: ``sequence``, ``hand`` (the cards left to play), optional ``starter``
       and ``discards``; the answer is the card to play.
+
+    A ``discard`` or ``pegging-play`` puzzle with a ``score`` (mine, his) is answered by
+    the chance to win the game, not by points (the position drill's puzzles).
     """
 
     id: str
@@ -62,7 +65,7 @@ class Puzzle:
     hand: tuple[Card, ...] = ()
     discards: tuple[Card, ...] = ()
     title: str = ""
-    score: tuple[int, int] | None = None  # discard: (mine, his) before the deal
+    score: tuple[int, int] | None = None  # (mine, his) before the deal or the card laid
 
     @property
     def dealer(self) -> bool:
@@ -246,8 +249,8 @@ def _build(file: str, raw: dict[str, Any]) -> Puzzle:
         "variant": variant,
     }
     size = get_variant(variant)
-    if "score" in raw and kind != "discard":
-        raise _Bad("score", "only a discard puzzle takes a score")
+    if "score" in raw and kind not in ("discard", "pegging-play"):
+        raise _Bad("score", "only a discard or pegging-play puzzle takes a score")
     if kind in ("count", "crib-count"):
         crib = kind == "crib-count"
         cards = _cards(raw, "cards", size.shown_size(crib))
@@ -279,8 +282,15 @@ def _build(file: str, raw: dict[str, Any]) -> Puzzle:
     card = _card(raw, "answer")
     if card not in hand:
         raise _Bad("answer", f"{card} is not in the hand")
+    score = _score(raw, size) if "score" in raw else None
     return Puzzle(
-        **common, sequence=sequence, hand=hand, starter=starter, discards=discards, answer=card
+        **common,
+        sequence=sequence,
+        hand=hand,
+        starter=starter,
+        discards=discards,
+        answer=card,
+        score=score,
     )
 
 
@@ -387,8 +397,24 @@ def _solve_discard(p: Puzzle) -> tuple[frozenset[Card], ...]:
 
 
 def _solve_pegging_play(p: Puzzle) -> tuple[Card, ...]:
-    """Every card marked as good as the best play (random opponent)."""
+    """Every card marked as good as the best play (random opponent); with a score, every
+    card of the hand within ``SAME`` of the best chance to win."""
+    if p.score is not None:
+        return position_truth(p)
     return pegging_truth(pegging_options(p))
+
+
+def position_truth(p: Puzzle) -> tuple[Card, ...]:
+    """The cards of a ``pegging-play`` puzzle's hand with the best chance to win at its
+    score (:func:`~crib_trainer.analysis.endplay.play_wins`)."""
+    from crib_trainer.training.position_plays import play_chances
+    from crib_trainer.training.position_words import SAME
+
+    assert p.score is not None
+    c = play_chances(pegging_situation(p), *p.score)
+    best = c.wins[c.best]
+    ranks = {o.card.rank for o, w in zip(c.options, c.wins, strict=True) if best - w < SAME}
+    return tuple(card for card in p.hand if card.rank in ranks)
 
 
 def pegging_truth(options: list[Any]) -> tuple[Card, ...]:

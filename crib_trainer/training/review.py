@@ -38,11 +38,15 @@ def replayable(attempt: Attempt) -> bool:
             read_situation(peg.situation)
             replay_state(peg)  # the hidden cards must fit too, to play on
             return True
-        if attempt.kind == "position":
-            from crib_trainer.training.position_drill import PositionDrill
+        if attempt.kind == "position":  # a throw or a play, score and all
+            from crib_trainer.training.kinds import KINDS
+            from crib_trainer.training.position_plays import PositionPlay
 
-            cards = PositionDrill.from_question(attempt.question).cards  # reads, score too
-            return len(set(cards)) == len(cards)
+            drill = KINDS["position"].replay(attempt.question)
+            if isinstance(drill, PositionPlay):
+                replay_state(drill.peg)  # the hidden cards must fit too
+                return True
+            return len(set(drill.cards)) == len(drill.cards)
         drill = replay(attempt.kind, attempt.question)
         if isinstance(drill, DiscardDrill):
             return len(set(drill.cards)) == get_variant(drill.variant).dealt

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from functools import cache
-from itertools import combinations, permutations
+from itertools import combinations, combinations_with_replacement, permutations
 from math import comb
 
 import numpy as np
@@ -31,7 +31,7 @@ from crib_trainer.analysis.discard import (
     unseen_cards,
 )
 from crib_trainer.analysis.ranksets import multisets
-from crib_trainer.analysis.tables import show_total
+from crib_trainer.analysis.tables import rank_points, show_total
 from crib_trainer.core.cards import FULL_DECK, Card, CardError, Rank
 from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.core.show import score_show
@@ -48,20 +48,58 @@ def brute_hand(keep: tuple[Card, ...], unseen: tuple[Card, ...], variant) -> lis
 def brute_crib(throw, unseen, variant, weight=lambda others: 1) -> tuple[Fraction, float]:
     """Mean crib over every set of other crib cards and every starter left: exactly
     (every set equally likely) and with ``weight(others)`` per set.
+
+    Every (set, starter) pair is scored, all at once by :func:`crib_shows`; a sample of
+    them is scored again by ``show_total`` one by one.
     """
     m = variant.crib_size - variant.discard
-    total = count = 0
-    weighted = weights = 0.0
-    for others in combinations(unseen, m):
-        w = weight(others)
-        for s in unseen:
-            if s not in others:
-                points = show_total(throw + others, s, crib=True, variant=variant, check=False)
-                total += points
-                count += 1
-                weighted += w * points
-                weights += w
-    return Fraction(total, count), (weighted / weights if weights else float("nan"))
+    sets = list(combinations(unseen, m))
+    grid = np.array([[c.index for c in throw + others] for others in sets], dtype=np.int64)
+    starters = np.array([c.index for c in unseen], dtype=np.int64)
+    points = crib_shows(grid, starters)  # [set, starter]
+    left = (grid[:, :, None] != starters[None, None, :]).all(axis=1)  # the starter not in it
+    count = int(left.sum())
+    assert count == len(sets) * (len(unseen) - m)
+    rows, columns = np.nonzero(left)
+    for k in random.Random(len(sets)).sample(range(count), min(60, count)):
+        i, j = int(rows[k]), int(columns[k])
+        one = show_total(throw + sets[i], unseen[j], crib=True, variant=variant, check=False)
+        assert points[i, j] == one, (sets[i], unseen[j])
+    per_set = np.where(left, points, 0).sum(axis=1)
+    w = np.array([weight(others) for others in sets], dtype=float)
+    weights = float(w.sum()) * (len(unseen) - m)
+    weighted = float(w @ per_set) / weights if weights else float("nan")
+    return Fraction(int(per_set.sum()), count), weighted
+
+
+@cache
+def _rank_points() -> tuple[np.ndarray, np.ndarray]:
+    """Every multiset of five ranks (none more than four times) keyed by the sum of
+    5 ** rank, sorted, and its fifteens, pairs and runs (``rank_points``)."""
+    table = {
+        sum(5**r for r in ranks): rank_points(ranks)
+        for ranks in combinations_with_replacement(range(1, 14), 5)
+        if max(ranks.count(r) for r in ranks) <= 4
+    }
+    keys = np.array(sorted(table), dtype=np.int64)
+    return keys, np.array([table[k] for k in keys.tolist()], dtype=np.int64)
+
+
+def crib_shows(cribs: np.ndarray, starters: np.ndarray) -> np.ndarray:
+    """The show of each crib (rows of four card indices) with each starter: its ranks'
+    points, 5 for a flush of all five cards (a crib's four alone count nothing), and 1 for
+    the jack of the starter's suit in the crib. Cards and starters may overlap (rows the
+    caller leaves out)."""
+    keys, table = _rank_points()
+    rank, suit = cribs // 4 + 1, cribs % 4
+    s_rank, s_suit = starters // 4 + 1, starters % 4
+    code = (5**rank).sum(axis=1)[:, None] + (5**s_rank)[None, :]
+    found = np.searchsorted(keys, code)
+    points = table[np.minimum(found, len(keys) - 1)]
+    points = np.where(keys[np.minimum(found, len(keys) - 1)] == code, points, -1000)
+    one_suit = (suit == suit[:, :1]).all(axis=1)[:, None] & (suit[:, :1] == s_suit[None, :])
+    nob = ((rank[:, :, None] == 11) & (suit[:, :, None] == s_suit[None, None, :])).any(axis=1)
+    return points + 5 * one_suit + nob
 
 
 def opponent_weight(variant, dealer: bool):
@@ -77,7 +115,10 @@ def opponent_weight(variant, dealer: bool):
         return opponent.throw_weight(ranks, variant=variant, own_crib=slot == "own")
 
     def weight(others: tuple[Card, ...]) -> float:
-        ranks = tuple(sorted(int(c.rank) for c in others))
+        return by_multiset(tuple(sorted(int(c.rank) for c in others)))
+
+    @cache
+    def by_multiset(ranks: tuple[int, ...]) -> float:
         if len(slots) == 1:
             return by_ranks(ranks, slots[0])
         total = 0.0

@@ -245,7 +245,7 @@ def brute_distribution(size: int, variant: str, crib: bool) -> dict[int, int]:
         keys = _keys(part, np.full(len(held), rank, dtype=np.int64), s_suit)
 
         def cards_of(row, held=held, starter=starter):
-            return tuple(Card.from_index(int(i)) for i in held[row]), starter
+            return tuple(FULL_DECK[i] for i in held[row].tolist()), starter
 
         _, count, points = _scores(variant, crib, keys, cards_of, rng)
         for p, c in zip(points.tolist(), count.tolist(), strict=True):

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from crib_trainer.cli import COMMANDS, main
+from tests.inprocess import run_cli
 
 
 def run(*argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str]:
@@ -213,13 +214,23 @@ def test_odds_text_crib_and_five_card():
     ],
 )
 def test_bad_input_is_one_clear_line(argv, message):
-    proc = subprocess.run(
-        [sys.executable, "-m", "crib_trainer.cli", *argv], capture_output=True, text=True
-    )
+    proc = run_cli(*argv)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert message in proc.stderr
+
+
+def test_a_bad_input_exits_the_process_with_status_2():
+    """The tests above run the command line in their own process (tests/inprocess.py);
+    a real one exits with the status and the one line they check."""
+    argv = ["score", "5H", "5C", "5S", "JD", "|", "5D", "6D"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "crib_trainer.cli", *argv], capture_output=True, text=True
+    )
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == run_cli(*argv).stderr and proc.stderr.count("\n") == 1
+    assert "exactly one starter" in proc.stderr
 
 
 def test_help_works():

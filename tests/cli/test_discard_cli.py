@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from crib_trainer.cli import main
+from tests.inprocess import run_cli
 
 DEAL = ["5H", "5D", "5S", "JC", "2C", "9D"]
 OPTION_KEYS = {
@@ -147,9 +148,7 @@ def test_batch_and_opponent_agree_with_single_runs(monkeypatch):
     ],
 )
 def test_bad_input_is_one_clear_line(argv, message):
-    proc = subprocess.run(
-        [sys.executable, "-m", "crib_trainer.cli", *argv], capture_output=True, text=True
-    )
+    proc = run_cli(*argv)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
 import sys
 
 import pytest
 
 from crib_trainer.analysis.position import analyse_position
 from crib_trainer.cli import main
+from tests.inprocess import run_cli
 
 DEAL = ["3C", "3S", "QH", "AH", "JH", "6H"]
 
@@ -84,11 +84,7 @@ def test_a_batch_with_a_score_gives_the_same_records():
     ],
 )
 def test_bad_scores_are_one_clear_line(argv, message):
-    proc = subprocess.run(
-        [sys.executable, "-m", "crib_trainer.cli", "discard", *DEAL, "--pone", *argv],
-        capture_output=True,
-        text=True,
-    )
+    proc = run_cli("discard", *DEAL, "--pone", *argv)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr

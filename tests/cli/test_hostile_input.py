@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from crib_trainer.cli import main
+from tests.inprocess import run_cli
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -249,9 +250,9 @@ def test_puzzle_field_of_the_wrong_type_says_so(tmp_path, field, value, message)
     ids=["underscore", "arabic-indic", "plus", "float", "1000", "20-digits", "5000", "-5000"],
 )
 def test_claim_must_be_plain_digits_of_a_believable_size(claim):
-    proc = cli("score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", claim, "--json")
-    err = proc.stderr.decode()
-    assert proc.returncode == 2 and proc.stdout == b"" and err.count("\n") == 1
+    proc = run_cli("score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", claim, "--json")
+    err = proc.stderr
+    assert proc.returncode == 2 and proc.stdout == "" and err.count("\n") == 1
     assert len(err) < 200
     assert "a claim is a whole number of points" in err or "cannot be negative" in err
 

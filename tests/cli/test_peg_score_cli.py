@@ -5,13 +5,12 @@ from __future__ import annotations
 import io
 import itertools
 import json
-import subprocess
-import sys
 
 import pytest
 
 from crib_trainer.analysis.endplay import after_play
 from crib_trainer.cli import main
+from tests.inprocess import run_cli
 
 
 def plays(*argv: str) -> list[dict]:
@@ -63,9 +62,7 @@ def test_a_known_hand_that_reaches_counting_first_wins_after_the_play():
     ],
 )
 def test_bad_scores_are_one_clear_line(argv, message):
-    proc = subprocess.run(
-        [sys.executable, "-m", "crib_trainer.cli", "peg", *argv], capture_output=True, text=True
-    )
+    proc = run_cli("peg", *argv)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr

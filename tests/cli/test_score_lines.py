@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from crib_trainer.cli.score import parse_deal, plain_deal, score_json
+from crib_trainer.cli.score import parse_deal, score_json
 from crib_trainer.cli.score_lines import ShowLines
 from crib_trainer.core.cards import FULL_DECK, CardError
 from crib_trainer.core.rules import VARIANTS
@@ -72,10 +73,14 @@ words = st.one_of(
 
 @given(tokens=st.lists(words, max_size=8), gap=st.sampled_from([" ", "  ", "\t", " \u00a0"]))
 def test_the_quick_reader_reads_what_parse_deal_reads(tokens, gap):
+    """A plainly written line gives the line of the deal parse_deal reads; any other line,
+    a bad one included, is left to the ordinary reader (None)."""
     text = gap.join(tokens)
-    quick = plain_deal(text)
+    lines = LINES["six-card"]
+    quick = lines.plain_line(text)
     try:
-        slow = parse_deal(text)
+        deal = parse_deal(text)
+        slow = lines.line(deal.cards, deal.starter, crib=deal.crib)
     except CardError:
         assert quick is None
     else:
@@ -98,3 +103,107 @@ def test_shows_of_one_shape_share_a_template_and_still_match():
             cards, starter, crib, lines.variant
         )
     assert len(lines.templates) < 150
+
+
+def seeded_batch(variant, seed, n=300):
+    """Lines of a batch file as people write them: random deals and deals heavy in fives
+    and ten-cards, jacks or one suit, cribs, cards in other spellings, and bad lines (one
+    with a terminal's escape sequence in it)."""
+    import random
+
+    rng = random.Random(seed)
+    pools = [
+        list(FULL_DECK),
+        FIVES_AND_TENS,
+        [c for c in FULL_DECK if c.rank in (4, 5, 6, 11)],
+        [c for c in FULL_DECK if c.suit.value == "H" or c.rank == 11],
+    ]
+    bad = ["5H 5C | 5D", "5H 5H 5S JD | 5D", "5H 5C 5S JD | 5H", "5X 5C 5S JD | 5D", "x"]
+    bad += ["5H 5C 5S JD 5D", "\x1b]52;c;eA==\x07 5C 5S JD | 5D", "5H,5C,5S,JD|5D crib"]
+    lines = []
+    for _ in range(n):
+        if rng.random() < 0.05:
+            lines.append(rng.choice(bad))
+            continue
+        crib = rng.random() < 0.3
+        size = variant.shown_size(crib)
+        cards = rng.sample(rng.choice(pools), size + 1)
+        words = [c.code if rng.random() < 0.9 else c.format().lower() for c in cards]
+        lines.append(" ".join(words[:size]) + " | " + words[size] + " crib" * crib)
+    return lines
+
+
+@pytest.mark.parametrize("variant", ["six-card", "five-card", "three-player"])
+def test_a_batch_writes_each_line_as_the_ordinary_single_show(tmp_path, variant):
+    """``score --batch`` line by line against the ordinary path: each deal read by
+    parse_deal, scored by score_show and written by score_json, or its error record, made
+    safe to print (as every line was before the lines were known to be safe)."""
+    from crib_trainer.cli import main
+    from crib_trainer.core.safe_text import shown
+
+    rules = VARIANTS[variant]
+    lines = seeded_batch(rules, seed=len(variant))
+    path = tmp_path / "deals.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = io.StringIO()
+    main(["score", "--batch", str(path), "--variant", variant], out=out)
+    expected = []
+    for number, line in enumerate(lines, 1):
+        try:
+            deal = parse_deal(line)
+            expected.append(shown(ordinary(deal.cards, deal.starter, deal.crib, rules)))
+        except CardError as err:
+            error = {"line": number, "error": str(err)}
+            expected.append(shown(json.dumps(error, ensure_ascii=False)))
+    assert out.getvalue().splitlines() == expected
+    assert any('"error"' in line for line in expected) and "\x1b" not in out.getvalue()
+
+
+def test_lines_typed_at_a_terminal_are_answered_as_they_come():
+    """A batch read from a terminal answers each line at once, not when a chunk of lines
+    has come or the input ends."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "crib_trainer.cli", "score", "--batch", "-"],
+        stdin=follower,
+        stdout=subprocess.PIPE,
+    )
+    os.close(follower)
+    try:
+        for hand, total in (("5H 5C 5S JD | 5D", 29), ("9H 6C 5D 4S | 4D", 14)):
+            os.write(leader, hand.encode() + b"\n")
+            ready, _, _ = select.select([proc.stdout], [], [], 60)
+            assert ready, "no answer to a line while the terminal is still open"
+            assert json.loads(proc.stdout.readline())["total"] == total
+    finally:
+        os.write(leader, b"\x04")  # end of input
+        proc.wait(timeout=60)
+        os.close(leader)
+
+
+def test_every_multiset_of_ranks_is_the_ordinary_rendering():
+    """Every multiset of five ranks (6,175: each tuple of counting values and each run of
+    steps between ranks), its suits dealt round so that flushes, cribs and his nob come
+    up among them, against the ordinary rendering."""
+    from itertools import combinations_with_replacement
+
+    lines = ShowLines(VARIANTS["six-card"])
+    shown = 0
+    for k, ranks in enumerate(combinations_with_replacement(range(13), 5)):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        cards = [FULL_DECK[4 * r + (ranks[:j].count(r) + k) % 4] for j, r in enumerate(ranks)]
+        flush = [FULL_DECK[4 * r + (k + (j == 4)) % 4] for j, r in enumerate(ranks)]
+        if k % 3 == 0 and len(set(flush)) == 5:  # four of one suit where the ranks allow
+            cards = flush
+        order = cards[k % 5 :] + cards[: k % 5]
+        hand, starter, crib = tuple(order[:4]), order[4], k % 2 == 1
+        assert lines.line(hand, starter, crib=crib) == ordinary(hand, starter, crib, lines.variant)
+        shown += 1
+    assert shown == 6_175

@@ -1,4 +1,5 @@
-"""Position puzzles (issue 18, item 4): discards at a score, answered by the chance to win."""
+"""Position puzzles (issue 18, item 4): discards and plays at a score, answered by the
+chance to win."""
 
 from __future__ import annotations
 
@@ -7,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from crib_trainer.analysis.discard import analyse_discards
-from crib_trainer.training.puzzles import check_puzzles, default_puzzle_dir, load_puzzles, solve
+from crib_trainer.training.puzzles import (
+    check_puzzles,
+    default_puzzle_dir,
+    load_puzzles,
+    pegging_options,
+    pegging_truth,
+    solve,
+)
 
 DISCARD = """
 theme = "test"
@@ -25,14 +33,49 @@ source = "constructed"
 """
 
 
-def test_each_position_answer_wins_more_than_the_points_best_throw():
+PLAY = """
+theme = "test"
+
+[[puzzle]]
+id = "lay-at-a-score"
+kind = "pegging-play"
+difficulty = 1
+sequence = "A:6D B:3H A:4C B:3C"
+hand = "2C 7H"
+starter = "5C"
+discards = "JD KD"
+question = "Which card?"
+answer = "2C"
+note = "The run."
+source = "constructed"
+"""
+
+
+def test_each_position_answer_wins_more_than_the_points_best_choice():
     puzzles = check_puzzles([default_puzzle_dir() / "position.toml"])
-    assert puzzles.problems == [] and len(puzzles.puzzles) >= 4
+    assert puzzles.problems == [] and len(puzzles.puzzles) >= 12
+    kinds = {p.kind for p in puzzles.puzzles}
+    assert kinds == {"discard", "pegging-play"}
     for p in puzzles.puzzles:
         assert p.score is not None and p.note
+        if p.kind == "pegging-play":
+            points_best = {c.rank for c in pegging_truth(pegging_options(p))}
+            assert not {c.rank for c in solve(p)} & points_best, p.id
+            continue
         points = analyse_discards(p.cards, dealer=p.dealer, variant=p.variant)
         points_best = {frozenset(o.discard) for o in points.options if o.as_good}
         assert not set(solve(p)) & points_best, p.id
+
+
+def test_a_play_at_a_score_is_answered_by_the_chance_to_win(tmp_path: Path):
+    path = tmp_path / "p.toml"
+    path.write_text(PLAY, encoding="utf-8")
+    assert check_puzzles([path]).problems == []  # the run of three: the most points
+    path.write_text(PLAY + "score = [117, 118]\n", encoding="utf-8")
+    (problem,) = check_puzzles([path]).problems
+    assert problem.field == "answer" and "7♥" in problem.message
+    path.write_text(PLAY.replace('"2C"', '"7H"') + "score = [117, 118]\n", encoding="utf-8")
+    assert check_puzzles([path]).problems == []
 
 
 def test_the_same_hand_without_a_score_is_a_points_puzzle(tmp_path: Path):

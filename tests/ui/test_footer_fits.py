@@ -4,25 +4,24 @@ screen's new "g Pegging" cut to "g Peggin", with Help and Theme gone)."""
 
 from __future__ import annotations
 
-from textual.widgets._footer import FooterKey
-
+from crib_trainer.ui.widgets.keybar import KeyBar
 from tests.ui.conftest import make_app
 
 SIZE = (80, 24)
 
 
 async def footer_fits(pilot) -> None:
-    for _ in range(20):  # the footer's keys come a refresh or two after the screen
-        keys = list(pilot.app.screen.query(FooterKey))
-        if len(keys) > 1:
-            break
-        await pilot.pause()
-    palette = [k for k in keys if k.has_class("-command-palette")]
-    edge = palette[0].region.x if palette else SIZE[0]
+    await pilot.pause()
+    bar = pilot.app.screen.query_one(KeyBar)
+    keys = bar.spans()
+    palette = [k for k in keys if k.palette]
+    edge = palette[0].start if palette else SIZE[0]
     shown = [k for k in keys if k not in palette]
     assert shown and "Help" in [k.description for k in shown]
+    line = pilot.app.screen._compositor.render_strips()[-1].text  # the screen's last line
     for k in shown:  # (a key's last column is a space after its words)
-        assert k.region.width > 0 and k.region.right - 1 <= edge, k.description
+        assert k.end > k.start and k.end - 1 <= edge, k.description
+        assert line[k.start : k.end - 1] == "".join(k.parts)[:-1], (k.description, line)
 
 
 async def test_every_footer_key_shows_whole_at_80_columns():
@@ -59,3 +58,22 @@ async def test_keys_left_out_of_a_full_footer_still_work_and_are_in_the_help():
         text = str(pilot.app.screen.query_one("#help-text").render())
         assert "  s        deals from the scheduler" in text
         assert "light or dark theme" in text
+
+
+async def test_a_click_on_a_footer_key_presses_it_and_the_mouse_shows_its_tooltip():
+    from crib_trainer.ui.screens.help import HelpScreen
+
+    async with make_app(seed=2).run_test(size=SIZE, tooltips=True) as pilot:
+        await pilot.press("1")  # count a hand: "esc Back ... ? Help"
+        await pilot.pause()
+        bar = pilot.app.screen.query_one(KeyBar)
+        keys = {k.description: k for k in bar.spans()}
+        await pilot.hover(KeyBar, offset=(keys["Hint"].start + 1, 0))
+        assert bar.tooltip == keys["Hint"].tooltip and "hint" in bar.tooltip
+        await pilot.click(KeyBar, offset=(keys["Help"].start + 1, 0))
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        await pilot.press("escape")  # the help closed, "esc Back" goes home
+        await pilot.click(KeyBar, offset=(keys["Back"].start + 1, 0))
+        await pilot.pause()
+        assert pilot.app.screen.query_one("#drills").has_focus

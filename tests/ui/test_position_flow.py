@@ -4,20 +4,32 @@ from __future__ import annotations
 
 from textual.widgets import DataTable
 
+from crib_trainer.training.position_plays import PositionPlay
 from crib_trainer.ui.screens.position import PositionScreen
 from tests.ui.conftest import shown, throw
 
 SIZE = (80, 24)
 
 
-async def open_position(pilot) -> PositionScreen:
+async def open_position(pilot, key: str | None = "p") -> PositionScreen:
+    """Open the drill and deal again with ``key`` (``p`` throws as pone; None: the first
+    deal, a play with the tests' seed)."""
     await pilot.press("w")
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, PositionScreen)
     await pilot.app.workers.wait_for_complete()
+    if key:
+        await pilot.press(key)
+        await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     return screen
+
+
+async def lay(pilot, screen, card) -> None:
+    """Pick ``card`` of the hand held in the play by its number key and lay it."""
+    await pilot.press(str(screen.drill.situation.hand.index(card) + 1), "enter")
+    await pilot.pause()
 
 
 async def test_the_best_chance_is_graded_best_and_stored_as_a_position(app):
@@ -50,3 +62,38 @@ async def test_the_points_best_can_lose_chances_and_says_how_much(app):
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert not screen.revealed and screen.drill is not None
+
+
+async def test_a_play_at_the_score_is_laid_by_keys_and_graded_by_the_chance_to_win(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_position(pilot, None)
+        drill, c = screen.drill, screen.analysis
+        assert isinstance(drill, PositionPlay)
+        head = shown(screen, "#position-score")
+        assert f"You {drill.me}, him {drill.him}" in head and "The play: " in head
+        best = next(x for x in drill.situation.hand if x.rank == c.options[c.best].card.rank)
+        await lay(pilot, screen, best)
+        assert "Best chance" in shown(screen, "#discard-verdict")
+        attempt = app.practice.history[-1]
+        assert attempt.kind == "position" and attempt.grade == "best"
+        assert attempt.question["score"] == [drill.me, drill.him]
+        assert set(attempt.present) == {"position-play"}
+        assert screen.query_one("#throws", DataTable).row_count == len(c.options)
+        why = shown(screen, "#discard-why")
+        assert why.startswith(f"Why: {c.reason()}") and "He held" in why
+
+
+async def test_the_most_points_can_give_up_the_game_and_the_verdict_says_why(app):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_position(pilot, None)
+        c = screen.analysis
+        lost = c.wins[c.best] - c.wins[0]
+        top = next(x for x in screen.drill.situation.hand if x.rank == c.options[0].card.rank)
+        await lay(pilot, screen, top)
+        attempt = app.practice.history[-1]
+        assert attempt.truth["win_lost"] == lost
+        if lost >= 0.005:
+            verdict = shown(screen, "#discard-verdict")
+            assert f"You gave up {lost:.1%} of the game" in verdict
+            assert f"You win {c.wins[0]:.1%}" in verdict
+            assert "not " + f"the {c.options[0].card}" in shown(screen, "#discard-why")

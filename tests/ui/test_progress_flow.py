@@ -55,23 +55,26 @@ def plant_mistake(kind: str, question: dict) -> None:
             )
 
 
-@pytest.mark.parametrize("question", UNREADABLE)
-async def test_progress_shows_a_mistake_that_does_not_read(app, question):
-    plant_mistake("count-hand", question)
+async def test_progress_shows_mistakes_that_do_not_read(app):
+    for question in UNREADABLE:  # one of each
+        plant_mistake("count-hand", question)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("8")
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, ProgressScreen)
         table = screen.query_one("#mistakes", DataTable)
-        assert table.row_count == 1
+        assert table.row_count == len(UNREADABLE)
         screen.query_one("#progress-tabs").active = "tab-mistakes"
         await pilot.pause()
         table.focus()
-        await pilot.press("enter")  # replay it: it cannot be, and it says so
-        await pilot.pause()
-        assert pilot.app.screen is screen
-        assert "does not read back" in [n.message for n in pilot.app._notifications][-1]
+        for row in range(len(UNREADABLE)):
+            table.move_cursor(row=row)
+            await pilot.press("enter")  # replay it: it cannot be, and it says so
+            await pilot.pause()
+            assert pilot.app.screen is screen, row
+            messages = [n.message for n in pilot.app._notifications]
+            assert len(messages) == row + 1 and "does not read back" in messages[-1], row
 
 
 @pytest.mark.parametrize("question", UNREADABLE)
@@ -254,3 +257,29 @@ async def test_a_position_mistake_is_listed_and_enter_asks_it_again(app):
         again = pilot.app.screen
         assert isinstance(again, PositionScreen)
         assert again.drill == drill and "Replaying a position" in again.why
+
+
+async def test_a_position_play_mistake_is_listed_with_its_cards_and_asked_again(app):
+    from crib_trainer.training.position_plays import position_play, position_play_attempt
+    from crib_trainer.ui.screens.position import PositionScreen
+
+    drill = position_play(random.Random(3))
+    c = drill.chances()
+    worst = min(range(len(c.options)), key=lambda i: c.wins[i])
+    attempt = position_play_attempt(
+        drill, c, c.options[worst].card, seconds=5.0, answered_at=FROZEN_NOW - timedelta(hours=1)
+    )
+    with open_store() as store:
+        record_attempt(store, attempt)
+    async with app.run_test(size=SIZE) as pilot:
+        _, table = await open_mistakes(pilot)
+        row = [str(c) for c in table.get_row_at(0)]
+        assert row[1] == "position" and row[-1].startswith("play")
+        assert str(c.options[worst].card) in row
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        again = pilot.app.screen
+        assert isinstance(again, PositionScreen)
+        assert again.drill == drill and "Replaying a position" in again.why
+        assert "The play: " in str(again.query_one("#position-score").render())

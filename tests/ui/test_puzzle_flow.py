@@ -162,3 +162,25 @@ async def test_a_position_puzzle_marks_the_points_best_throw_wrong(app):
         attempt = app.practice.history[-1]
         assert not attempt.correct and attempt.truth["win_lost"] > 0
         assert attempt.truth["score"] == list(p.score)
+
+
+async def test_a_position_play_puzzle_marks_the_most_points_wrong_by_the_chance_to_win(app):
+    async with app.run_test(size=SIZE) as pilot:
+        library = await open_theme(pilot, "position")
+        listing = library.query_one("#puzzle-list", OptionList)
+        ids = [listing.get_option_at_index(i).id for i in range(listing.option_count)]
+        listing.highlighted = ids.index("position-play-117-leave-no-run")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        p = screen.puzzle
+        assert p.kind == "pegging-play" and p.score == (117, 118)
+        await app.workers.wait_for_complete()
+        top = screen.options[0].card  # the most points: the run of three
+        await pilot.press(str(p.hand.index(top) + 1), "enter")
+        await pilot.pause()
+        assert "Not quite" in str(screen.query_one("#puzzle-result", Static).render())
+        attempt = app.practice.history[-1]
+        assert attempt.kind == "peg-play" and attempt.puzzle_id == p.id
+        assert not attempt.correct and attempt.truth["win_lost"] > 0.3
+        assert attempt.truth["best"] == p.answer.code and attempt.question["score"] == [117, 118]

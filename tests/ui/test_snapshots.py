@@ -69,7 +69,18 @@ def test_position_reveal(snap_compare):
         await pilot.press("1", "3", "enter")
         await pilot.pause()
 
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=throw)
+    assert snap_compare(make_app(seed=2), terminal_size=SIZE, run_before=throw)  # (a throw)
+
+
+def test_position_play_reveal(snap_compare):
+    async def lay(pilot):
+        await pilot.press("w")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("1", "enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(seed=3), terminal_size=SIZE, run_before=lay)  # (a play)
 
 
 def test_scorekeeper_board(snap_compare):

@@ -153,18 +153,17 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
     if weight is None:
         weight = opponent_weight(situation, opponent)
     dist = holding_distribution(position, weight)
-    count_ranks = [int(c.rank) for c in position.count_cards]
-    my_ranks = [int(c.rank) for c in position.hand]
-    # A card and a holding that are another card and holding with the ten-ranks relabelled
-    # play out alike: each pair is searched as the one it relabels to, once.
-    relabel = ten_relabelling(my_ranks, count_ranks)
-    nets: dict[tuple[int, tuple[int, ...]], int] = {}
     solver = Solver(position.variant)
+    nets = expected_nets(position, dist, solver)
     count = position.count
-    tail = pack_tail(count, *tail_of(count_ranks))
-    mine = pack_hand(my_ranks)
+    tail = pack_tail(count, *tail_of([int(c.rank) for c in position.count_cards]))
     representative = _representatives(position.unseen)
     his_ranks = sorted({int(c.rank) for c in position.unseen})
+    mine = pack_hand([int(c.rank) for c in position.hand])
+    # Each holding's ranks as bits (1 << rank) and its fewest pips; the chance he holds
+    # each rank (summed over the holdings in order, as the replies' chances always were).
+    holds = [(_rank_bits(ranks), RANK_PIPS[ranks[0]] if ranks else 99, p) for ranks, p in dist]
+    chance_of: dict[int, float] | None = None
 
     by_rank: dict[int, PlayOption] = {}
     for card in position.legal_cards():
@@ -181,35 +180,27 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
         # He answers when the count goes on and he has a card that comes in (with no cards
         # on either side the play is over).
         replies_possible = count2 < LIMIT and (rest or position.opponent_left)
-        expected = risk = can_reply = 0.0
+        risk = can_reply = 0.0
         reply_chance: dict[int, float] = {}
-        for ranks, p in dist:
-            same = relabel(r, ranks)
-            net = nets.get(same)
-            if net is None:
-                r2, ranks2 = same
-                rest2 = mine - (1 << (3 * (r2 - 1)))
-                net = nets[same] = solver.play(rest2, pack_hand(ranks2), tail, r2)
-            expected += p * net
-            if not replies_possible or not ranks or RANK_PIPS[ranks[0]] > room2:
-                continue
-            can_reply += p
-            best_reply = 0
-            for s in set(ranks):
-                if s in reply_points:
-                    reply_chance[s] = reply_chance.get(s, 0.0) + p
-                    best_reply = max(best_reply, reply_points[s])
-            if best_reply >= 2:
-                risk += p
+        if replies_possible:
+            threats = sum(1 << s for s, scored in reply_points.items() if scored >= 2)
+            for bits, least, p in holds:
+                if least <= room2:
+                    can_reply += p
+                    if bits & threats:
+                        risk += p
+            if chance_of is None:
+                chance_of = _rank_chances(dist)
+            reply_chance = {s: c for s, c in chance_of.items() if s in reply_points}
         by_rank[r] = PlayOption(
             card=card,
             immediate=points,
-            expected_net=expected,
+            expected_net=nets[r],
             risk=min(risk, 1.0),
             count=count2,
             items=score_card(position.count_cards, card),
             replies=_replies(
-                dist,
+                holds,
                 reply_chance,
                 reply_points,
                 count_cards=(*position.count_cards, card),
@@ -224,6 +215,55 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
     options.sort(key=lambda o: (-o.expected_net, -o.immediate, o.risk, o.card))
     final = tuple(replace(o, as_good=o.expected_net >= best - AS_GOOD - 1e-9) for o in options)
     return Analysis(position, final, opponent, len(dist), solver.positions)
+
+
+def expected_nets(
+    position: Position,
+    dist: Sequence[tuple[tuple[int, ...], float]],
+    solver: Solver,
+    nets: dict[tuple[int, tuple[int, ...]], int] | None = None,
+) -> dict[int, float]:
+    """Each legal rank's expected net over the holdings ``dist`` (sorted ranks,
+    probability), each holding played out by ``solver``; the sum is taken in the order
+    of ``dist``, so the same holdings give the same float, bit for bit. ``nets`` (the net
+    of each rank laid against each holding) may be carried over from a call with the
+    same hand and count cards, to play out each pair only once.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> from crib_trainer.analysis.pegging.situation import PegSituation
+    >>> pos = read_situation(PegSituation(parse_cards("5H 9C 2D 8S")))
+    >>> nets = expected_nets(pos, holding_distribution(pos), Solver())
+    >>> sorted(nets), round(nets[2], 4)
+    ([2, 5, 8, 9], -1.9489)
+    """
+    count_ranks = [int(c.rank) for c in position.count_cards]
+    my_ranks = [int(c.rank) for c in position.hand]
+    # A card and a holding that are another card and holding with the ten-ranks relabelled
+    # play out alike: each pair is searched as the one it relabels to, once.
+    relabel = ten_relabelling(my_ranks, count_ranks)
+    if nets is None:
+        nets = {}
+    tail = pack_tail(position.count, *tail_of(count_ranks))
+    mine = pack_hand(my_ranks)
+    out: dict[int, float] = {}
+    for card in position.legal_cards():
+        r = int(card.rank)
+        if r in out:
+            continue
+        expected = 0.0
+        for ranks, p in dist:
+            net = nets.get((r, ranks))
+            if net is None:
+                same = relabel(r, ranks)
+                net = nets.get(same)
+                if net is None:
+                    r2, ranks2 = same
+                    rest2 = mine - (1 << (3 * (r2 - 1)))
+                    net = nets[same] = solver.play(rest2, pack_hand(ranks2), tail, r2)
+                nets[r, ranks] = net
+            expected += p * net
+        out[r] = expected
+    return out
 
 
 def analyse_plays(
@@ -325,8 +365,24 @@ def _representatives(unseen: Sequence[Card]) -> dict[int, Card]:
     return out
 
 
+def _rank_bits(ranks: Sequence[int]) -> int:
+    bits = 0
+    for r in ranks:
+        bits |= 1 << r
+    return bits
+
+
+def _rank_chances(dist: Sequence[tuple[tuple[int, ...], float]]) -> dict[int, float]:
+    """The chance he holds each rank: the holdings with it, added up in order."""
+    out: dict[int, float] = {}
+    for ranks, p in dist:
+        for s in set(ranks):
+            out[s] = out.get(s, 0.0) + p
+    return out
+
+
 def _replies(
-    dist: Sequence[tuple[tuple[int, ...], float]],
+    holds: Sequence[tuple[int, int, float]],
     chance: dict[int, float],
     points: dict[int, int],
     *,
@@ -359,8 +415,8 @@ def _replies(
     out: list[Reply] = []
     for ranks in groups.values():
         pts = points[ranks[0]]
-        rank_set = set(ranks)
-        p_any = min(1.0, sum(p for h, p in dist if rank_set.intersection(h)))
+        group = _rank_bits(ranks)
+        p_any = min(1.0, sum(p for bits, _, p in holds if bits & group))
         items, counter, counter_items = facts[ranks[0]]
         out.append(
             Reply(tuple(Rank(s) for s in sorted(ranks)), items, pts, p_any, counter, counter_items)

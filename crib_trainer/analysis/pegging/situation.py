@@ -16,7 +16,7 @@ turn, and reads what the play tells of the hidden cards into a :class:`Position`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from crib_trainer.core.cards import (
     FULL_DECK,
@@ -312,17 +312,20 @@ def _check_cards(s: PegSituation) -> None:
         raise PlayError("you have no cards left to play")
 
 
-@dataclass(slots=True)
 class _Walk:
-    """The play so far, replayed card by card."""
+    """The play so far, replayed card by card. (A plain class: a dataclass would cost
+    more to define, at every start of the command line, than this saves in writing.)"""
 
-    held: list[int]  # cards each player still holds
-    count: int = 0
-    count_cards: list[Card] = field(default_factory=list)
-    last: int = -1  # the player of the last card (-1: none yet)
-    ended: bool = False  # the last card ended its count (31, or a go after it)
-    # Each time a player could not come in: (player, count, index of the next card).
-    passes: list[tuple[int, int, int]] = field(default_factory=list)
+    __slots__ = ("count", "count_cards", "ended", "held", "last", "passes")
+
+    def __init__(self, held: list[int]) -> None:
+        self.held = held  # cards each player still holds
+        self.count = 0
+        self.count_cards: list[Card] = []
+        self.last = -1  # the player of the last card (-1: none yet)
+        self.ended = False  # the last card ended its count (31, or a go after it)
+        # Each time a player could not come in: (player, count, index of the next card).
+        self.passes: list[tuple[int, int, int]] = []
 
     def holding(self) -> list[bool]:
         return [n > 0 for n in self.held]

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from crib_trainer.core.cards import format_cards
 from crib_trainer.core.rules import RuleOptions
@@ -33,6 +33,7 @@ from crib_trainer.ui.screens.base import BACK, THEME_UNSHOWN, TrainerScreen
 from crib_trainer.ui.widgets.breakdown import BreakdownView
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 ITEM_FIELDS = [
     (Kind.FIFTEEN, "15s"),
@@ -136,7 +137,7 @@ class CountScreen(TrainerScreen):
             yield Static(id="status")
             yield BreakdownView(id="breakdown")
             yield Static(id="spoken")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = TITLES.get(self.kind, "Count")

@@ -13,7 +13,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption, analyse_discards
 from crib_trainer.analysis.pegnet import PeggedThrow, with_pegging
@@ -29,6 +29,7 @@ from crib_trainer.ui.screens.base import BACK, THEME_UNSHOWN, pick_keys
 from crib_trainer.ui.screens.decision import DecisionScreen
 from crib_trainer.ui.screens.throwing import ROLE_KEYS, ThrowPicking, throw_widgets
 from crib_trainer.ui.widgets.card import HandView
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 #: The role keys: deal as dealer, as pone, or either.
 ROLE_WORDS = {"dealer": "as dealer", "pone": "as pone", "either": "as dealer or pone at random"}
@@ -98,7 +99,7 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
         yield Header()
         with Vertical(id="discard"):
             yield from throw_widgets("discard-role")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Discards"

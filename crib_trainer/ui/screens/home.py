@@ -6,13 +6,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.categories import category_label
 from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 # (id, key, title)
 ENTRIES = [
@@ -67,7 +68,7 @@ class HomeScreen(TrainerScreen):
                 yield Static(id="today")
                 yield Static("[b]Suggested next[/b]  [dim]g[/dim]", classes="pane-title")
                 yield Static(id="suggestion")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#drills", OptionList).focus()

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.suggester import Suggester
-from textual.widgets import Checkbox, Footer, Header, Input, Select, Static
+from textual.widgets import Checkbox, Header, Input, Select, Static
 
 from crib_trainer.core.cards import (
     RANK_LETTERS,
@@ -33,6 +33,7 @@ from crib_trainer.training.explain import explain_show, explain_verdict
 from crib_trainer.training.grading import judge_claim
 from crib_trainer.ui.screens.base import BACK, TrainerScreen
 from crib_trainer.ui.widgets.inputs import PointsInput
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 
 class SuitSuggester(Suggester):
@@ -124,7 +125,7 @@ class JudgeScreen(TrainerScreen):
             yield Static(id="check")
             with VerticalScroll(id="verdict-box", can_focus=True):
                 yield Static(id="judge-verdict")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Settle a dispute"

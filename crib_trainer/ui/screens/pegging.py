@@ -21,7 +21,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from crib_trainer.analysis.pegging import (
     PegSituation,
@@ -55,6 +55,7 @@ from crib_trainer.ui.screens.base import BACK, pick_keys
 from crib_trainer.ui.screens.decision import DecisionScreen
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 NO_GO = frozenset({PegKind.GO, PegKind.LAST})
 COLUMNS = ("", "card", "now", "net to end", "risk")
@@ -149,7 +150,7 @@ class PegScreen(DecisionScreen):
             yield Static(id="peg-verdict")
             yield DataTable(id="peg-options", cursor_type="row", zebra_stripes=True)
             yield Static(id="peg-why")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Pegging"

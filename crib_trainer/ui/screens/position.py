@@ -1,8 +1,9 @@
 """The position drill: a deal near the end of the game with the score shown; pick the
-throw; see every throw ranked by the chance to win, yours highlighted, and why in words.
+throw (or, a third of the time, the card to lay in the play); see every throw (or card)
+ranked by the chance to win, yours highlighted, and why in words.
 
-Keys: 1–6 pick cards, enter throws, ``d``/``p``/``r`` deal as dealer, pone or either,
-``n`` deals again.
+Keys: 1–6 pick cards, enter throws (or lays), ``d``/``p`` deal throws as dealer or pone,
+``l`` plays only, ``r`` either, ``n`` deals again.
 """
 
 from __future__ import annotations
@@ -11,22 +12,52 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
+from crib_trainer.analysis.pegging import PegSituation, read_situation
 from crib_trainer.analysis.position import PositionAnalysis
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.rules import get_variant
-from crib_trainer.training.categories import POSITION_DEALER, POSITION_PONE
+from crib_trainer.training.categories import POSITION_DEALER, POSITION_PLAY, POSITION_PONE
 from crib_trainer.training.position_drill import PositionDrill, position_attempt
+from crib_trainer.training.position_plays import (
+    PlayChances,
+    PositionPlay,
+    position_play_attempt,
+)
 from crib_trainer.training.position_words import SAME, position_reason
 from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import BACK, pick_keys
 from crib_trainer.ui.screens.decision import grade_text
+from crib_trainer.ui.screens.pegging import counts_of
 from crib_trainer.ui.screens.throwing import ROLE_KEYS, ThrowPicking, throw_widgets
 from crib_trainer.ui.widgets.card import HandView
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 #: Throws shown before yours when yours ranks lower.
 PINNED = 3
+#: The table's columns for a throw, and for a card laid.
+THROW_COLUMNS = ("", "#", "throw", "keep", "hand", "crib", "net", "win")
+PLAY_COLUMNS = ("", "#", "card", "now", "net", "he pegs out", "win")
+
+
+def play_so_far(situation: PegSituation) -> str:
+    """The cards laid, count by count, from your side, and where the count stands.
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> from crib_trainer.core.pegging import parse_peg_tokens
+    >>> s = PegSituation.from_sequence(parse_peg_tokens(["A:5S", "B:8H"]), parse_cards("KS 2D 3C"),
+    ...                                holder="A")
+    >>> play_so_far(s)
+    'The play: you 5♠, he 8♥ · count 13'
+    """
+    parts = [
+        ", ".join(f"{'you' if p == situation.me else 'he'} {c}" for p, c in count)
+        for count in counts_of(situation)
+    ]
+    count = read_situation(situation).count
+    now = f"count {count}" if count else "a new count: you lead"
+    return f"The play: {' · '.join([*parts, now])}"
 
 
 class PositionScreen(ThrowPicking):
@@ -34,15 +65,19 @@ class PositionScreen(ThrowPicking):
 
     AUTO_FOCUS = None
     HELP_KEYS = (
-        ("1–6", "pick a card to throw (again to put it back)"),
-        ("d / p / r", "deal as dealer, as pone, or either"),
+        ("1–6", "pick a card to throw (again to put it back), or the card to lay"),
+        ("d / p", "throws as dealer, or as pone"),
+        ("l / r", "plays only, or throws and plays"),
     )
     BINDINGS = [
         BACK,
         *pick_keys(6),
-        Binding("enter", "throw", "Throw", tooltip="throw the cards picked"),
+        Binding(
+            "enter", "throw", "Answer", tooltip="throw the cards picked, or lay the card picked"
+        ),
         Binding("n", "next_deal", "Next", tooltip="deal the next position, once this is thrown"),
         *(Binding(k, f"role('{role}')", show=False) for k, role in ROLE_KEYS.items()),
+        Binding("l", "role('play')", show=False),
     ]
 
     def __init__(self, *, replay_id: int | None = None, plan: Plan | None = None) -> None:
@@ -50,8 +85,8 @@ class PositionScreen(ThrowPicking):
         self.replay_id = replay_id
         self.plan = plan
         self.role = "either"
-        self.drill: PositionDrill | None = None
-        self.analysis: PositionAnalysis | None = None
+        self.drill: PositionDrill | PositionPlay | None = None
+        self.analysis: PositionAnalysis | PlayChances | None = None
         self.picked: list[Card] = []
         self.thrown: tuple[Card, ...] | None = None
         self.revealed = False
@@ -62,13 +97,10 @@ class PositionScreen(ThrowPicking):
         yield Header()
         with Vertical(id="discard"):
             yield from throw_widgets("position-score")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
-        self.title = "Position: throw to the score"
-        self.query_one("#throws", DataTable).add_columns(
-            "", "#", "throw", "keep", "hand", "crib", "net", "win"
-        )
+        self.title = "Position: play to the score"
         self.new_deal()
 
     # -- dealing (in a thread: a deal is chosen by analysing a few)
@@ -85,7 +117,7 @@ class PositionScreen(ThrowPicking):
         for selector in ("#discard-verdict", "#discard-why", "#discard-status"):
             self.query_one(selector, Static).update("")
         table = self.query_one("#throws", DataTable)
-        table.clear()
+        table.clear(columns=True)
         table.display = False
         table.can_focus = False
         self.set_focus(None)
@@ -94,10 +126,10 @@ class PositionScreen(ThrowPicking):
     @work(thread=True, exclusive=True)
     def deal(self) -> None:
         drill, why = self._choose()
-        analysis = drill.analyse()
+        analysis = drill.chances() if isinstance(drill, PositionPlay) else drill.analyse()
         self.app.call_from_thread(self._dealt, drill, analysis, why)
 
-    def _choose(self) -> tuple[PositionDrill, str]:
+    def _choose(self) -> tuple[PositionDrill | PositionPlay, str]:
         trainer = self.trainer
         if self.replay_id is not None:
             question = trainer.replay_question(self.replay_id)
@@ -108,38 +140,97 @@ class PositionScreen(ThrowPicking):
                     f"Replaying a position from {question.again.answered_at:%d %b}.",
                 )
         plan, self.plan = self.plan, None
-        if self.role != "either":  # the learner chose the role
-            role = POSITION_DEALER if self.role == "dealer" else POSITION_PONE
-            plan = Plan("position", role, "random")
+        if self.role != "either":  # the learner chose throws in a role, or plays
+            aim = {"dealer": POSITION_DEALER, "pone": POSITION_PONE}.get(self.role, POSITION_PLAY)
+            plan = Plan("position", aim, "random")
         question = trainer.next_question(["position"], plan)
         return question.drill, question.why
 
-    def _dealt(self, drill: PositionDrill, analysis: PositionAnalysis, why: str) -> None:
+    def _dealt(
+        self,
+        drill: PositionDrill | PositionPlay,
+        analysis: PositionAnalysis | PlayChances,
+        why: str,
+    ) -> None:
         self.drill, self.analysis, self.why = drill, analysis, why
         v = get_variant(drill.variant)
         mine, his = v.target - drill.me, v.target - drill.him
-        role = "You deal (your crib)" if drill.dealer else "He deals (his crib): you count first"
-        self.query_one("#position-score", Static).update(
+        head = (
             f"[b]You {drill.me}, him {drill.him}[/b] in a game to {v.target}: you need "
-            f"{mine}, he needs {his}. {role}.\n[dim]Throw two to win the game, not for "
-            f"points. {why}[/dim]"
+            f"{mine}, he needs {his}."
         )
-        self.query_one("#dealt", HandView).show(drill.cards)
+        table = self.query_one("#throws", DataTable)
+        if isinstance(drill, PositionPlay):
+            s = drill.situation
+            role = "You deal: he counts first" if drill.dealer else "He deals: you count first"
+            self.query_one("#position-score", Static).update(
+                f"{head} {role}.\n{play_so_far(s)}\n[dim]Lay a card to win the game, not "
+                f"for points. {why}[/dim]"
+            )
+            self.query_one("#dealt", HandView).show(s.hand, s.starter)
+            table.add_columns(*PLAY_COLUMNS)
+        else:
+            role = (
+                "You deal (your crib)" if drill.dealer else "He deals (his crib): you count first"
+            )
+            self.query_one("#position-score", Static).update(
+                f"{head} {role}.\n[dim]Throw two to win the game, not for points. {why}[/dim]"
+            )
+            self.query_one("#dealt", HandView).show(drill.cards)
+            table.add_columns(*THROW_COLUMNS)
         self._status()
         self.started = self.trainer.ticks()
 
     def _status(self) -> None:
         if self.revealed:
-            text = "n next position · d/p/r role"
+            text = "n next position · d/p throws, l plays, r either"
+        elif isinstance(self.drill, PositionPlay):
+            held = len(self.drill.situation.hand)
+            text = f"1–{held} pick a card, enter lays it · d/p throws, l plays, r either"
         else:
-            text = "1–6 pick 2, enter throws · d/p/r role: dealer, pone, either"
+            text = "1–6 pick 2, enter throws · d/p throws as dealer/pone, l plays, r either"
         self.query_one("#discard-status", Static).update(f"[dim]{text}[/dim]")
 
     # -- keys
 
+    def action_pick(self, number: int) -> None:
+        """Pick (or put back) a card: the ``number``-th dealt, or held in the play."""
+        if not isinstance(self.drill, PositionPlay):
+            super().action_pick(number)
+            return
+        hand = self.drill.situation.hand
+        if self.revealed or number > len(hand):
+            return
+        card = hand[number - 1]
+        self.picked = [] if self.picked == [card] else [card]
+        self.query_one("#dealt", HandView).mark(self.picked, "picked")
+
+    def action_throw(self) -> None:
+        """Throw the cards picked, or lay the card picked (once it comes in)."""
+        if not isinstance(self.drill, PositionPlay):
+            super().action_throw()
+            return
+        if self.revealed:
+            return
+        if not self.picked:
+            self.notify(f"Pick the card to lay first (keys 1–{len(self.drill.situation.hand)}).")
+            return
+        legal = read_situation(self.drill.situation).legal_cards()
+        if self.picked[0] not in legal:
+            count = read_situation(self.drill.situation).count
+            self.notify(f"The {self.picked[0]} does not come in on {count}.")
+            return
+        self.thrown = (self.picked[0],)
+        if self.analysis is not None:
+            self.reveal()
+
     def reveal(self) -> None:
-        """Grade the throw by the chance to win it gave up; every throw ranked, and why."""
+        """Grade the choice by the chance to win it gave up; every choice ranked, and why."""
+        if isinstance(self.drill, PositionPlay):
+            self._reveal_play()
+            return
         assert self.drill is not None and self.analysis is not None and self.thrown is not None
+        assert isinstance(self.analysis, PositionAnalysis)
         seconds = self.trainer.ticks() - self.started
         p = self.analysis
         attempt = position_attempt(
@@ -187,14 +278,64 @@ class PositionScreen(ThrowPicking):
         )
         self._status()
 
+    def _reveal_play(self) -> None:
+        """The card laid graded by the chance to win; every legal card ranked, and why."""
+        drill, c = self.drill, self.analysis
+        assert isinstance(drill, PositionPlay) and isinstance(c, PlayChances)
+        assert self.thrown is not None
+        seconds = self.trainer.ticks() - self.started
+        card = self.thrown[0]
+        attempt = position_play_attempt(
+            drill, c, card, seconds=seconds, answered_at=self.trainer.now()
+        )
+        self.trainer.record(attempt)
+        self.revealed = True
+        mine, best = c.index_of(card), c.best
+        lost = attempt.truth["win_lost"]
+        given = "" if attempt.grade == "best" else f" You gave up {lost:.1%} of the game."
+        grade = grade_text(attempt.grade, "Best chance.", to_win=True)
+        self.query_one("#discard-verdict", Static).update(
+            f"{grade}{given} You win {c.wins[mine]:.1%}. "
+            f"[dim]Graded by the chance to win. {seconds:.1f} s[/dim]"
+        )
+        table = self.query_one("#throws", DataTable)
+        table.clear()
+        order = sorted(range(len(c.options)), key=lambda i: (-c.wins[i], i))
+        for rank, i in enumerate(order, start=1):
+            o = c.options[i]
+            mark = "you" if i == mine else ("★" if c.wins[best] - c.wins[i] < SAME else "")
+            if i == 0 and not mark:
+                mark = "pts"
+            table.add_row(
+                mark,
+                str(rank),
+                str(o.card),
+                str(o.immediate),
+                f"{o.expected_net:+.2f}".replace("-", "−"),
+                f"{c.outs[i]:.0%}",
+                f"{c.wins[i]:.1%}",
+            )
+        table.display = True
+        table.can_focus = True
+        table.move_cursor(row=order.index(mine))
+        table.focus()
+        held = format_cards(drill.peg.opponent_hand) or "nothing"
+        self.query_one("#discard-why", Static).update(
+            f"Why: {c.reason()}.\n[dim]He held {held}. now: the card's points; net: points "
+            "to the end of the play; pts: the most; he pegs out: holds a card that does; "
+            "win: the game, the shows from expert self-play.[/dim]"
+        )
+        self._status()
+
     def action_next_deal(self) -> None:
         if self.revealed:
             self.new_deal()
 
     def action_role(self, role: str) -> None:
-        """Deal as dealer, pone or either from now on (a position not yet thrown is dealt
-        again)."""
+        """Deal throws as dealer or pone, plays, or either from now on (a position not yet
+        answered is dealt again)."""
         self.role = role
-        self.notify(f"Positions dealt {'as ' + role if role != 'either' else 'either way'}.")
+        words = {"dealer": "throws as dealer", "pone": "throws as pone", "play": "plays"}
+        self.notify(f"Positions dealt: {words.get(role, 'throws and plays')}.")
         if not self.revealed:
             self.new_deal()

@@ -23,7 +23,7 @@ from textual.content import Content
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Header, OptionList, RichLog, Select, Static
+from textual.widgets import Button, Checkbox, Header, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
 
 from crib_trainer.analysis.players import PLAYERS
@@ -43,6 +43,7 @@ from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.screens.count import ITEM_FIELDS
 from crib_trainer.ui.widgets.board import Board
 from crib_trainer.ui.widgets.inputs import PointsInput
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from crib_trainer.ui.app import CribTrainerApp
@@ -108,7 +109,7 @@ class PracticeScreen(TrainerScreen):
                             id=f"practice-{kind}", classes="item-input", placeholder="0"
                         )
             yield RichLog(id="practice-log", wrap=True, markup=False, min_width=0)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Practice game"

@@ -15,7 +15,7 @@ from typing import Literal
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from crib_trainer.core.cards import CardError, format_cards, parse_cards
@@ -27,6 +27,7 @@ from crib_trainer.training.learner import spot_json, standing, standing_lines, w
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
 from crib_trainer.ui.screens.base import BACK, TrainerScreen
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 #: Periods with answers before a line is drawn.
 MIN_POINTS = 3
@@ -67,7 +68,7 @@ class ProgressScreen(TrainerScreen):
             with TabPane("Timed", id="tab-timed"):
                 yield PlotextPlot(id="timed-plot")
         yield Static(id="progress-note")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Progress"
@@ -287,7 +288,7 @@ def mistake_cells(attempt: Attempt) -> tuple[str, str, str]:
     ('5♥ K♦', 'K♦', '5♥')
     """
     q, said, truth = attempt.question, attempt.answer, attempt.truth
-    if attempt.kind in ("peg-play", "peg-score"):
+    if attempt.kind in ("peg-play", "peg-score") or "hand" in q:  # (a position's play too)
         laid = [str(t).rpartition(":")[2] for t in q.get("played") or [] if str(t) != "go"]
         if attempt.kind == "peg-score":  # the card whose points were asked
             return (
@@ -326,6 +327,8 @@ def missed_text(attempt: Attempt) -> str:
 
 def short_label(category: str) -> str:
     """A category for a narrow column: the drill column already says discard or peg."""
+    if category == "position-play":
+        return "play"
     if category.startswith(("discard-", "position-")):
         return "as " + category.split("-", 1)[1]
     theme = category.removeprefix("peg-")

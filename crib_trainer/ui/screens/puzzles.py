@@ -7,6 +7,7 @@ Keys (a puzzle): type points and enter, or pick cards with 1–6 and enter; ``n`
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -15,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from crib_trainer.core.cards import Card, format_cards
@@ -42,6 +43,7 @@ from crib_trainer.training.puzzles import (
 from crib_trainer.ui.screens.base import TrainerScreen, pick_keys
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 PICKS = ("discard", "pegging-play")
 KIND_WORDS = {
@@ -92,7 +94,7 @@ class PuzzleLibraryScreen(TrainerScreen):
                 yield Static(id="puzzles-title", classes="pane-title")
                 yield OptionList(id="puzzle-list")
         yield Static(id="library-note")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Puzzles"
@@ -213,7 +215,7 @@ class PuzzleScreen(TrainerScreen):
             yield PointsInput(id="puzzle-points", placeholder="points")
             yield Static(id="puzzle-hint")
             yield Static(id="puzzle-result")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show_puzzle()
@@ -371,7 +373,7 @@ class PuzzleScreen(TrainerScreen):
                 truth=extra,
                 win_lost=win_lost,
             )
-        question = {"sequence": list(p.sequence), "hand": [c.code for c in p.hand]}
+        question: dict[str, Any] = {"sequence": list(p.sequence), "hand": [c.code for c in p.hand]}
         if p.kind == "pegging-score":
             assert isinstance(given, int)
             return peg_score_attempt(
@@ -385,17 +387,26 @@ class PuzzleScreen(TrainerScreen):
             )
         assert isinstance(given, Card)
         options = self.options if self.options is not None else pegging_options(p)
-        mine = next(o for o in options if o.card == given)
+        mine = next(o for o in options if o.card.rank == given.rank)
         themes = situation_themes(pegging_situation(p))
+        top, win_lost = options[0].card, None
+        if p.score is not None:  # a position puzzle: graded by the chance to win
+            from crib_trainer.training.position_plays import play_chances
+
+            c = play_chances(pegging_situation(p), *p.score)
+            top = c.options[c.best].card
+            win_lost = 0.0 if right else max(c.wins[c.best] - c.wins[c.index_of(given)], 0.0)
+            question["score"] = list(p.score)
         return peg_play_attempt(
             theme=themes[0] if themes else "lead",
             question=question,
             played=given,
-            best=options[0].card,
-            points_lost=0.0 if right else options[0].expected_net - mine.expected_net,
+            best=top,
+            points_lost=0.0 if right else max(options[0].expected_net - mine.expected_net, 0.0),
             seconds=seconds,
             answered_at=now,
             puzzle_id=p.id,
+            win_lost=win_lost,
         )
 
     def action_next_puzzle(self) -> None:
@@ -411,7 +422,8 @@ def engine_answer(puzzle: Puzzle) -> tuple[object, list | None]:
     once, for the answer and for grading)."""
     if puzzle.kind == "pegging-play":
         options = pegging_options(puzzle)
-        return pegging_truth(options), options
+        truth = solve(puzzle) if puzzle.score is not None else pegging_truth(options)
+        return truth, options
     return solve(puzzle), None
 
 

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Footer, Header, Input, OptionList, RichLog, Select, Static
+from textual.widgets import Checkbox, Header, Input, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
 
 from crib_trainer.core.cards import CardError
@@ -38,6 +38,7 @@ from crib_trainer.storage.records import GameChangedError, SavedGame, StorageErr
 from crib_trainer.ui.game_input import prompt, read
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.board import Board
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from crib_trainer.ui.app import CribTrainerApp
@@ -92,7 +93,7 @@ class ScorekeeperScreen(TrainerScreen):
             yield Static(id="prompt-line")
             yield Input(id="entry", placeholder="type here, enter to record")
             yield RichLog(id="game-log", wrap=True, markup=False, min_width=0)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Scorekeeper"

@@ -11,7 +11,7 @@ from datetime import datetime
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from crib_trainer.core.cards import format_cards
 from crib_trainer.core.show import MAX_SHOW
@@ -31,6 +31,7 @@ from crib_trainer.training.timed import (
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
+from crib_trainer.ui.widgets.keybar import KeyBar
 
 
 class TimedScreen(TrainerScreen):
@@ -61,7 +62,7 @@ class TimedScreen(TrainerScreen):
                 yield PointsInput(id="timed-total", placeholder="total")
             yield Static(id="timed-last")
             yield Static(id="timed-results")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Timed count"
