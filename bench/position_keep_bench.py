@@ -14,7 +14,12 @@ Run:  python bench/position_keep_bench.py [--positions N] [--seed S] [--truth-pl
    each side needing 1–20, ranked by ``analyse_position`` with the play of each kept hand
    and again with the deal sample's play for every keep; counts the deals whose win-best
    kept ranks differ, and the chance to win (by the play of each keep) that the old
-   choice gives up.
+   choice gives up; and, each way, the deals whose win-best throw beats the points-best
+   by 1% or more (those the position drill looks for).
+3. The play's own sampling error in a throw's chance: for the first 60 of those deals,
+   20 bootstrap resamples of every keep's plays; prints the standard deviation of each
+   throw's chance (median, 90th percentile, largest) and of the gap between the best
+   throw and the second.
 """
 
 from __future__ import annotations
@@ -121,10 +126,15 @@ def best_keep(analysis: position.PositionAnalysis) -> tuple[int, ...]:
     return tuple(sorted(int(c.rank) for c in analysis.best.option.keep))
 
 
+def teaches(analysis: position.PositionAnalysis) -> bool:
+    """The win-best throw beats the points-best by 1% or more."""
+    return analysis.best.win - analysis.points_best.win >= 0.01
+
+
 def changes(n: int, seed: int) -> None:
     rng = random.Random(seed)
     old = sample_play()
-    counts = {True: [0, 0], False: [0, 0]}
+    rows: dict[bool, list[tuple[bool, bool, bool]]] = {False: [], True: []}
     lost: list[float] = []
     for i in range(n):
         cards: Sequence = rng.sample(FULL_DECK, 6)
@@ -133,23 +143,72 @@ def changes(n: int, seed: int) -> None:
         new = position.analyse_position(cards, dealer=dealer, me=me, him=him)
         with mock.patch.object(position, "keep_play", lambda *_a, **_k: old):
             before = position.analyse_position(cards, dealer=dealer, me=me, him=him)
-        counts[dealer][1] += 1
-        if best_keep(new) != best_keep(before):
-            counts[dealer][0] += 1
+        changed = best_keep(new) != best_keep(before)
+        rows[dealer].append((changed, teaches(new), teaches(before)))
+        if changed:
             was = next(o for o in new.options if o.option.keep == before.best.option.keep)
             lost.append(new.best.win - was.win)
     print(f"\n2. {n} seeded six-card deals (seed {seed}), each side needing 1–20")
-    print("| role | deals | win-best keep changes | share |")
-    print("|---|---:|---:|---:|")
+    print("| role | deals | win-best keep changes | win-best 1% above points-best: now | before |")
+    print("|---|---:|---:|---:|---:|")
     for dealer in (False, True):
-        changed, total = counts[dealer]
-        print(f"| {'dealer' if dealer else 'pone'} | {total} | {changed} | {changed / total:.0%} |")
+        r = np.array(rows[dealer])
+        changed, now, before = r.sum(axis=0)
+        print(
+            f"| {'dealer' if dealer else 'pone'} | {len(r)} | {changed} ({changed / len(r):.0%}) "
+            f"| {now / len(r):.0%} | {before / len(r):.0%} |"
+        )
     if lost:
         print(
             f"where it changes, the old choice gives up (by each keep's play) a mean "
-            f"{statistics.fmean(lost):.2%} to win, at most {max(lost):.2%}; "
-            f"{sum(x >= 0.01 for x in lost)} deals 1% or more"
+            f"{statistics.fmean(lost):.2%} to win (median {statistics.median(lost):.2%}), "
+            f"at most {max(lost):.2%}; {sum(x >= 0.01 for x in lost)} deals 1% or more"
         )
+
+
+def resampled(play: PlaySample, rng: np.random.Generator) -> PlaySample:
+    """A bootstrap resample of a keep's plays."""
+    pick = rng.integers(0, play.plays, play.plays)
+    return PlaySample(
+        play.plays,
+        play.pone_play[pick],
+        play.dealer_play[pick],
+        play._pone_reach[:, pick],
+        play._dealer_reach[:, pick],
+    )
+
+
+def bootstrap(n: int, seed: int, resamples: int = 20) -> None:
+    rng = random.Random(seed)
+    boot = np.random.default_rng(seed)
+    spread: list[float] = []
+    gaps: list[float] = []
+    for i in range(n):
+        cards = rng.sample(FULL_DECK, 6)
+        dealer = i % 2 == 1
+        me, him = 121 - rng.randint(1, 20), 121 - rng.randint(1, 20)
+        base = position.analyse_position(cards, dealer=dealer, me=me, him=him)
+        order = [o.option.discard for o in base.options[:2]]
+        runs = []
+        for _ in range(resamples):
+            with mock.patch.object(
+                position, "keep_play", lambda *a, **k: resampled(keep_play(*a, **k), boot)
+            ):
+                again = position.analyse_position(cards, dealer=dealer, me=me, him=him)
+            wins = {o.option.discard: o.win for o in again.options}
+            runs.append([wins[o.option.discard] for o in base.options])
+        table = np.array(runs)
+        spread.extend(table.std(axis=0, ddof=1).tolist())
+        first = [row[0] - row[1] for row in table]
+        gaps.append(float(np.std(first, ddof=1)))
+        assert [o.option.discard for o in base.options[:2]] == order
+    s = np.array(spread)
+    print(f"\n3. bootstrap of the play ({n} of those deals, {resamples} resamples each)")
+    print(
+        f"a throw's chance: sd median {np.median(s):.2%}, 90th percentile "
+        f"{np.quantile(s, 0.9):.2%}, largest {s.max():.2%}; the best throw's lead over the "
+        f"second: sd median {np.median(gaps):.2%}, largest {max(gaps):.2%}"
+    )
 
 
 def main() -> None:
@@ -161,6 +220,7 @@ def main() -> None:
     if args.truth_plays:
         accuracy(args.truth_plays)
     changes(args.positions, args.seed)
+    bootstrap(min(60, args.positions), args.seed)
 
 
 if __name__ == "__main__":

@@ -25,16 +25,19 @@ Whoever reaches the target first wins at once. The parts are taken as independen
 each other (the play of the hand you keep, his hand of your cards); the chances carry
 the table's error (a few tenths of a percent in most cells), the hand sample's, and the
 play's: 64 plays of a kept hand give a chance of pegging out first to within about 6%
-(standard error at a half), 1.5% on average over the needs 1–16 (docs/benchmarks.md).
+(standard error at a half), 1.5% on average over the needs 1–16; in a throw's chance to
+win that is 0.8% (median standard deviation by bootstrap), up to 6.7%, and it is a
+keep's own, so two throws within a percent or two are not told apart
+(docs/benchmarks.md, "The play of each kept hand").
 
-Why whole plays per kept hand: the play decides more games near the end than any other
-part, and what it does depends on the cards kept. Before, every throw read the same
-4,000 self-play deals; measured against 600 fresh plays of ten kept hands in each role,
-that put each chance of pegging out first 4–6% (on average over the needs) from the
-hand's own. Bending those deals toward the hand's pegging-table net (reweighting them
-so that their mean net is the table's, or keeping the deals whose kept hand has a
-net near it, or both) brought it only to 3.5–5%: hands with the same mean net peg
-differently (a pair of fives waits for a pair royal, a run pegs a point or two at a
+Why whole plays per kept hand: the play is pegged before any show, so near the end it
+often decides who gets home first, and what it does depends on the cards kept. Before,
+every throw read the same 4,000 self-play deals; measured against 600 fresh plays of ten
+kept hands in each role, that put each chance of pegging out first 4–6% (on average over
+the needs) from the hand's own. Bending those deals toward the hand's pegging-table net
+(reweighting them so that their mean net is the table's, or keeping the deals whose kept
+hand has a net near it, or both) brought it only to 3.3–5%: hands with the same mean net
+peg differently (a pair of fives waits for a pair royal, a run pegs a point or two at a
 time). A hand's own 64 plays, with no model between, come within 1.4–1.5%, their
 sampling error alone.
 

@@ -94,7 +94,7 @@ def test_each_keys_net_agrees_with_the_pegging_table(variant):
             z.append((net.mean() - table.net) / se)
     z = np.array(z)
     assert abs(z.mean()) < 0.3 and 0.6 < z.std() < 1.4
-    assert np.mean(np.abs(z) > 3) < 0.02
+    assert np.mean(np.abs(z) > 3) < 0.03
 
 
 def test_a_pair_of_fives_pegs_worse_for_the_pone_than_split_cards():
