@@ -362,7 +362,7 @@ def throw_wins(
             total += len(starters) * (my_need <= 0)
             continue
         now = np.empty(len(distinct))
-        by_shows = np.empty((len(distinct), MAX_POINTS, MAX_POINTS))
+        outcomes = []  # each keep's (my play points, his, chance) when no one goes out
         for u, sample in enumerate(plays):
             if dealer:
                 play = play_outcome(sample, his_need, my_need)
@@ -370,11 +370,18 @@ def throw_wins(
             else:
                 play = play_outcome(sample, my_need, his_need)
                 now[u], my_play, his_play = play.pone_out, play.pone_points, play.dealer_points
-            # by_shows[u, h, c]: my chance over the play's outcomes of keep u when my
-            # hand shows h and the crib c
-            x = my_need - my_play[:, None, None] - my_shows + _OFF  # (outcome, h, c)
-            y = his_need - his_play[:, None, None] - his_crib + _OFF
-            by_shows[u] = np.tensordot(play.chance, after[x, y], axes=1)
+            outcomes.append((my_play * 1024 + his_play, play.chance))
+        # by_shows[u, h, c]: my chance over the play's outcomes of keep u when my hand
+        # shows h and the crib c; the keeps share most outcomes, so each is looked up once
+        pairs, inverse = np.unique(np.concatenate([p for p, _ in outcomes]), return_inverse=True)
+        owner = np.repeat(np.arange(len(distinct)), [len(p) for p, _ in outcomes])
+        weights = np.zeros((len(distinct), len(pairs)))
+        np.add.at(weights, (owner, inverse), np.concatenate([c for _, c in outcomes]))
+        x = my_need - (pairs // 1024)[:, None, None] - my_shows + _OFF  # (outcome, h, c)
+        y = his_need - (pairs % 1024)[:, None, None] - his_crib + _OFF
+        by_shows = (weights @ after[x, y].reshape(len(pairs), MAX_POINTS**2)).reshape(
+            len(distinct), MAX_POINTS, MAX_POINTS
+        )
         h = hands[:, starters]  # (throws, S)
         mine_by = by_shows[which[:, None], h]  # (throws, S, c)
         value = (mine_by * cribs[:, starters, :]).sum(axis=(1, 2))
