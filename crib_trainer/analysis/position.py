@@ -82,7 +82,6 @@ class DealSample:
     """The chance of each show of the pone's and the dealer's hand (k = 0 … MAX_POINTS -
     1) in self-play deals between experts."""
 
-    deals: int
     pone_hand: np.ndarray
     dealer_hand: np.ndarray
 
@@ -100,7 +99,6 @@ def deal_sample(variant: str) -> DealSample:
         pone_hand, dealer_hand = data[f"{key}_pone_hand"], data[f"{key}_dealer_hand"]
     n = len(pone_hand)
     return DealSample(
-        n,
         np.bincount(pone_hand, minlength=MAX_POINTS) / n,
         np.bincount(dealer_hand, minlength=MAX_POINTS) / n,
     )
