@@ -307,7 +307,14 @@ def test_ctrl_c_is_one_line_and_status_130():
     proc.send_signal(signal.SIGINT)
     # standard input stays open until the child has gone: closing it at once (as
     # communicate does) raced the signal on a loaded machine, an end of input read first
-    proc.wait(timeout=20)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        # A signal that lands after Python last looked for one and before it blocks
+        # reading is only seen when the read returns (CPython's own race, seen under
+        # heavy load): press Ctrl-C again, as a person would
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)
     _out, err = proc.communicate(timeout=20)
     assert proc.returncode == 130
     one_clean_line(err)

@@ -218,10 +218,6 @@ def _deal_from_args(args: argparse.Namespace) -> Deal:
     return Deal(parse_cards(text), parse_card(args.starter), args.crib)
 
 
-#: Lines of a batch scored (and written) at a time.
-BATCH = 256
-
-
 def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
     from crib_trainer.cli.score_lines import ShowLines
 
@@ -236,5 +232,7 @@ def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int
     def records(texts: list[str]) -> list[str | ValueError]:
         return [lines.plain_line(text) or attempt(record, text) for text in texts]
 
-    # (the lines hold only the package's own words and card codes: nothing to make safe)
-    return run_batches(args.batch, records, out, "scored", size=BATCH, safe=True)
+    # A line at a time (a program may write a line and wait for its answer; chunks of
+    # lines were no faster). The lines hold only the package's own words and card codes:
+    # nothing to make safe.
+    return run_batches(args.batch, records, out, "scored", safe=True)

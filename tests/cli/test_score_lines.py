@@ -160,8 +160,7 @@ def test_a_batch_writes_each_line_as_the_ordinary_single_show(tmp_path, variant)
 
 
 def test_lines_typed_at_a_terminal_are_answered_as_they_come():
-    """A batch read from a terminal answers each line at once, not when a chunk of lines
-    has come or the input ends."""
+    """A batch read from a terminal answers each line at once, not when the input ends."""
     import os
     import pty
     import select
@@ -207,3 +206,31 @@ def test_every_multiset_of_ranks_is_the_ordinary_rendering():
         assert lines.line(hand, starter, crib=crib) == ordinary(hand, starter, crib, lines.variant)
         shown += 1
     assert shown == 6_175
+
+
+def test_a_program_writing_lines_into_a_pipe_gets_each_answer_at_once():
+    """A program that writes a line to the batch's pipe and waits for its answer gets it
+    then, however Python buffers standard output."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "crib_trainer.cli", "score", "--batch", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for hand, total in (("5H 5C 5S JD | 5D", 29), ("9H 6C 5D 4S | 4D", 14)):
+            proc.stdin.write(hand.encode() + b"\n")
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], 60)
+            assert ready, "no answer to a line while the pipe is still open"
+            assert json.loads(proc.stdout.readline())["total"] == total
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
