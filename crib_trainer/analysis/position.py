@@ -71,6 +71,8 @@ from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 
 JACK = int(Rank.JACK)
 MAX_POINTS = 30  # more than any hand or crib can score (29)
+#: Chances to win closer than this are the same for teaching (half a percent).
+SAME = 0.005
 _OFF = 64  # index offset so that needs below zero (up to two shows' worth) stay in range
 
 
@@ -250,9 +252,13 @@ class PositionOption:
     option: ThrowOption
     win: float
     home: float  # the chance the kept hand alone shows my need (or more)
+    error: float = 0.0  # the standard error of ``win`` from the sample of plays
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.option.to_json(), "win": round(self.win, 4)}
+        return {**self.option.to_json(), "win": round(self.win, 4), "win_se": round(self.error, 4)}
+
+    def kept_ranks(self) -> tuple[int, ...]:
+        return tuple(sorted(int(c.rank) for c in self.option.keep))
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +285,21 @@ class PositionAnalysis:
         """(my need, his need) to reach the target."""
         t = self.points.variant.target
         return t - self.me, t - self.him
+
+    def tie(self, option: PositionOption, other: PositionOption | None = None) -> float:
+        """How far below ``other`` (the best) ``option``'s chance may fall and still be
+        as good, for all we know: half a percent (:data:`SAME`), or two standard errors
+        of the difference where the two keep different ranks (each keep's plays are a
+        sample of their own; keeps of the same ranks share theirs, so the difference
+        has no error from them)."""
+        other = other or self.best
+        if option.kept_ranks() == other.kept_ranks():
+            return SAME
+        return max(SAME, 2.0 * float(np.hypot(option.error, other.error)))
+
+    def as_good_as_best(self, option: PositionOption) -> bool:
+        """Whether ``option``'s chance is within :meth:`tie` of the best's."""
+        return self.best.win - option.win < self.tie(option)
 
 
 def check_scores(me: int, him: int, variant: Variant) -> None:
@@ -311,19 +332,21 @@ def analyse_position(
     points = analyse_discards(dealt, dealer=dealer, variant=v)
     throws = [o.discard for o in points.options]
     keeps = [o.keep for o in points.options]
-    wins = throw_wins(dealt, throws, keeps, dealer=dealer, me=me, him=him, variant=v)
+    plays = throw_win_plays(dealt, throws, keeps, dealer=dealer, me=me, him=him, variant=v)
+    # sums of chances can stray past 1 by a rounding step (1.0000000000000002)
+    wins, errors = np.clip(plays.mean(axis=1), 0.0, 1.0), win_errors(plays)
     home = (hand_points(unseen_cards(dealt), keeps) >= v.target - me).mean(axis=1)
     ranked = sorted(
         (
-            PositionOption(o, float(w), float(h))
-            for o, w, h in zip(points.options, wins, home, strict=True)
+            PositionOption(o, float(w), float(h), float(e))
+            for o, w, h, e in zip(points.options, wins, home, errors, strict=True)
         ),
         key=lambda p: -round(p.win, 6),
     )
     return PositionAnalysis(points, me, him, tuple(ranked))
 
 
-def throw_wins(
+def throw_win_plays(
     dealt: Sequence[Card],
     throws: Sequence[tuple[Card, ...]],
     keeps: Sequence[tuple[Card, ...]],
@@ -333,23 +356,26 @@ def throw_wins(
     him: int,
     variant: Variant,
 ) -> np.ndarray:
-    """The chance to win after each throw (in the order given)."""
+    """My chance to win after each throw (rows, in the order given) when the play goes
+    as each of the sampled plays of the cards kept (columns): exact over the starter,
+    the crib and the shows from there. Their mean is the throw's chance to win (within a
+    rounding step of [0, 1]); their spread over the plays is what the sample leaves
+    uncertain (:func:`win_errors`)."""
     unseen = unseen_cards(dealt)
     hands = hand_points(unseen, keeps)  # (throws, starters)
     cribs = crib_chances(unseen, throws)  # (throws, starters, points)
     kept = [tuple(sorted(int(c.rank) for c in k)) for k in keeps]
     distinct = sorted(set(kept))
     which = np.array([distinct.index(k) for k in kept])
-    plays = [keep_play(k, dealer=dealer, variant=variant) for k in distinct]
+    samples = [keep_play(k, dealer=dealer, variant=variant) for k in distinct]
     after = _after_shows(variant.name, dealer)
-    target = variant.target
-    mine, his = target - me, target - him
+    mine, his = variant.target - me, variant.target - him
     jack = np.array([c.rank == Rank.JACK for c in unseen])
     c = np.arange(MAX_POINTS)
     hand, crib = np.meshgrid(c, c, indexing="ij")
     my_shows = hand + crib if dealer else hand  # the crib is mine when I deal
     his_crib = 0 if dealer else crib
-    total = np.zeros(len(throws))
+    total = np.zeros((len(throws), samples[0].plays))
     for heels in (False, True):
         starters = np.flatnonzero(jack == heels)
         if not len(starters):
@@ -359,30 +385,33 @@ def throw_wins(
         if my_need <= 0 or his_need <= 0:  # his heels win the game for the dealer
             total += len(starters) * (my_need <= 0)
             continue
-        now = np.empty(len(distinct))
-        outcomes = []  # each keep's (my play points, his, chance) when no one goes out
-        for u, sample in enumerate(plays):
-            if dealer:
-                play = play_outcome(sample, his_need, my_need)
-                now[u], my_play, his_play = play.dealer_out, play.dealer_points, play.pone_points
-            else:
-                play = play_outcome(sample, my_need, his_need)
-                now[u], my_play, his_play = play.pone_out, play.pone_points, play.dealer_points
-            outcomes.append((my_play * 1024 + his_play, play.chance))
-        # by_shows[u, h, c]: my chance over the play's outcomes of keep u when my hand
-        # shows h and the crib c; the keeps share most outcomes, so each is looked up once
-        pairs, inverse = np.unique(np.concatenate([p for p, _ in outcomes]), return_inverse=True)
-        owner = np.repeat(np.arange(len(distinct)), [len(p) for p, _ in outcomes])
-        weights = np.zeros((len(distinct), len(pairs)))
-        np.add.at(weights, (owner, inverse), np.concatenate([c for _, c in outcomes]))
-        x = my_need - (pairs // 1024)[:, None, None] - my_shows + _OFF  # (outcome, h, c)
-        y = his_need - (pairs % 1024)[:, None, None] - his_crib + _OFF
-        by_shows = (weights @ after[x, y].reshape(len(pairs), MAX_POINTS**2)).reshape(
-            len(distinct), MAX_POINTS, MAX_POINTS
-        )
-        h = hands[:, starters]  # (throws, S)
-        mine_by = by_shows[which[:, None], h]  # (throws, S, c)
-        value = (mine_by * cribs[:, starters, :]).sum(axis=(1, 2))
-        total += len(starters) * now[which] + value
-    # sums of chances can stray past 1 by a rounding step (1.0000000000000002)
-    return np.clip(total / len(unseen), 0.0, 1.0)
+        for u, sample in enumerate(samples):
+            pone_need, dealer_need = (his_need, my_need) if dealer else (my_need, his_need)
+            tp, td = sample.pone_reach(pone_need), sample.dealer_reach(dealer_need)
+            first_mine = td < tp if dealer else tp < td
+            neither = (tp == NEVER) & (td == NEVER)
+            my_play = sample.dealer_play if dealer else sample.pone_play
+            his_play = sample.pone_play if dealer else sample.dealer_play
+            pairs, inverse = np.unique(
+                my_play[neither] * 1024 + his_play[neither], return_inverse=True
+            )
+            x = my_need - (pairs // 1024)[:, None, None] - my_shows + _OFF  # (pair, h, c)
+            y = his_need - (pairs % 1024)[:, None, None] - his_crib + _OFF
+            chances = after[x, y]  # my chance once the play has gone as each pair
+            for t in np.flatnonzero(which == u):
+                h = hands[t, starters]
+                by_pair = np.einsum("psc,sc->p", chances[:, h, :], cribs[t, starters, :])
+                total[t] += len(starters) * first_mine
+                total[t, neither] += by_pair[inverse]
+    return total / len(unseen)
+
+
+def win_errors(plays: np.ndarray) -> np.ndarray:
+    """The standard error of each throw's chance to win from its row of
+    :func:`throw_win_plays` (the sample's plays are independent draws).
+
+    >>> win_errors(np.array([[0.5, 0.5, 0.5, 0.5], [0.0, 1.0, 0.0, 1.0]])).round(3).tolist()
+    [0.0, 0.289]
+    """
+    n = plays.shape[1]
+    return plays.std(axis=1, ddof=1) / np.sqrt(n)

@@ -209,13 +209,15 @@ def decision_attempt(
     answered_at: datetime,
     puzzle_id: str | None = None,
     win_lost: float | None = None,
+    win_same: float = WIN_SAME,
 ) -> Attempt:
     """A choice (a throw, a card to play) that gave up ``points_lost`` against the best,
     booked to ``category``: correct when it gave up nothing (within
     :data:`BEST_TOLERANCE`), graded by :func:`decision_grade`; ``truth`` gets
     ``points_lost``. With ``win_lost`` (at a score) the chance to win given up grades it
     instead (:func:`win_grade`): a choice that loses the game's chance is a miss even when
-    it loses no points.
+    it loses no points; one within ``win_same`` of the best (the estimate's error, where
+    that is more than :data:`WIN_SAME`) is as good as the best.
 
     >>> from datetime import datetime, UTC
     >>> a = decision_attempt(DrillKind.PEG_PLAY, "peg-lead", question={}, answer={},
@@ -230,7 +232,8 @@ def decision_attempt(
     if win_lost is None:
         correct, grade, missed = lost == 0, decision_grade(points_lost), lost
     else:
-        correct, grade = win_lost < WIN_SAME, win_grade(win_lost)
+        correct = win_lost < max(win_same, WIN_SAME)
+        grade = "best" if correct else win_grade(win_lost)
         missed = 0.0 if correct else max(lost, BEST_TOLERANCE)
         truth["win_lost"] = win_lost
     return Attempt(
@@ -261,13 +264,14 @@ def discard_attempt(
     truth: Mapping[str, Any] | None = None,
     puzzle_id: str | None = None,
     win_lost: float | None = None,
+    win_same: float = WIN_SAME,
 ) -> Attempt:
     """A throw from ``cards`` as dealer or pone that gave up ``points_lost`` (expected net
     points against the best throw, ``best``). Missed: ``discard-dealer``/``discard-pone``.
 
     At a score (a position puzzle) ``best`` is the throw with the best chance to win and
-    ``win_lost`` what this one gave up of it: that grades the throw (:func:`win_grade`),
-    and the points are still recorded."""
+    ``win_lost`` what this one gave up of it: that grades the throw (:func:`win_grade`;
+    within ``win_same`` it is as good as the best), and the points are still recorded."""
     attempt = decision_attempt(
         DrillKind.DISCARD,
         cat.discard_category(dealer),
@@ -283,6 +287,7 @@ def discard_attempt(
         answered_at=answered_at,
         puzzle_id=puzzle_id,
         win_lost=win_lost,
+        win_same=win_same,
     )
     return replace(attempt, truth={**attempt.truth, **truth}) if truth else attempt
 

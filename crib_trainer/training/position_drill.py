@@ -6,8 +6,8 @@ Deals are drawn where the score changes the answer most often (each side needing
 kept ranks (:mod:`crib_trainer.analysis.keepplay`), a throw beats the points-best by 1%
 or more in 41% of such deals as dealer and 25% as pone (300 seeded positions,
 ``bench/position_keep_bench.py``). Up to :data:`TRIES` deals are looked at and the
-first whose best chance beats the points-best by :data:`TEACHES` is asked (else the
-last one).
+first whose best chance beats the points-best by :data:`TEACHES`, and by more than the
+sample's error (:meth:`PositionAnalysis.as_good_as_best`), is asked (else the last one).
 
 >>> import random
 >>> d = position_drill(random.Random(1))
@@ -93,7 +93,7 @@ def position_drill(
         me, him = v.target - rng.randint(low, high), v.target - rng.randint(low, high)
         drill = PositionDrill(cards, role, me, him, v.name)
         p = drill.analyse()
-        if p.best.win - p.points_best.win >= TEACHES:
+        if p.best.win - p.points_best.win >= TEACHES and not p.as_good_as_best(p.points_best):
             break
     assert drill is not None
     return drill
@@ -138,6 +138,7 @@ def position_attempt(
         variant=drill.variant,
         truth={"win": mine.win, "best_win": best.win},
         win_lost=win_lost,
+        win_same=analysis.tie(mine),
     )
     category = position_category(drill.dealer)
     return replace(

@@ -28,11 +28,16 @@ def position_reason(p: PositionAnalysis) -> str:
     best, top = p.best, p.points_best
     mine, his = p.needs()
     b, t = best.option, top.option
-    same_throw = best is top or best.win - top.win < SAME
-    if same_throw:
+    if best is top or best.win - top.win < SAME:
         return (
             f"at {p.me} to {p.him} the most points are also the best chance: throw "
             f"{_ranks(t.discard)} (win {top.win:.0%})"
+        )
+    if p.as_good_as_best(top):
+        return (
+            f"at {p.me} to {p.him} the most points (throw {_ranks(t.discard)}, win "
+            f"{top.win:.0%}) are as good a chance as {_ranks(b.discard)} ({best.win:.0%}) "
+            "within the error of the plays sampled"
         )
     where = "your hand counts before your crib" if p.points.dealer else "you count first"
     if b.hand_min >= mine > t.hand_min:
@@ -62,7 +67,9 @@ def position_reason(p: PositionAnalysis) -> str:
 
 
 def explain_position(p: PositionAnalysis, ascii: bool = False) -> str:
-    """The throws ranked by the chance to win, the best marked ``*``, and why."""
+    """The throws ranked by the chance to win with its standard error, those as good as
+    the best for all we know marked ``*`` (:meth:`PositionAnalysis.as_good_as_best`),
+    and why."""
     a = p.points
     mine, his = p.needs()
     role = "you deal (your crib)" if a.dealer else "he deals (his crib)"
@@ -71,20 +78,23 @@ def explain_position(p: PositionAnalysis, ascii: bool = False) -> str:
         f"{format_cards(a.cards, ascii)}: {role}; {p.me} to {p.him} in a game to "
         f"{a.variant.target}: you need {mine}, he needs {his}",
         "",
-        f"   {'throw':<12} {'keep':<16} {'hand':>6} {'crib':>6} {'net':>6} {'win':>6}",
+        f"   {'throw':<12} {'keep':<16} {'hand':>6} {'crib':>6} {'net':>6} {'win':>6} {'±':>5}",
     ]
     for o in p.options:
-        mark = "*" if p.best.win - o.win < SAME else " "
+        mark = "*" if p.as_good_as_best(o) else " "
         x = o.option
         lines.append(
             f" {mark} {format_cards(x.discard, ascii):<12} {format_cards(x.keep, ascii):<16} "
-            f"{x.hand_ev:>6.2f} {sign}{x.crib_ev:>5.2f} {x.net_ev:>6.2f} {o.win:>6.1%}"
+            f"{x.hand_ev:>6.2f} {sign}{x.crib_ev:>5.2f} {x.net_ev:>6.2f} {o.win:>6.1%} "
+            f"{o.error:>5.1%}"
         )
     lines += [
         "",
         f"Why: {position_reason(p)}.",
         "win: your chance to win the game; your hand and the crib exact for every starter, "
-        "the play and his hand from expert self-play (README: discard --score).",
+        "the play and his hand from expert self-play (README: discard --score). ±: its "
+        "standard error from the plays of the cards kept; *: as good as the best within two "
+        "standard errors.",
     ]
     return "\n".join(lines)
 
@@ -120,9 +130,9 @@ def throw_note(p: PositionAnalysis, thrown: tuple[Card, ...]) -> str | None:
         return None
     best, top = p.best, p.points_best
     mine = next(o for o in p.options if set(o.option.discard) == set(thrown))
-    if best.win - mine.win < SAME and best.win - top.win < SAME:
+    if p.as_good_as_best(mine) and p.as_good_as_best(top):
         return None
-    if best.win - mine.win < SAME:
+    if p.as_good_as_best(mine):
         return (
             f"At {p.me} to {p.him} your throw is the best chance ({mine.win:.0%}), more "
             f"than the most points ({_ranks(top.option.discard)}, {top.win:.0%}): "

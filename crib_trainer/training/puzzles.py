@@ -380,17 +380,18 @@ def _solve_pegging_score(p: Puzzle) -> int:
 
 def _solve_discard(p: Puzzle) -> tuple[frozenset[Card], ...]:
     """Every throw as good as the best (within ``AS_GOOD`` of its net expectation; with a
-    score, within ``SAME`` of the best chance to win)."""
+    score, as good as the best chance to win for all we know:
+    :meth:`~crib_trainer.analysis.position.PositionAnalysis.as_good_as_best`)."""
     from crib_trainer.analysis.discard import analyse_discards
 
     if p.score is not None:
         from crib_trainer.analysis.position import analyse_position
-        from crib_trainer.training.position_words import SAME
 
         me, him = p.score
         ranked = analyse_position(p.cards, dealer=p.dealer, me=me, him=him, variant=p.variant)
-        best = ranked.best.win
-        return tuple(frozenset(o.option.discard) for o in ranked.options if best - o.win < SAME)
+        return tuple(
+            frozenset(o.option.discard) for o in ranked.options if ranked.as_good_as_best(o)
+        )
 
     options = analyse_discards(p.cards, dealer=p.dealer, variant=p.variant).options
     return tuple(frozenset(o.discard) for o in options if o.as_good)

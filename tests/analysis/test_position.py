@@ -15,6 +15,7 @@ from crib_trainer.analysis.position import (
     analyse_position,
     crib_chances,
     play_outcome,
+    throw_win_plays,
 )
 from crib_trainer.analysis.winprob import shipped_table, win_chance
 from crib_trainer.core.cards import FULL_DECK, Rank, parse_cards
@@ -123,3 +124,59 @@ def test_every_throw_wins_no_less_a_point_further_on(seed, dealer, me, him):
     for o in now.options:
         assert 0.0 <= o.win <= 1.0
         assert later[frozenset(o.option.discard)] >= o.win - 1e-9
+
+
+# --- the error of each throw's chance (the plays of the cards kept are a sample) -----
+
+
+@pytest.mark.parametrize(
+    ("text", "dealer", "me", "him", "variant"),
+    [
+        ("2S 2C 5D QH QD KD", False, 109, 105, SIX_CARD),
+        ("7C 9D 7D 2H 7S 5C", True, 106, 109, SIX_CARD),
+        ("5S 5H JC 8D 7D", True, 50, 55, FIVE_CARD),
+    ],
+)
+def test_each_chance_is_the_mean_of_its_plays_and_its_error_their_spread(
+    text, dealer, me, him, variant
+):
+    cards = parse_cards(text)
+    p = analyse_position(cards, dealer=dealer, me=me, him=him, variant=variant)
+    throws = [o.option.discard for o in p.options]
+    keeps = [o.option.keep for o in p.options]
+    rows = throw_win_plays(cards, throws, keeps, dealer=dealer, me=me, him=him, variant=variant)
+    n = keep_play(p.best.kept_ranks(), dealer=dealer, variant=variant).plays
+    assert rows.shape == (len(throws), n)
+    for o, row in zip(p.options, rows, strict=True):
+        assert o.win == pytest.approx(row.mean(), abs=1e-12)
+        assert o.error == pytest.approx(row.std(ddof=1) / np.sqrt(n), abs=1e-12)
+
+
+def test_a_throw_within_two_standard_errors_of_the_best_is_as_good_and_graded_so():
+    from datetime import UTC, datetime
+
+    from crib_trainer.training.answers import WIN_SAME
+    from crib_trainer.training.position_drill import PositionDrill, position_attempt
+
+    drill = PositionDrill(parse_cards("2S 2C 5D QH QD KD"), False, 109, 105)
+    p = drill.analyse()
+    top = p.points_best
+    lost = p.best.win - top.win
+    band = 2 * np.hypot(p.best.error, top.error)
+    assert top.kept_ranks() != p.best.kept_ranks()
+    assert WIN_SAME < lost < band and p.as_good_as_best(top)
+    a = position_attempt(drill, p, top.option.discard, seconds=1, answered_at=datetime.now(UTC))
+    assert a.correct and a.grade == "best" and a.truth["win_lost"] == pytest.approx(lost)
+    worst = p.options[-1]
+    assert not p.as_good_as_best(worst)
+    b = position_attempt(drill, p, worst.option.discard, seconds=1, answered_at=datetime.now(UTC))
+    assert not b.correct and b.grade == "costly"
+
+
+def test_throws_keeping_the_same_ranks_tie_only_within_half_a_percent():
+    p = analyse_position("2S 2C 5D QH QD KD", dealer=False, me=109, him=105)
+    twins = [o for o in p.options if o.kept_ranks() == p.points_best.kept_ranks()]
+    assert len(twins) == 2
+    assert p.tie(twins[0], twins[1]) == 0.005
+    other = next(o for o in p.options if o.kept_ranks() != twins[0].kept_ranks())
+    assert p.tie(twins[0], other) == max(0.005, 2 * float(np.hypot(twins[0].error, other.error)))

@@ -245,7 +245,13 @@ class PositionScreen(ThrowPicking):
         mine = next(o for o in p.options if set(o.option.discard) == set(self.thrown))
         lost = attempt.truth["win_lost"]
         given = "" if attempt.grade == "best" else f" You gave up {lost:.1%} of the game."
-        grade = grade_text(attempt.grade, "Best chance.", to_win=True)
+        best_words = (
+            "Best chance."
+            if lost < SAME
+            else f"As good as the best chance ({p.best.win:.1%}) within the error of the plays "
+            "sampled."
+        )
+        grade = grade_text(attempt.grade, best_words, to_win=True)
         self.query_one("#discard-verdict", Static).update(
             f"{grade}{given} You win {mine.win:.1%}. "
             f"[dim]Graded by the chance to win. {seconds:.1f} s[/dim]"
@@ -259,7 +265,7 @@ class PositionScreen(ThrowPicking):
             ranked.insert(PINNED, ranked.pop(mine_at))
         for rank, o in ranked:
             x = o.option
-            mark = "you" if o is mine else ("★" if p.best.win - o.win < SAME else "")
+            mark = "you" if o is mine else ("★" if p.as_good_as_best(o) else "")
             if o is p.points_best and not mark:
                 mark = "pts"
             table.add_row(
