@@ -708,7 +708,13 @@ def _random_suit_sums(
 
 def _pickers(positions: Sequence[tuple[int, ...]]) -> list[Callable[[Sequence[Card]], tuple]]:
     """For each tuple of positions, a function giving a hand's cards at them, as a tuple."""
-    return [itemgetter(*p) if len(p) > 1 else lambda cards, i=p[0]: (cards[i],) for p in positions]
+    return [itemgetter(*p) if len(p) > 1 else _one_picker(p[0]) for p in positions]
+
+
+def _one_picker(i: int) -> Callable[[Sequence[Card]], tuple]:
+    """A function giving a hand's card at ``i`` as a tuple of one (``itemgetter`` of one
+    position gives the card alone)."""
+    return lambda cards: (cards[i],)
 
 
 def batch_rank_sums(u: np.ndarray, throws: np.ndarray, k: int, m: int) -> np.ndarray:

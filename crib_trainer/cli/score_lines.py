@@ -166,7 +166,8 @@ class ShowLines:
         items = _join([fifteens.items, words.items])
         text = words.head + items[0] + show[0] + words.spoken + notes + words.pattern
         text += fifteens.cards[0] + words.chunks[0]
-        return text, itemgetter(*items[1], *show[1], *fifteens.cards[1], *words.chunks[1])
+        slots = (*items[1], *show[1], *fifteens.cards[1], *words.chunks[1])
+        return text, itemgetter(*slots)  # type: ignore[call-arg]  # (a tuple of slots)
 
 
 Part = tuple[str, tuple[int, ...]]  # JSON text, "%s" for each card, and the cards' slots
@@ -273,9 +274,9 @@ class _Words:
                 self.pattern += head
                 after = tail
             else:
-                slots = {"flush": flush_cards, "nob": nob_cards}.get(c.family)
-                slots = slots or _cards([at[x] for x in c.cards])
-                chunks.append((head + slots[0] + tail, slots[1]))
+                part = {"flush": flush_cards, "nob": nob_cards}.get(c.family)
+                part = part or _cards([at[x] for x in c.cards])
+                chunks.append((head + part[0] + tail, part[1]))
         text, slots = _join(chunks)
         self.chunks = (after + (", " if after and text else "") + text + "]}}", slots)
 
