@@ -28,6 +28,7 @@ from crib_trainer.analysis.pegging.holdings import (
     holding_distribution,
     opponent_weight,
 )
+from crib_trainer.analysis.pegging.leadnets import shipped_lead_nets
 from crib_trainer.analysis.pegging.situation import PegSituation, Position, read_situation
 from crib_trainer.analysis.pegging.solver import (
     RANK_PIPS,
@@ -155,9 +156,6 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
     dist = holding_distribution(position, weight)
     solver = Solver(position.variant)
     # The opening lead against the random opponent is shipped (the search's slowest case).
-    # (Imported here: the module is also the builder, run with ``python -m``.)
-    from crib_trainer.analysis.pegging.leadnets import shipped_lead_nets
-
     known = shipped_lead_nets(situation, position) if weight is None else None
     nets = known if known is not None else expected_nets(position, dist, solver)
     count = position.count

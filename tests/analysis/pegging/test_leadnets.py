@@ -10,10 +10,12 @@ import struct
 
 import pytest
 
-from crib_trainer.analysis.pegging import PegSituation, Solver, analyse, leadnets, read_situation
+from crib_trainer.analysis.pegging import PegSituation, Solver, analyse, ranking, read_situation
+from crib_trainer.analysis.pegging.build_leadnets import hand_records
 from crib_trainer.analysis.pegging.holdings import holding_distribution
 from crib_trainer.analysis.pegging.leadnets import (
     LEAD_NETS_FILE,
+    RECORD,
     STARTER_SLOTS,
     rank_hands,
     shipped_lead_nets,
@@ -39,6 +41,14 @@ def test_rows_equal_a_fresh_search(seed):
     assert shipped_lead_nets(situation, position) == fresh  # the same floats, bit for bit
 
 
+@pytest.mark.parametrize("hand", [(5, 5, 5, 5), (1, 1, 13, 13)])
+def test_the_builder_makes_the_shipped_records(hand):
+    with open(LEAD_NETS_FILE, "rb") as f:
+        data = f.read()
+    row = rank_hands().index(hand) * STARTER_SLOTS * RECORD.size
+    assert hand_records(hand) == data[row : row + STARTER_SLOTS * RECORD.size]
+
+
 def test_unused_slots_are_nan_and_a_fifth_card_of_a_rank_has_no_record():
     with open(LEAD_NETS_FILE, "rb") as f:
         data = f.read()
@@ -62,7 +72,7 @@ def test_the_file_covers_only_what_it_was_built_for(situation):
 def test_analysis_is_the_same_with_the_file_or_without_it(monkeypatch):
     situation = PegSituation(cards("7H 8C 8D KS"), starter=card("6C"))
     shipped = analyse(situation)
-    monkeypatch.setattr(leadnets, "shipped_lead_nets", lambda *_: None)
+    monkeypatch.setattr(ranking, "shipped_lead_nets", lambda *_: None)
     searched = analyse(situation)
     assert shipped.states == 0 < searched.states
     assert shipped.options == searched.options
