@@ -1,6 +1,10 @@
 """Build the deal sample (``analysis/data/deal_sample.npz``) that position-aware advice
-(:mod:`crib_trainer.analysis.position`) reads for the parts of a deal it cannot compute
-exactly: the play, card by card, and the opponent's hand.
+reads for the part of a deal it cannot compute exactly from your cards: the opponent's
+hand (:mod:`crib_trainer.analysis.position`), and the shows after the play
+(:mod:`crib_trainer.analysis.endplay`). The play of these deals, card by card, is the
+same whatever anyone keeps; position-aware throws read the play of each kept hand
+instead (:mod:`crib_trainer.analysis.keepplay`), and ``bench/position_keep_bench.py``
+measures the two against each other.
 
 For each two-player game (six-card, five-card) it plays ``--deals`` deals between two
 ``expert`` players, each to the crib whatever the score (deal ``i`` seeded

@@ -52,14 +52,17 @@ DEFAULT_SEED = 1729
 DECK = tuple(Card(r, s) for r in Rank for s in Suit)
 
 
-def play_key(
+def play_out(
     ranks: tuple[int, ...], role: int, j: int, *, seed: int, variant: Variant
-) -> tuple[int, tuple[int, ...]]:
-    """Play ``j`` of the kept ``ranks`` in ``role`` (0 pone, 1 dealer): the net points of
-    the play for the keeper, and the ranks he threw (sorted).
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Play ``j`` of the kept ``ranks`` in ``role`` (0 pone, 1 dealer), seeded
+    ``f"{seed}:{variant}:{role}:{ranks}:{j}"``: the points of the play in the order they
+    were pegged, ``(who, points)`` with ``who`` 0 for the pone and 1 for the dealer (the
+    order :class:`crib_trainer.analysis.winprob.DealRecord` reads), and the ranks the
+    keeper threw (sorted).
 
-    >>> net, thrown = play_key((5, 5, 10, 11), 1, 0, seed=1, variant=SIX_CARD)
-    >>> -31 < net < 31, len(thrown)
+    >>> events, thrown = play_out((5, 5, 10, 11), 1, 0, seed=1, variant=SIX_CARD)
+    >>> all(who in (0, 1) and points > 0 for who, points in events), len(thrown)
     (True, 2)
     """
     rng = random.Random(f"{seed}:{variant.name}:{role}:{ranks}:{j}")
@@ -76,19 +79,40 @@ def play_key(
     expert = make_player("expert", rng)
     his_throw = expert.discard(his, dealer=role == 0, variant=variant)
     his_kept = [c for c in his if c not in his_throw]
-    me = role  # the pone is player 0 of the play
-    hands = [kept, his_kept] if me == 0 else [his_kept, kept]
-    throws = [thrown, his_throw] if me == 0 else [his_throw, thrown]
+    # the pone is player 0 of the play
+    hands = [kept, his_kept] if role == 0 else [his_kept, kept]
+    throws = [thrown, his_throw] if role == 0 else [his_throw, thrown]
     state = PlayState.start(hands, variant)
+    events: list[tuple[int, int]] = []
     while not state.over:
+        before = state.scores
         legal = state.legal_cards()
         if len({c.rank for c in legal}) == 1:
             state = state.play(legal[0])
-            continue
-        situation = PegSituation.from_state(state, starter=starter, discards=throws[state.turn])
-        state = state.play(expert.play(situation))
-    scores = state.scores
-    return scores[me] - scores[1 - me], tuple(sorted(int(c.rank) for c in thrown))
+        else:
+            situation = PegSituation.from_state(state, starter=starter, discards=throws[state.turn])
+            state = state.play(expert.play(situation))
+        events.extend(
+            (who, after - was)
+            for who, (was, after) in enumerate(zip(before, state.scores, strict=True))
+            if after > was
+        )
+    return tuple(events), tuple(sorted(int(c.rank) for c in thrown))
+
+
+def play_key(
+    ranks: tuple[int, ...], role: int, j: int, *, seed: int, variant: Variant
+) -> tuple[int, tuple[int, ...]]:
+    """Play ``j`` of the kept ``ranks`` in ``role`` (:func:`play_out`): the net points of
+    the play for the keeper, and the ranks he threw (sorted).
+
+    >>> net, thrown = play_key((5, 5, 10, 11), 1, 0, seed=1, variant=SIX_CARD)
+    >>> -31 < net < 31, len(thrown)
+    (True, 2)
+    """
+    events, thrown = play_out(ranks, role, j, seed=seed, variant=variant)
+    net = sum(points if who == role else -points for who, points in events)
+    return net, thrown
 
 
 def _key_job(job: tuple[tuple[int, ...], int, int, int, str]) -> list[tuple[int, tuple[int, ...]]]:

@@ -45,12 +45,12 @@ the weighted model with numpy (:func:`crib_totals`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
 from math import comb
-from operator import mul
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
 
 from crib_trainer.analysis import OPPONENTS
@@ -265,11 +265,12 @@ def _random_batch(
     suits = np.arange(4)
     bonus = np.where(flush, size + (suits == kept_first), 0)
     bonus += ((kept_suits[..., None] == suits) & (rank[:, keeps, None] == JACK - 1)).any(axis=-2)
-    hand_rows = points_matrix(size, 1)[_sorted_index(rank[:, keeps])]
-    deck = np.arange(52)
-    points = hand_rows[..., deck >> 2] + bonus[..., deck & 3]
+    hand_rows = points_matrix(size, 1)[_sorted_index(rank[:, keeps])].astype(np.int8)
+    # with each starter, in pack order (rank by rank, suit by suit): at most 29 + 6 points
+    points = hand_rows[..., None] + bonus[..., None, :].astype(np.int8)
+    points = points.reshape(len(dealt), len(keeps), 52)
     held = unseen[:, None, :]
-    hand = np.where(held, points, 0).sum(axis=-1)
+    hand = np.where(held, points, 0).sum(axis=-1, dtype=np.int64)
     low = np.where(held, points, 99).min(axis=-1)
     high = np.where(held, points, -1).max(axis=-1)
 
@@ -308,17 +309,12 @@ def _random_batch(
         strict=True,
     )
     heels = (2 * u[:, JACK - 1] / n).tolist()
+    thrown, kept = _pickers(throws), _pickers(keeps)
     out = []
     for d, dealer, h, row in zip(dealt, dealers, heels, columns, strict=True):
         options = tuple(
-            ThrowOption(
-                tuple([d[i] for i in throws[t]]),
-                tuple([d[i] for i in keeps[t]]),
-                *numbers[:2],
-                h,
-                *numbers[2:],
-            )
-            for t, *numbers in zip(*row, strict=True)
+            ThrowOption(thrown[t](d), kept[t](d), hand_ev, crib_ev, h, *numbers)
+            for t, hand_ev, crib_ev, *numbers in zip(*row, strict=True)
         )
         out.append(DiscardAnalysis(d, dealer, variant, "random", options, h))
     return out
@@ -710,6 +706,11 @@ def _random_suit_sums(
     return sums, (n - m) * comb(n, m)
 
 
+def _pickers(positions: Sequence[tuple[int, ...]]) -> list[Callable[[Sequence[Card]], tuple]]:
+    """For each tuple of positions, a function giving a hand's cards at them, as a tuple."""
+    return [itemgetter(*p) if len(p) > 1 else lambda cards, i=p[0]: (cards[i],) for p in positions]
+
+
 def batch_rank_sums(u: np.ndarray, throws: np.ndarray, k: int, m: int) -> np.ndarray:
     """:func:`_random_rank_sums` of many hands at once: ``u[h]`` the unseen cards of each
     rank in hand ``h``, ``throws[h]`` the row of each of its throws (of ``k`` cards) in
@@ -729,21 +730,25 @@ def batch_rank_sums(u: np.ndarray, throws: np.ndarray, k: int, m: int) -> np.nda
     """
     import numpy as np
 
-    ranks, counts = _held_ranks(m + 1)
-    ways = (m + 1) * binomials()[u[:, ranks], counts].prod(axis=-1)
-    per_throw = ways.astype(np.float64) @ _float_points(k, m + 1)
+    table = binomials()[u].reshape(len(u), 65).astype(np.float64)  # C(u_r, c) at 5r + c
+    first, *rest = _held_columns(m + 1)
+    ways = (m + 1) * table[:, first]
+    for column in rest:
+        ways *= table[:, column]
+    per_throw = ways @ _float_points(k, m + 1)
     return np.rint(np.take_along_axis(per_throw, throws, axis=1)).astype(np.int64)
 
 
 @cache
-def _held_ranks(size: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each multiset of ``size`` ranks (row order of :func:`multisets`) as the ranks it
-    holds (0 for aces) and how many of each, ``size`` columns padded with (0, 0)."""
+def _held_columns(size: int) -> tuple[np.ndarray, ...]:
+    """Each multiset of ``size`` ranks (row order of :func:`multisets`) as ``size``
+    columns of a hand's table of C(u_r, c) (at 5r + c, r from 0 for aces): its j-th rank
+    held and how many of it, padded with 0 (C(u, 0) = 1)."""
     import numpy as np
 
     pairs = [groups + ((0, 0),) * (size - len(groups)) for groups in _rank_counts(size)]
     table = np.array(pairs, dtype=np.int64)
-    return table[..., 0], table[..., 1]
+    return tuple(np.ascontiguousarray(5 * table[:, j, 0] + table[:, j, 1]) for j in range(size))
 
 
 @cache

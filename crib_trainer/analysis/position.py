@@ -6,21 +6,40 @@ dealer's opponent who needs 6 should be thrown nothing. For each throw and each 
 this module follows the deal in the order it is pegged and asks who gets home first:
 
 1. his heels (the dealer pegs 2 when the starter is a jack): exact, per starter;
-2. the play, card by card: **from a sample** of expert self-play deals
-   (:mod:`crib_trainer.analysis.build_deal_sample`), the same whatever you keep — the
-   sample says, for the two needs, how often the pone pegs out first, how often the
-   dealer does, and the points each pegs when neither does;
+2. the play, card by card: **from the plays of the ranks you keep**, in your role
+   (:mod:`crib_trainer.analysis.keepplay`: 64 plays of expert self-play for every kept
+   rank multiset and role, 256 in the five-card game, built offline by
+   :mod:`crib_trainer.analysis.build_keep_play`) — they say, for the two needs, how
+   often the pone pegs out first, how often the dealer does, and the points each pegs
+   when neither does;
 3. the pone's hand, 4. the dealer's hand, 5. the crib: **your hand and the crib are
    exact per starter** (the crib over every pair the opponent may throw, each equally
    likely: the ``random`` opponent model); **his hand comes from the distribution of
-   an expert's kept hand in the sample**, independent of your cards and the starter;
+   an expert's kept hand in a sample of deals**
+   (:mod:`crib_trainer.analysis.build_deal_sample`, 4,000 deals per game), independent
+   of your cards and the starter;
 6. when no one gets home, the next deal: the win-probability table
    (:mod:`crib_trainer.analysis.winprob`) at the new score, he or you dealing.
 
 Whoever reaches the target first wins at once. The parts are taken as independent of
 each other (the play of the hand you keep, his hand of your cards); the chances carry
-the table's error (a few tenths of a percent in most cells) and the sample's (4,000
-deals per game).
+the table's error (a few tenths of a percent in most cells), the hand sample's, and the
+play's: 64 plays of a kept hand give a chance of pegging out first to within about 6%
+(standard error at a half), 1.5% on average over the needs 1–16; in a throw's chance to
+win that is 0.8% (median standard deviation by bootstrap), up to 6.7%, and it is a
+keep's own, so two throws within a percent or two are not told apart
+(docs/benchmarks.md, "The play of each kept hand").
+
+Why whole plays per kept hand: the play is pegged before any show, so near the end it
+often decides who gets home first, and what it does depends on the cards kept. Before,
+every throw read the same 4,000 self-play deals; measured against 600 fresh plays of ten
+kept hands in each role, that put each chance of pegging out first 4–6% (on average over
+the needs) from the hand's own. Bending those deals toward the hand's pegging-table net
+(reweighting them so that their mean net is the table's, or keeping the deals whose kept
+hand has a net near it, or both) brought it only to 3.3–5%: hands with the same mean net
+peg differently (a pair of fives waits for a pair royal, a run pegs a point or two at a
+time). A hand's own 64 plays, with no model between, come within 1.4–1.5%, their
+sampling error alone.
 
 >>> p = analyse_position("5H 5D 5S JC 2C 9D", dealer=True, me=60, him=60)
 >>> len(p.options), 0.0 < p.options[0].win < 1.0
@@ -29,7 +48,6 @@ deals per game).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -45,8 +63,9 @@ from crib_trainer.analysis.discard import (
     hand_points,
     unseen_cards,
 )
+from crib_trainer.analysis.keepplay import PlaySample, keep_play
 from crib_trainer.analysis.ranksets import multiset_index, points_matrix
-from crib_trainer.analysis.winprob import NEVER, DealRecord, first_reach, shipped_table
+from crib_trainer.analysis.winprob import NEVER, shipped_table
 from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 
@@ -55,21 +74,15 @@ MAX_POINTS = 30  # more than any hand or crib can score (29)
 _OFF = 64  # index offset so that needs below zero (up to two shows' worth) stay in range
 
 
-# --- the sample of deals -------------------------------------------------------------
+# --- his hand, and the play of what you keep ----------------------------------------
 
 
 @dataclass(frozen=True, eq=False)
 class DealSample:
-    """The parts of a deal read from self-play: when each side's play points reach each
-    need, each deal's play totals, and the chance of each show of the pone's and the
-    dealer's hand."""
+    """The chance of each show of the pone's and the dealer's hand (k = 0 … MAX_POINTS -
+    1) in self-play deals between experts."""
 
-    deals: int
-    pone_reach: np.ndarray
-    dealer_reach: np.ndarray
-    pone_play: np.ndarray
-    dealer_play: np.ndarray
-    pone_hand: np.ndarray  # P(the pone's hand shows k), k = 0 … MAX_POINTS - 1
+    pone_hand: np.ndarray
     dealer_hand: np.ndarray
 
 
@@ -83,23 +96,11 @@ def deal_sample(variant: str) -> DealSample:
     with np.load(SAMPLE_PATH) as data:
         if f"{key}_deals" not in data:
             raise ValueError(f"no deal sample for the {v.name} game")
-        roles, points = data[f"{key}_play_role"], data[f"{key}_play_points"]
-        starts = data[f"{key}_play_start"]
         pone_hand, dealer_hand = data[f"{key}_pone_hand"], data[f"{key}_dealer_hand"]
-    records = [
-        DealRecord(tuple(zip(roles[a:b].tolist(), points[a:b].tolist(), strict=True)))
-        for a, b in itertools.pairwise(starts)
-    ]
-    pone_reach, dealer_reach = first_reach(records, v.target)
-    totals = np.array([r.totals for r in records], dtype=np.int64).reshape(-1, 2)
+    n = len(pone_hand)
     return DealSample(
-        len(records),
-        pone_reach,
-        dealer_reach,
-        totals[:, 0],
-        totals[:, 1],
-        np.bincount(pone_hand, minlength=MAX_POINTS) / len(records),
-        np.bincount(dealer_hand, minlength=MAX_POINTS) / len(records),
+        np.bincount(pone_hand, minlength=MAX_POINTS) / n,
+        np.bincount(dealer_hand, minlength=MAX_POINTS) / n,
     )
 
 
@@ -115,12 +116,14 @@ class PlayOutcome:
     chance: np.ndarray
 
 
-def play_outcome(sample: DealSample, pone_need: int, dealer_need: int) -> PlayOutcome:
-    """What the play does from these needs (each at least 1), by the sample."""
-    tp, td = sample.pone_reach[pone_need], sample.dealer_reach[dealer_need]
-    n = sample.deals
+def play_outcome(play: PlaySample, pone_need: int, dealer_need: int) -> PlayOutcome:
+    """What the play does from these needs (each at least 1), by a sample of plays (the
+    plays of one kept hand in its role: :func:`crib_trainer.analysis.keepplay.keep_play`).
+    """
+    tp, td = play.pone_reach(pone_need), play.dealer_reach(dealer_need)
+    n = play.plays
     neither = (tp == NEVER) & (td == NEVER)
-    pairs = sample.pone_play[neither] * 1024 + sample.dealer_play[neither]
+    pairs = play.pone_play[neither] * 1024 + play.dealer_play[neither]
     keys, counts = np.unique(pairs, return_counts=True)
     return PlayOutcome(
         np.count_nonzero(tp < td) / n,
@@ -334,12 +337,18 @@ def throw_wins(
     unseen = unseen_cards(dealt)
     hands = hand_points(unseen, keeps)  # (throws, starters)
     cribs = crib_chances(unseen, throws)  # (throws, starters, points)
-    sample = deal_sample(variant.name)
+    kept = [tuple(sorted(int(c.rank) for c in k)) for k in keeps]
+    distinct = sorted(set(kept))
+    which = np.array([distinct.index(k) for k in kept])
+    plays = [keep_play(k, dealer=dealer, variant=variant) for k in distinct]
     after = _after_shows(variant.name, dealer)
     target = variant.target
     mine, his = target - me, target - him
     jack = np.array([c.rank == Rank.JACK for c in unseen])
     c = np.arange(MAX_POINTS)
+    hand, crib = np.meshgrid(c, c, indexing="ij")
+    my_shows = hand + crib if dealer else hand  # the crib is mine when I deal
+    his_crib = 0 if dealer else crib
     total = np.zeros(len(throws))
     for heels in (False, True):
         starters = np.flatnonzero(jack == heels)
@@ -350,22 +359,30 @@ def throw_wins(
         if my_need <= 0 or his_need <= 0:  # his heels win the game for the dealer
             total += len(starters) * (my_need <= 0)
             continue
-        if dealer:
-            play = play_outcome(sample, his_need, my_need)
-            now, my_play, his_play = play.dealer_out, play.dealer_points, play.pone_points
-        else:
-            play = play_outcome(sample, my_need, his_need)
-            now, my_play, his_play = play.pone_out, play.pone_points, play.dealer_points
-        # by_shows[h, c]: my chance over the play's outcomes when my hand shows h and
-        # the crib c (the play is the same whatever I keep, so it folds in first)
-        hand, crib = np.meshgrid(c, c, indexing="ij")
-        my_shows = hand + crib if dealer else hand  # the crib is mine when I deal
-        his_crib = 0 if dealer else crib
-        x = my_need - my_play[:, None, None] - my_shows + _OFF  # (outcome, h, c)
-        y = his_need - his_play[:, None, None] - his_crib + _OFF
-        by_shows = np.tensordot(play.chance, after[x, y], axes=1)  # (h, c)
+        now = np.empty(len(distinct))
+        outcomes = []  # each keep's (my play points, his, chance) when no one goes out
+        for u, sample in enumerate(plays):
+            if dealer:
+                play = play_outcome(sample, his_need, my_need)
+                now[u], my_play, his_play = play.dealer_out, play.dealer_points, play.pone_points
+            else:
+                play = play_outcome(sample, my_need, his_need)
+                now[u], my_play, his_play = play.pone_out, play.pone_points, play.dealer_points
+            outcomes.append((my_play * 1024 + his_play, play.chance))
+        # by_shows[u, h, c]: my chance over the play's outcomes of keep u when my hand
+        # shows h and the crib c; the keeps share most outcomes, so each is looked up once
+        pairs, inverse = np.unique(np.concatenate([p for p, _ in outcomes]), return_inverse=True)
+        owner = np.repeat(np.arange(len(distinct)), [len(p) for p, _ in outcomes])
+        weights = np.zeros((len(distinct), len(pairs)))
+        np.add.at(weights, (owner, inverse), np.concatenate([c for _, c in outcomes]))
+        x = my_need - (pairs // 1024)[:, None, None] - my_shows + _OFF  # (outcome, h, c)
+        y = his_need - (pairs % 1024)[:, None, None] - his_crib + _OFF
+        by_shows = (weights @ after[x, y].reshape(len(pairs), MAX_POINTS**2)).reshape(
+            len(distinct), MAX_POINTS, MAX_POINTS
+        )
         h = hands[:, starters]  # (throws, S)
-        value = (by_shows[h] * cribs[:, starters, :]).sum(axis=(1, 2))
-        total += len(starters) * now + value
+        mine_by = by_shows[which[:, None], h]  # (throws, S, c)
+        value = (mine_by * cribs[:, starters, :]).sum(axis=(1, 2))
+        total += len(starters) * now[which] + value
     # sums of chances can stray past 1 by a rounding step (1.0000000000000002)
     return np.clip(total / len(unseen), 0.0, 1.0)

@@ -6,6 +6,7 @@ import argparse
 import io
 import json
 import os
+import select
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn, TextIO
@@ -192,17 +193,17 @@ def run_batches(
     """:func:`run_batch` with the lines taken ``size`` at a time: ``records(lines)`` gives
     each line's record (or its JSON text), or the :class:`ValueError` that made the line
     bad, so that one piece of work serves many lines; each chunk's lines are written at
-    once. Lines typed at a terminal are answered one by one, as they come. ``safe`` says
-    that every record given as text holds nothing :func:`~crib_trainer.core.safe_text.shown`
-    would change, so it is written to ``out``'s stream beneath as it is (the rest, error
-    records among them, are still made safe)."""
+    once. A chunk ends early when no more input is waiting (:func:`input_waiting`), so
+    lines typed at a terminal, or written to a pipe by a program that waits for each
+    answer, are answered as they come. ``safe`` says that every record given as text
+    holds nothing :func:`~crib_trainer.core.safe_text.shown` would change, so it is
+    written to ``out``'s stream beneath as it is (the rest, error records among them,
+    are still made safe)."""
     bad = 0
     target = out.unescaped if safe and isinstance(out, SafeText) else out
     with open_input(name, "batch file") as source:
-        typed = source.isatty()
-        if typed:
-            size = 1
-        for chunk in _chunks(read_lines(source, "batch file"), size):
+        lines = read_lines(source, "batch file")
+        for chunk in _chunks(lines, size, lambda: input_waiting(source)):
             results = records([line for _, line in chunk])
             texts = []
             for (number, _), result in zip(chunk, results, strict=True):
@@ -216,8 +217,7 @@ def run_batches(
                     texts.append(text if target is out else shown(text, lines=True))
             texts.append("")
             target.write("\n".join(texts))
-            if typed:
-                target.flush()
+            target.flush()
     if bad:
         print(
             f"{PROG}: {bad} line(s) could not be {what}; see their error records", file=sys.stderr
@@ -226,15 +226,40 @@ def run_batches(
     return 0
 
 
-def _chunks(lines: Iterator[tuple[int, str]], size: int) -> Iterator[list[tuple[int, str]]]:
-    """The numbered lines that are not blank or ``#`` comments, ``size`` at a time; the
-    lines read before a line too long to be a deal are given before it stops the batch."""
+def input_waiting(source: TextIO) -> bool:
+    """Whether reading ``source`` now would not wait for its writer: a file, a pipe or
+    a terminal with input (or its end) ready. A stream without a file descriptor (text
+    in memory) never waits.
+
+    >>> import io
+    >>> input_waiting(io.StringIO("5H 5C 5S JD 5D"))
+    True
+    """
+    try:
+        ready, _, _ = select.select([source.fileno()], [], [], 0)
+    except (AttributeError, OSError, ValueError):  # no descriptor, or one select refuses
+        return True
+    return bool(ready)
+
+
+def _chunks(
+    lines: Iterator[tuple[int, str]], size: int, waiting: Callable[[], bool]
+) -> Iterator[list[tuple[int, str]]]:
+    """The numbered lines that are not blank or ``#`` comments, at most ``size`` at a
+    time, a chunk ending early when ``waiting()`` says the next line is not yet written;
+    the lines read before a line too long to be a deal are given before it stops the
+    batch.
+
+    >>> numbered = enumerate(["5H\\n", "# note\\n", "6H\\n", "7H\\n"], start=1)
+    >>> [len(c) for c in _chunks(numbered, 2, lambda: True)]
+    [2, 1]
+    """
     chunk: list[tuple[int, str]] = []
     try:
         for number, line in lines:
             if line.strip() and not line.lstrip().startswith("#"):
                 chunk.append((number, line))
-                if len(chunk) == size:
+                if len(chunk) == size or not waiting():
                     yield chunk
                     chunk = []
     except UsageError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from operator import attrgetter
 from typing import TYPE_CHECKING, TextIO
 
 from crib_trainer.analysis import OPPONENTS
@@ -129,9 +130,11 @@ def analysis_record(analysis: DiscardAnalysis, pegging: bool = False) -> dict:
     return out
 
 
+_CODE = attrgetter("code")
+
 #: One option of :func:`analysis_line`, as ``json.dumps`` writes its record.
 _OPTION_JSON = (
-    '{"discard": [%s], "keep": [%s], "hand_ev": %r, "crib_ev": %r, "heels_ev": %r, '
+    '{"discard": [%s], "keep": [%s], "hand_ev": %s, "crib_ev": %r, "heels_ev": %s, '
     '"net_ev": %r, "loss": %r, "hand_min": %r, "hand_max": %r, "as_good": %s, '
     '"reason": %s, "principles": [%s]}'
 )
@@ -140,7 +143,9 @@ _OPTION_JSON = (
 def analysis_line(analysis: DiscardAnalysis) -> str:
     """:func:`analysis_record` (without pegging) as one line of JSON, byte for byte as
     ``json.dumps(record, ensure_ascii=False)`` writes it, assembled from its parts: a
-    batch writes one a hand, and the dictionaries would only be thrown away.
+    batch writes one a hand, and the dictionaries would only be thrown away. It holds
+    card codes, numbers and the advice's own words, nothing a terminal would obey, so the
+    batch writes it as it is (``run_batches(..., safe=True)``).
 
     >>> from crib_trainer.analysis.discard import analyse_discards
     >>> a = analyse_discards("5H 5D 5S JC 2C 9D", dealer=True)
@@ -152,14 +157,15 @@ def analysis_line(analysis: DiscardAnalysis) -> str:
     from crib_trainer.training.discard_advice import advise
 
     why, each = advise(analysis)
+    heels = repr(analysis.heels_ev)  # (the same in every option: written once)
     options = ", ".join(
         _OPTION_JSON
         % (
             _codes(o.discard),
             _codes(o.keep),
-            o.hand_ev,
+            _float_text(o.hand_ev),
             o.crib_ev,
-            o.heels_ev,
+            heels if o.heels_ev == analysis.heels_ev else repr(o.heels_ev),
             o.net_ev,
             o.loss,
             o.hand_min,
@@ -175,14 +181,28 @@ def analysis_line(analysis: DiscardAnalysis) -> str:
         f'"role": "{"dealer" if analysis.dealer else "pone"}", '
         f'"variant": {encode_basestring(analysis.variant.name)}, '
         f'"opponent": {encode_basestring(analysis.opponent)}, '
-        f'"heels_ev": {analysis.heels_ev!r}, "net_includes_heels": false, '
+        f'"heels_ev": {heels}, "net_includes_heels": false, '
         f'"options": [{options}], "why": {encode_basestring(why)}}}'
     )
 
 
+#: :func:`repr` of floats already written: a hand's mean (its sum over the starters, an
+#: integer below 1,400, over their number) comes again and again, and a float's shortest
+#: repr is the dearest part of the line.
+_FLOAT_TEXT: dict[float, str] = {}
+
+
+def _float_text(x: float) -> str:
+    """``repr(x)``, remembered."""
+    text = _FLOAT_TEXT.get(x)
+    if text is None:
+        text = _FLOAT_TEXT[x] = repr(x)
+    return text
+
+
 def _codes(cards: tuple[Card, ...]) -> str:
     """The cards' codes as the items of a JSON list: ``"5H", "JC"``."""
-    return _quoted([c.code for c in cards])
+    return '"' + '", "'.join(map(_CODE, cards)) + '"' if cards else ""
 
 
 def _quoted(words: list[str]) -> str:
@@ -329,4 +349,4 @@ def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> i
                 results.append(err)
         return results
 
-    return run_batches(args.batch, records, out, "analysed", size=BATCH)
+    return run_batches(args.batch, records, out, "analysed", size=BATCH, safe=True)

@@ -232,9 +232,7 @@ def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int
     def records(texts: list[str]) -> list[str | ValueError]:
         return [lines.plain_line(text) or attempt(record, text) for text in texts]
 
-    # (the lines hold only the package's own words and card codes: nothing to make safe)
-    return run_batches(args.batch, records, out, "scored", size=BATCH, safe=True)
-
-
-#: Lines scored (and written) at a time.
-BATCH = 256
+    # A line at a time (a program may write a line and wait for its answer; chunks of
+    # lines were no faster). The lines hold only the package's own words and card codes:
+    # nothing to make safe.
+    return run_batches(args.batch, records, out, "scored", safe=True)

@@ -18,7 +18,8 @@ and :func:`~crib_trainer.training.patterns.pattern` run on a stand-in show of th
 counts), and each *shape* of show (its ranks, the case of flush and his nob) gets a
 template: its line with a slot for each card. A show fills its shape's slots with its
 cards. Shows of three or four fives (the named hands, which name one of their cards) are
-rendered the ordinary way. Tests compare every line with the ordinary rendering.
+rendered the ordinary way. Tests hold the lines to the ordinary rendering, byte for byte
+(every multiset of five ranks among them).
 
 >>> from crib_trainer.cli.score import score_json
 >>> from crib_trainer.core.cards import parse_card, parse_cards

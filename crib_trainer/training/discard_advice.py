@@ -90,7 +90,7 @@ def throw_reason(option: ThrowOption, analysis: DiscardAnalysis) -> str:
     and what it gives up against the best, and where."""
     if option.loss <= TIE and option is analysis.best:
         return why_best(analysis)
-    return _reason(option, analysis, _broke(option, analysis), rank_text(analysis.best.discard))
+    return _reason(option, _broke(option, analysis), _against(analysis))
 
 
 def principle_keys(option: ThrowOption, analysis: DiscardAnalysis) -> list[str]:
@@ -122,9 +122,9 @@ def advise(analysis: DiscardAnalysis) -> tuple[str, list[tuple[str, list[str]]]]
     principles = best_principles(analysis)
     why = _why_best(analysis, principles)
     each = [(why, [p.key for p in principles])]
-    against = rank_text(analysis.best.discard)
+    against = _against(analysis)
     for option, broke in zip(analysis.options[1:], broken_principles(analysis)[1:], strict=True):
-        each.append((_reason(option, analysis, broke, against), [broke.key] if broke else []))
+        each.append((_reason(option, broke, against), [broke.key] if broke else []))
     return why, each
 
 
@@ -133,20 +133,31 @@ def _broke(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
     return None if option.as_good else broken_principle(option, analysis)
 
 
-def _reason(
-    option: ThrowOption, analysis: DiscardAnalysis, broke: Principle | None, against: str
-) -> str:
-    """:func:`throw_reason` of a throw other than the best, given its broken principle
-    and the best throw's :func:`rank_text`."""
-    if option.loss <= TIE:
+#: What every other throw's reason sets it against (:func:`_against`): the best throw's
+#: ranks, hand and crib, whose crib it is and where it is (``in your crib``).
+_Against = tuple[str, float, float, bool, str]
+
+
+def _against(analysis: DiscardAnalysis) -> _Against:
+    best, dealer = analysis.best, analysis.dealer
+    owner = ("in " if dealer else "to ") + crib_owner(analysis)
+    return rank_text(best.discard), best.hand_ev, best.crib_ev, dealer, owner
+
+
+_WITHIN = f"within {AS_GOOD:.2f}."
+
+
+def _reason(option: ThrowOption, broke: Principle | None, best: _Against) -> str:
+    """:func:`throw_reason` of a throw other than the best, given its broken principle."""
+    loss = option.loss
+    if loss <= TIE:
         return "As good as the best throw."
     if option.as_good:
-        return f"As good as the best throw: {option.loss:.2f} less, within {AS_GOOD:.2f}."
+        return f"As good as the best throw: {loss:.2f} less, {_WITHIN}"
     lead = f"{broke.text} " if broke else ""
-    return (
-        f"{lead}Gives up {option.loss:.2f} against throwing {against}: "
-        f"{_difference(option, analysis.best, analysis)}."
-    )
+    ranks, hand, crib, dealer, owner = best
+    difference = _difference_text(option.hand_ev - hand, option.crib_ev - crib, dealer, owner)
+    return f"{lead}Gives up {loss:.2f} against throwing {ranks}: {difference}."
 
 
 def role_contrast(analysis: DiscardAnalysis) -> str | None:
@@ -197,19 +208,23 @@ def _crib_clause(option: ThrowOption, analysis: DiscardAnalysis) -> str:
 
 def _difference(this: ThrowOption, other: ThrowOption, analysis: DiscardAnalysis) -> str:
     """How ``this`` differs from ``other`` in hand and crib, in the learner's terms."""
-    hand = this.hand_ev - other.hand_ev
-    crib = this.crib_ev - other.crib_ev
     owner = ("in " if analysis.dealer else "to ") + crib_owner(analysis)
-    hand_text = f"{abs(hand):.2f} {'more' if hand > 0 else 'less'} in hand"
-    crib_text = f"{abs(crib):.2f} {'more' if crib > 0 else 'less'} {owner}"
-    hand_good = hand > 0
-    crib_good = crib > 0 if analysis.dealer else crib < 0
+    return _difference_text(
+        this.hand_ev - other.hand_ev, this.crib_ev - other.crib_ev, analysis.dealer, owner
+    )
+
+
+def _difference_text(hand: float, crib: float, dealer: bool, owner: str) -> str:
+    """:func:`_difference` of the differences in hand and crib; ``owner`` is where the
+    crib is (``in your crib``)."""
     if abs(hand) < 0.005:
-        return f"the same in hand, {crib_text}"
+        return f"the same in hand, {abs(crib):.2f} {'more' if crib > 0 else 'less'} {owner}"
+    hand_text = f"{abs(hand):.2f} {'more' if hand > 0 else 'less'} in hand"
     if abs(crib) < 0.005:
         return f"{hand_text}, the same {owner}"
-    joint = " and " if hand_good == crib_good else ", for "
-    return hand_text + joint + crib_text
+    crib_good = crib > 0 if dealer else crib < 0
+    joint = " and " if (hand > 0) == crib_good else ", for "
+    return f"{hand_text}{joint}{abs(crib):.2f} {'more' if crib > 0 else 'less'} {owner}"
 
 
 def explain_discards(analysis: DiscardAnalysis, ascii: bool = False) -> str:

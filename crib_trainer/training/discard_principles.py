@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import combinations
+from operator import attrgetter
 
 from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption
 from crib_trainer.core.cards import Card, Rank
@@ -74,15 +76,18 @@ AIMS = {
 }
 
 
+_RANK_OF = attrgetter("rank")
+
+
 def ranks_of(cards: Iterable[Card]) -> tuple[int, ...]:
-    """The cards' ranks, lowest first, as numbers (ace 1): what the words below depend
-    on, and the key they are remembered by.
+    """The cards' ranks, lowest first (a :class:`Rank` is its number, ace 1): what the
+    words below depend on, and the key they are remembered by.
 
     >>> from crib_trainer.core.cards import parse_cards
-    >>> ranks_of(parse_cards("JS 5H 4D TD"))
-    (4, 5, 10, 11)
+    >>> ranks_of(parse_cards("JS 5H 4D TD")) == (4, 5, 10, 11)
+    True
     """
-    return tuple(sorted([(c.index >> 2) + 1 for c in cards]))
+    return tuple(sorted(map(_RANK_OF, cards)))
 
 
 def rank_text(cards: Iterable[Card]) -> str:
@@ -95,7 +100,9 @@ def rank_text(cards: Iterable[Card]) -> str:
     return ranks_text(ranks_of(cards))
 
 
+_RANKS = (None, *Rank)  # (by number: _RANKS[5] is Rank.FIVE)
 _LABELS = ("", *(rank.label for rank in Rank))
+_VALUES = (0, *(rank.pips for rank in Rank))  # counting values: ace 1 … court cards 10
 
 
 @cache
@@ -170,7 +177,7 @@ class KeepShape:
     @property
     def pairs(self) -> int:
         """Pairs among the kept cards (three of a rank are three pairs)."""
-        return sum(n * (n - 1) // 2 for _, n in self.sets)
+        return _pairs(self.sets)
 
     def words(self) -> str:
         """``a run of three (6-7-8) and a fifteen`` or ``nothing yet``."""
@@ -201,22 +208,43 @@ def keep_shape(cards: Iterable[Card]) -> KeepShape:
 @cache
 def ranks_shape(ranks: tuple[int, ...]) -> KeepShape:
     """:func:`keep_shape` of the kept ranks, lowest first: it depends on them alone, so
-    it is worked out once for each (at most 1,820 of four cards)."""
-    ways = [1] + [0] * 15  # ways[t]: the sets of the cards so far whose values sum to t
-    for value in [min(r, 10) for r in ranks]:
-        for total in range(15, value - 1, -1):
-            ways[total] += ways[total - value]
-    held = sorted(set(ranks))
-    sets = tuple((Rank(r), ranks.count(r)) for r in held if ranks.count(r) > 1)
+    it is worked out once for each (at most 1,820 of four cards), a part at a time (a
+    throw is set against the best keep's parts only where the best has them)."""
+    return KeepShape(_fifteens(ranks), _sets(ranks), _run(ranks))
+
+
+@cache
+def _fifteens(ranks: tuple[int, ...]) -> int:
+    """The fifteens among the ranks."""
+    values = [_VALUES[r] for r in ranks]
+    return sum(
+        [[*map(sum, combinations(values, size))].count(15) for size in range(2, len(values) + 1)]
+    )
+
+
+@cache
+def _sets(ranks: tuple[int, ...]) -> tuple[tuple[Rank, int], ...]:
+    """Each rank held two or more times, and how many (lowest first)."""
+    return tuple((_RANKS[r], n) for r in sorted(set(ranks)) if (n := ranks.count(r)) > 1)
+
+
+def _pairs(sets: tuple[tuple[Rank, int], ...]) -> int:
+    """The pairs in the sets (three of a rank are three pairs)."""
+    return sum(n * (n - 1) // 2 for _, n in sets)
+
+
+@cache
+def _run(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks of the longest run of three or more, lowest first (or none)."""
     run: tuple[int, ...] = ()
     stretch: list[int] = []
-    for rank in held:
+    for rank in sorted(set(ranks)):
         if stretch and rank != stretch[-1] + 1:
             stretch = []
         stretch.append(rank)
         if len(stretch) >= 3 and len(stretch) > len(run):
             run = tuple(stretch)
-    return KeepShape(ways[15], sets, run)
+    return run
 
 
 def _hand_best(analysis: DiscardAnalysis) -> ThrowOption:
@@ -422,9 +450,11 @@ def _broken(
     option: ThrowOption, analysis: DiscardAnalysis, best_feeds: tuple[str, ...], theirs: KeepShape
 ) -> Principle | None:
     """:func:`broken_principle`, given what the best throw feeds and keeps."""
-    best = analysis.best
+    best = analysis.options[0]
     hand_loss = best.hand_ev - option.hand_ev
-    crib_loss = _crib_gain(analysis, best, option)
+    crib_loss = best.crib_ev - option.crib_ev  # (what _crib_gain gives, inlined)
+    if not analysis.dealer:
+        crib_loss = -crib_loss
     if crib_loss > MATTERS and crib_loss >= hand_loss:
         if analysis.dealer:
             salt = [s for s in best_feeds if s not in feeds(option.discard)]
@@ -440,16 +470,19 @@ def _broken(
                 key = "no-five" if fed[0] == "five" else "balk"
                 return Principle(key, f"It gives the dealer {_shapes_words(fed)}.", best.discard)
     if hand_loss > MATTERS:
-        mine = keep_shape(option.keep)
-        if len(theirs.run) > len(mine.run):
+        # This keep's shape (its ranks') is looked at only where the best keep has a part
+        # to lose: a longer run, a set of a rank, fifteens.
+        mine = ranks_of(option.keep)
+        if theirs.run and len(theirs.run) > len(_run(mine)):
             return Principle("keep-run", f"It breaks the run {ranks_text(theirs.run)}.")
-        lost_sets = [(rank, n) for rank, n in theirs.sets if (rank, n) not in mine.sets]
-        if lost_sets and theirs.pairs > mine.pairs:
-            rank, n = lost_sets[0]
-            return Principle("keep-pair", f"It breaks up {_THE_SET[n].format(r=plural(rank))}.")
-        if theirs.fifteens > mine.fifteens:
+        if theirs.sets:
+            sets = _sets(mine)
+            lost_sets = [(rank, n) for rank, n in theirs.sets if (rank, n) not in sets]
+            if lost_sets and theirs.pairs > _pairs(sets):
+                rank, n = lost_sets[0]
+                return Principle("keep-pair", f"It breaks up {_THE_SET[n].format(r=plural(rank))}.")
+        if theirs.fifteens and theirs.fifteens > (fifteens := _fifteens(mine)):
             return Principle(
-                "keep-fifteens",
-                f"It keeps fewer fifteens ({mine.fifteens} for {theirs.fifteens}).",
+                "keep-fifteens", f"It keeps fewer fifteens ({fifteens} for {theirs.fifteens})."
             )
     return None

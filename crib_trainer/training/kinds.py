@@ -288,7 +288,7 @@ KINDS: dict[str, Kind] = {
         ),
         Kind(
             DrillKind.POSITION.value,
-            "Position: play to the score",
+            "Position: throws and plays to the score",
             "position",
             None,
             cat.POSITION_CATEGORIES,

@@ -8,9 +8,9 @@ points-best's by 1%). So a question is dealt as a real play is (a
 :func:`~crib_trainer.training.pegdrills.deal_moments` moment once :data:`MIN_PLAYED`
 cards are down), and then the scores are chosen: every pair of needs in
 :data:`MY_NEEDS` × :data:`HIS_NEEDS` is tried and one whose best chance beats the
-points-best by :data:`TEACHES` is asked
-(mostly "he needs 2: leave him no fifteen or pair"). Up to :data:`TRIES` moments are
-looked at; else the last, at needs drawn at random. ``play_wins`` takes the play to end
+points-best by :data:`TEACHES` is asked (nearly always "he needs N: lay the card that
+leaves him nothing to peg out with"). Up to :data:`TRIES` moments are looked at; else the
+last, at needs drawn at random. ``play_wins`` takes the play to end
 with the card (the goes, the last card and later pairs and runs are left out), so the
 moments are late in the play, where little of it is left, and both needs are 2 or more
 (a need of 1 is nearly always met by the go or the last card).
@@ -44,7 +44,7 @@ from crib_trainer.training.position_words import play_reason
 
 #: Moments looked at for one question, at most (docs/benchmarks.md: about one in eight
 #: teaches at some pair of needs).
-TRIES = 24
+TRIES = 36
 #: Cards laid before the moment, at least: at most five are left to lay.
 MIN_PLAYED = 3
 #: A moment teaches when, at its score, the best chance beats the points-best's by this.
@@ -56,7 +56,7 @@ HIS_NEEDS = (2, 6)
 
 @dataclass(frozen=True, slots=True)
 class PlayChances:
-    """The legal cards (one per rank, the pegging analysis' order: the most points
+    """The legal cards (the pegging analysis' options, in its order: the most points
     first), each one's chance to win, and the chance he then holds a card that pegs out."""
 
     options: tuple[PlayOption, ...]
@@ -72,8 +72,12 @@ class PlayChances:
         return max(range(len(self.wins)), key=lambda i: (self.wins[i], -i))
 
     def index_of(self, card: Card) -> int:
-        """The index of the option for ``card`` (suits do not matter in the play)."""
-        return next(i for i, o in enumerate(self.options) if o.card.rank == card.rank)
+        """The index of the option for ``card``, or for a card of its rank (suits do not
+        matter in the play: the analysis may list one card of a rank or each)."""
+        cards = [o.card for o in self.options]
+        if card in cards:
+            return cards.index(card)
+        return next(i for i, c in enumerate(cards) if c.rank == card.rank)
 
     def reason(self) -> str:
         """Why the best chance is best, in a player's words."""
@@ -152,29 +156,39 @@ def _needs(target: int, needs: tuple[int, int]) -> range:
 def position_play(rng: random.Random, *, variant: str = "six-card") -> PositionPlay:
     """A pegging moment at a score where the best chance is not the most points (see the
     module's text)."""
-    v = get_variant(variant)
-    mine_needs, his_needs = _needs(v.target, MY_NEEDS), _needs(v.target, HIS_NEEDS)
     drill = None
     for _ in range(TRIES):
-        moments = [m for m in deal_moments(rng, v) if len(m.situation.cards_played) >= MIN_PLAYED]
-        if not moments:
-            continue
-        peg = rng.choice(moments)
-        s = peg.situation
-        analysis = analyse(s)
-        teaching = []
-        for mine in mine_needs:
-            for his in his_needs:
-                wins = play_wins(s, analysis, me=v.target - mine, him=v.target - his)
-                if max(wins) - wins[0] >= TEACHES:
-                    teaching.append((mine, his))
-        if teaching:
-            mine, his = rng.choice(teaching)
-            return PositionPlay(peg, v.target - mine, v.target - his)
-        mine, his = rng.choice(mine_needs), rng.choice(his_needs)
-        drill = PositionPlay(peg, v.target - mine, v.target - his)
-    assert drill is not None  # (every deal has moments after the lead)
+        tried, teaches = deal_try(rng, variant)
+        drill = tried or drill
+        if teaches:
+            break
+    assert drill is not None  # (nearly every deal has moments late in the play)
     return drill
+
+
+def deal_try(rng: random.Random, variant: str = "six-card") -> tuple[PositionPlay | None, bool]:
+    """One try: a deal played out, one of its moments late in the play, and needs at
+    which it teaches if there are any (True), else needs drawn at random (False). None
+    when the deal has no such moment."""
+    v = get_variant(variant)
+    mine_needs, his_needs = _needs(v.target, MY_NEEDS), _needs(v.target, HIS_NEEDS)
+    moments = [m for m in deal_moments(rng, v) if len(m.situation.cards_played) >= MIN_PLAYED]
+    if not moments:
+        return None, False
+    peg = rng.choice(moments)
+    s = peg.situation
+    analysis = analyse(s)
+    teaching = []
+    for mine in mine_needs:
+        for his in his_needs:
+            wins = play_wins(s, analysis, me=v.target - mine, him=v.target - his)
+            if max(wins) - wins[0] >= TEACHES:
+                teaching.append((mine, his))
+    if teaching:
+        mine, his = rng.choice(teaching)
+    else:
+        mine, his = rng.choice(mine_needs), rng.choice(his_needs)
+    return PositionPlay(peg, v.target - mine, v.target - his), bool(teaching)
 
 
 def position_play_attempt(

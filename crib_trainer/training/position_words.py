@@ -114,7 +114,7 @@ def throw_note(p: PositionAnalysis, thrown: tuple[Card, ...]) -> str | None:
     >>> from crib_trainer.analysis.position import analyse_position
     >>> p = analyse_position("3C 3S QH AH JH 6H", dealer=False, me=116, him=100)
     >>> throw_note(p, p.points_best.option.discard).split(":")[0]
-    'At 116 to 100 the best chance to win is to throw 3-3 (99%)'
+    'At 116 to 100 the best chance to win is to throw 3-3 (98%)'
     """
     if not near_end(p.me, p.him, p.points.variant.target):
         return None

@@ -269,8 +269,8 @@ class CribTrainerApp(App):
         self.push_screen(DiscardScreen(replay_id=replay_id, plan=plan))
 
     def open_position(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
-        """Open the position drill: throws near the end of the game, graded by the chance
-        to win."""
+        """Open the position drill: throws and plays near the end of the game, graded by
+        the chance to win."""
         from crib_trainer.ui.screens.position import PositionScreen
 
         self.push_screen(PositionScreen(replay_id=replay_id, plan=plan))
@@ -344,7 +344,7 @@ class CribTrainerApp(App):
             ("Timed count", "Ten hands against the clock", self.open_timed),
             ("Discards", "Drill: choose the throw", self.open_discards),
             ("Pegging", "Drill: choose the card to play", self.open_pegging),
-            ("Position", "Drill: throw to the score near the end", self.open_position),
+            ("Position", "Drill: throw and lay to the score near the end", self.open_position),
             ("Puzzles", "The curated puzzle library", self.open_puzzles),
             ("Settle a dispute", "Judge a real claim", self.open_judge),
             ("Progress", "Accuracy, speed and weak spots", self.open_progress),

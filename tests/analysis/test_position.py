@@ -10,14 +10,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from crib_trainer.analysis.discard import analyse_discards, unseen_cards
+from crib_trainer.analysis.keepplay import keep_play
 from crib_trainer.analysis.position import (
     analyse_position,
     crib_chances,
-    deal_sample,
     play_outcome,
 )
 from crib_trainer.analysis.winprob import shipped_table, win_chance
-from crib_trainer.core.cards import FULL_DECK, parse_cards
+from crib_trainer.core.cards import FULL_DECK, Rank, parse_cards
 from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
 
 
@@ -34,15 +34,33 @@ def test_the_crib_per_starter_averages_to_the_exact_crib_ev(text, variant):
     assert np.allclose(means, [o.crib_ev for o in points.options], atol=1e-9)
 
 
-def test_the_play_sample_splits_every_deal_once():
-    sample = deal_sample("six-card")
+@pytest.mark.parametrize("dealer", [False, True])
+def test_the_play_of_a_keep_splits_every_play_once(dealer):
+    play = keep_play((5, 5, 10, 13), dealer=dealer)
     for pone_need, dealer_need in ((1, 1), (3, 7), (121, 121)):
-        play = play_outcome(sample, pone_need, dealer_need)
-        total = play.pone_out + play.dealer_out + play.chance.sum()
+        outcome = play_outcome(play, pone_need, dealer_need)
+        total = outcome.pone_out + outcome.dealer_out + outcome.chance.sum()
         assert total == pytest.approx(1.0)
-        assert np.all(play.pone_points < pone_need) and np.all(play.dealer_points < dealer_need)
+        assert np.all(outcome.pone_points < pone_need)
+        assert np.all(outcome.dealer_points < dealer_need)
     # the last card always scores, so a dealer needing 1 is never stopped by the play
-    assert play_outcome(sample, 121, 1).dealer_out == pytest.approx(1.0)
+    assert play_outcome(play, 121, 1).dealer_out == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("cards", "me"), [("5S 5H TC KD 2D 3C", 119), ("5S 5H TC KD 2D 3C", 118)])
+def test_each_throw_plays_its_own_kept_cards(cards, me):
+    """The dealer needs 1: he pegs out in the play (the last card always scores) unless
+    his heels win first or the pone gets home before he scores, so the pone's chance is
+    his kept hand's chance of pegging his need first, on a starter that is not a jack."""
+    p = analyse_position(cards, dealer=False, me=me, him=120)
+    not_a_jack = sum(c.rank != Rank.JACK for c in unseen_cards(parse_cards(cards))) / 46
+    wins = set()
+    for o in p.options:
+        ranks = [int(c.rank) for c in o.option.keep]
+        first = play_outcome(keep_play(ranks, dealer=False), 121 - me, 1).pone_out
+        assert o.win == pytest.approx(not_a_jack * first)
+        wins.add(round(o.win, 9))
+    assert len(wins) > 1  # the keeps peg differently, so they win differently
 
 
 @pytest.mark.parametrize(("me", "him", "dealer"), [(90, 95, True), (100, 100, False)])

@@ -15,6 +15,7 @@ import pytest
 from crib_trainer.cli import main
 from crib_trainer.core.cards import FULL_DECK, Rank
 from crib_trainer.core.rules import VARIANTS
+from crib_trainer.core.safe_text import is_safe
 
 
 def _hand(rng: random.Random, n: int, kind: str) -> list[str]:
@@ -58,3 +59,4 @@ def test_each_batch_line_is_the_hand_alone_byte_for_byte(variant, opponent, monk
         code, alone = _run([*argv, "--json"], "", monkeypatch)
         assert code == 0
         assert line == json.dumps(json.loads(alone), ensure_ascii=False)
+        assert is_safe(line)  # (written as it is: see analysis_line)

@@ -136,8 +136,8 @@ def seeded_batch(variant, seed, n=300):
 @pytest.mark.parametrize("variant", ["six-card", "five-card", "three-player"])
 def test_a_batch_writes_each_line_as_the_ordinary_single_show(tmp_path, variant):
     """``score --batch`` line by line against the ordinary path: each deal read by
-    parse_deal, scored by score_show and written by score_json, or its error record (made
-    safe to print)."""
+    parse_deal, scored by score_show and written by score_json, or its error record, made
+    safe to print (as every line was before the lines were known to be safe)."""
     from crib_trainer.cli import main
     from crib_trainer.core.safe_text import shown
 
@@ -151,7 +151,7 @@ def test_a_batch_writes_each_line_as_the_ordinary_single_show(tmp_path, variant)
     for number, line in enumerate(lines, 1):
         try:
             deal = parse_deal(line)
-            expected.append(ordinary(deal.cards, deal.starter, deal.crib, rules))
+            expected.append(shown(ordinary(deal.cards, deal.starter, deal.crib, rules)))
         except CardError as err:
             error = {"line": number, "error": str(err)}
             expected.append(shown(json.dumps(error, ensure_ascii=False)))
@@ -160,8 +160,7 @@ def test_a_batch_writes_each_line_as_the_ordinary_single_show(tmp_path, variant)
 
 
 def test_lines_typed_at_a_terminal_are_answered_as_they_come():
-    """A batch read from a terminal answers each line at once, not when a chunk of lines
-    has come or the input ends."""
+    """A batch read from a terminal answers each line at once, not when the input ends."""
     import os
     import pty
     import select
@@ -185,3 +184,53 @@ def test_lines_typed_at_a_terminal_are_answered_as_they_come():
         os.write(leader, b"\x04")  # end of input
         proc.wait(timeout=60)
         os.close(leader)
+
+
+def test_every_multiset_of_ranks_is_the_ordinary_rendering():
+    """Every multiset of five ranks (6,175: each tuple of counting values and each run of
+    steps between ranks), its suits dealt round so that flushes, cribs and his nob come
+    up among them, against the ordinary rendering."""
+    from itertools import combinations_with_replacement
+
+    lines = ShowLines(VARIANTS["six-card"])
+    shown = 0
+    for k, ranks in enumerate(combinations_with_replacement(range(13), 5)):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        cards = [FULL_DECK[4 * r + (ranks[:j].count(r) + k) % 4] for j, r in enumerate(ranks)]
+        flush = [FULL_DECK[4 * r + (k + (j == 4)) % 4] for j, r in enumerate(ranks)]
+        if k % 3 == 0 and len(set(flush)) == 5:  # four of one suit where the ranks allow
+            cards = flush
+        order = cards[k % 5 :] + cards[: k % 5]
+        hand, starter, crib = tuple(order[:4]), order[4], k % 2 == 1
+        assert lines.line(hand, starter, crib=crib) == ordinary(hand, starter, crib, lines.variant)
+        shown += 1
+    assert shown == 6_175
+
+
+def test_a_program_writing_lines_into_a_pipe_gets_each_answer_at_once():
+    """A program that writes a line to the batch's pipe and waits for its answer gets it
+    then, however Python buffers standard output."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "crib_trainer.cli", "score", "--batch", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for hand, total in (("5H 5C 5S JD | 5D", 29), ("9H 6C 5D 4S | 4D", 14)):
+            proc.stdin.write(hand.encode() + b"\n")
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], 60)
+            assert ready, "no answer to a line while the pipe is still open"
+            assert json.loads(proc.stdout.readline())["total"] == total
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)

@@ -7,8 +7,6 @@ import io
 import json
 import os
 import sqlite3
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -19,6 +17,7 @@ from crib_trainer.storage.paths import database_path
 from crib_trainer.storage.progress import record_attempt
 from crib_trainer.training.answers import discard_attempt, peg_play_attempt
 from tests.conftest import cards
+from tests.inprocess import run_cli
 from tests.storage.support import make_attempt
 
 NOW = datetime(2025, 3, 10, 18, 0, tzinfo=UTC)
@@ -220,11 +219,9 @@ def test_stats_read_while_another_trainer_is_writing():
     assert code == 0 and json.loads(out)["summary"]["answered"] == 14
 
 
-def test_the_command_runs_without_a_traceback(tmp_path):
-    env = os.environ | {"CRIB_TRAINER_HOME": str(tmp_path / "folder-is-a-file")}
+def test_the_command_runs_without_a_traceback(tmp_path, monkeypatch):
+    monkeypatch.setenv("CRIB_TRAINER_HOME", str(tmp_path / "folder-is-a-file"))
     (tmp_path / "folder-is-a-file").write_text("")
-    proc = subprocess.run(
-        [sys.executable, "-m", "crib_trainer.cli", "stats"], capture_output=True, text=True, env=env
-    )
+    proc = run_cli("stats")
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr

@@ -8,6 +8,8 @@ pegging dialogue.
 
 from __future__ import annotations
 
+import heapq
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -94,42 +96,62 @@ def _most_one_card_scores() -> int:
     distinct-rank tail, or the run of one rank), and a run is at most seven cards
     (A-2-…-7 is 28), so a state is (count, tail) with the tail cut to a span of seven
     ranks. Card availability beyond the tail is ignored, so the answer is a bound; the
-    deal below shows it is reached."""
+    deal below shows it is reached.
+
+    Every state is visited once: the counts a (tail, same) is reached at are kept as the
+    bits of one number and moved on together, lowest new count first, each count once.
+    """
     deck = {rank: FULL_DECK[(rank - 1) * 4 : rank * 4] for rank in range(1, 14)}  # by suit
-    seen: set[tuple[int, tuple[int, ...], int]] = set()
-    stack = [(0, (), 0)]
-    part: dict[tuple[tuple[int, ...], int, int], int] = {}  # pairs and runs, by tail + card
-    best = 0
-    while stack:
-        state = stack.pop()
-        if state in seen:
-            continue
-        seen.add(state)
-        count, tail, same = state
+
+    def pairs_and_runs(tail: tuple[int, ...], same: int, rank: int) -> int:
         last = tail[-1] if tail else None
+        laid = [deck[r][0] for r in tail[:-1]]
+        laid += [deck[last][j] for j in range(same)] if tail else []
+        card = deck[rank][same if rank == last else 1]
+        items = score_card(laid, card)
+        return sum(i.points for i in items if i.kind not in (PegKind.FIFTEEN, PegKind.THIRTY_ONE))
+
+    def moves(tail: tuple[int, ...], same: int) -> list[tuple[int, int, tuple]]:
+        """Each rank that may be laid next: (rank, its value, the (tail, same) after)."""
+        last = tail[-1] if tail else None
+        found = []
         for rank in range(1, 14):
-            value = min(rank, 10)
-            if count + value > LIMIT or (rank == last and same == 4):
-                continue
-            key = (tail, same, rank)
-            if key not in part:
-                laid = [deck[r][0] for r in tail[:-1]]
-                laid += [deck[last][j] for j in range(same)] if tail else []
-                card = deck[rank][same if rank == last else 1]
-                items = score_card(laid, card)
-                part[key] = sum(
-                    i.points for i in items if i.kind not in (PegKind.FIFTEEN, PegKind.THIRTY_ONE)
-                )
-            new = count + value
-            points = part[key] + (2 if new in (15, LIMIT) else 0) + (1 if new < LIMIT else 0)
-            best = max(best, points)
             if rank == last:
-                stack.append((new, (rank,), same + 1))
+                if same < 4:
+                    found.append((rank, min(rank, 10), ((rank,), same + 1)))
                 continue
             cut = (tail[tail.index(rank) + 1 :] if rank in tail else tail) + (rank,)
             while max(cut) - min(cut) > 6:
                 cut = cut[1:]
-            stack.append((new, cut, 1))
+            found.append((rank, min(rank, 10), (cut, 1)))
+        return found
+
+    fits = (1 << (LIMIT + 1)) - 1  # counts 0 … 31, a bit each
+    counts: dict[tuple[tuple[int, ...], int], int] = {((), 0): 1}  # reached at count 0
+    done: dict[tuple[tuple[int, ...], int], int] = {}
+    todo = [(0, ((), 0))]
+    part: dict[tuple[tuple[int, ...], int, int], int] = {}  # pairs and runs, by tail + card
+    best = 0
+    while todo:
+        _, state = heapq.heappop(todo)
+        fresh = counts[state] & ~done.get(state, 0)
+        if not fresh:
+            continue
+        done[state] = counts[state]
+        tail, same = state
+        for rank, value, after in moves(tail, same):
+            reached = (fresh << value) & fits
+            if not reached:
+                continue
+            key = (tail, same, rank)
+            if key not in part:
+                part[key] = pairs_and_runs(tail, same, rank)
+            bonus = 3 if reached >> 15 & 1 else 2 if reached >> LIMIT & 1 else 1
+            best = max(best, part[key] + bonus)
+            new = reached & ~counts.get(after, 0)
+            if new:
+                counts[after] = counts.get(after, 0) | new
+                heapq.heappush(todo, ((new & -new).bit_length(), after))
     return best
 
 

@@ -52,14 +52,17 @@ def test_a_throw_as_good_as_the_best_is_not_marked_down():
     assert g.text.startswith("Threw 2-K: As good as the best throw")
 
 
-def _lead_situation():
+@pytest.fixture(scope="module")
+def lead():
+    """An opening lead, the hand that answers it, and the exact analysis's ranked plays
+    (seconds of search: worked out once for the tests that read it)."""
     state = PlayState.start([parse_cards("5H 9C 2D 8S"), parse_cards("KS KD 4C 3H")])
-    return PegSituation.from_state(state, starter=parse_card("7D")), parse_cards("KS KD 4C 3H")
+    situation = PegSituation.from_state(state, starter=parse_card("7D"))
+    return situation, parse_cards("KS KD 4C 3H"), analyse(situation).options
 
 
-def test_a_card_laid_is_graded_by_the_exact_pegging_analysis():
-    situation, his = _lead_situation()
-    options = analyse(situation).options
+def test_a_card_laid_is_graded_by_the_exact_pegging_analysis(lead):
+    situation, his, options = lead
     best, worst = options[0], options[-1]
     g = grade_play(situation, worst.card, opponent_hand=his, deal=1, seconds=2, answered_at=T)
     assert g is not None and g.decision == "play"
@@ -147,9 +150,9 @@ def test_the_hand_review_lists_the_costly_decisions_of_the_deal_costliest_first(
     assert hand_review([right.taken_back()], 0)[0].take_back  # a take-back always shows
 
 
-def test_the_game_summary_adds_up_by_decision_and_leaves_out_take_backs():
-    situation, his = _lead_situation()
-    worst = analyse(situation).options[-1].card
+def test_the_game_summary_adds_up_by_decision_and_leaves_out_take_backs(lead):
+    situation, his, options = lead
+    worst = options[-1].card
     play = grade_play(situation, worst, opponent_hand=his, deal=0, seconds=1, answered_at=T)
     assert play is not None
     a, b, back = _count(28, 0), _count(24, 1), _count(0, 1).taken_back()

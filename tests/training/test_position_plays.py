@@ -83,13 +83,21 @@ def test_every_card_is_graded_by_the_chance_it_gives_up(dealt):
             assert a.truth["best_win"] == pytest.approx(max(wins))
 
 
-def test_a_card_of_the_same_rank_is_the_same_play(dealt):
-    d = dealt[0]
-    c = d.chances()
-    card = c.options[0].card
-    for other in parse_cards("AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C"):
-        if other.rank == card.rank:
-            assert c.index_of(other) == 0
+def test_a_card_of_the_same_rank_is_the_same_play():
+    """Two 5s held: each is found as itself and both give up the same chance."""
+    s = PegSituation.from_sequence(
+        parse_peg_tokens(["A:6D", "B:4S", "A:8S"]), parse_cards("5D 5H 3C"),
+        starter=parse_card("JC"),
+    )  # fmt: skip
+    c = play_chances(s, 112, 116)
+    fives = [c.index_of(card) for card in parse_cards("5D 5H")]
+    assert [c.options[i].card for i in fives] == list(parse_cards("5D 5H")) or len(set(fives)) == 1
+    d = PositionPlay(PegDrill(s, (), ()), 112, 116)
+    lost = {
+        position_play_attempt(d, c, card, seconds=1, answered_at=NOW).truth["win_lost"]
+        for card in parse_cards("5D 5H")
+    }
+    assert len(lost) == 1
 
 
 def test_a_card_that_pegs_out_wins_now_and_says_so():

@@ -28,7 +28,9 @@ async def type_number(pilot, n: int) -> None:
     await pilot.press(*str(n))
 
 
-async def test_right_total(app):
+async def test_right_total_is_stored_and_the_count_named_by_its_pattern(app):
+    from crib_trainer.training.patterns import pattern
+
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_count(pilot)
         total = screen.breakdown.total
@@ -39,6 +41,9 @@ async def test_right_total(app):
         attempt = app.practice.history[-1]
         assert attempt.correct and attempt.kind == "count-hand"
         assert attempt.answer == {"total": total} and attempt.id is not None  # it was stored
+        p = pattern(screen.breakdown)
+        spoken = " ".join(screen_text(pilot, "#spoken").split())
+        assert f"By pattern: {p.says}" in spoken and p.lesson.split(":")[0] in spoken
 
 
 async def test_wrong_total_names_the_miss_and_muggins(app):
@@ -132,12 +137,17 @@ async def test_items_light_up_their_cards_and_next_hand(app):
         assert screen.query_one("#total").value == ""
 
 
-async def test_enter_with_nothing_typed_asks_for_a_number(app):
+async def test_enter_with_nothing_typed_or_over_29_is_refused(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_count(pilot)
+        await pilot.press("enter")  # nothing typed: it asks for a number
+        await pilot.pause()
+        assert not screen.revealed and not app.practice.history
+        await type_number(pilot, 96)  # a typo
         await pilot.press("enter")
         await pilot.pause()
         assert not screen.revealed and not app.practice.history
+        assert screen.query_one("#total").value == "96"  # left to be put right
 
 
 async def test_item_by_item_bare_enter_is_ignored(app):
@@ -149,16 +159,6 @@ async def test_item_by_item_bare_enter_is_ignored(app):
         await pilot.press("0", "enter")  # a hand worth nothing is said with a 0
         await pilot.pause()
         assert screen.revealed and app.practice.history[-1].answer["by_kind"][Kind.FIFTEEN] == 0
-
-
-async def test_a_total_over_29_is_refused_as_a_typo(app):
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_count(pilot)
-        await type_number(pilot, 96)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert not screen.revealed and not app.practice.history
-        assert screen.query_one("#total").value == "96"  # left to be put right
 
 
 async def test_items_adding_up_over_29_are_refused_as_a_typo(app):
@@ -261,19 +261,6 @@ async def test_a_judged_claim_takes_a_hint(app):
             app.practice.history[-1].kind == "judge"
             and len(app.practice.history[-1].answer["hints"]) == 1
         )
-
-
-async def test_the_count_is_named_by_its_pattern(app):
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_count(pilot)
-        await type_number(pilot, screen.breakdown.total)
-        await pilot.press("enter")
-        await pilot.pause()
-        from crib_trainer.training.patterns import pattern
-
-        p = pattern(screen.breakdown)
-        spoken = " ".join(screen_text(pilot, "#spoken").split())
-        assert f"By pattern: {p.says}" in spoken and p.lesson.split(":")[0] in spoken
 
 
 async def test_a_practice_crib_is_thrown_by_you_and_him(app):

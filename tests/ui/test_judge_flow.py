@@ -47,7 +47,7 @@ async def test_judge_a_short_claim_and_copy(app, monkeypatch):
         assert not app.practice.history  # settling a dispute is not a drill answer
 
 
-async def test_validation_as_you_type(app):
+async def test_validation_and_suit_completion_as_you_type(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_judge(pilot)
         await pilot.press(*"5h 5x")
@@ -56,11 +56,7 @@ async def test_validation_as_you_type(app):
         await pilot.press("backspace", "backspace", "5", "h")
         await pilot.pause()
         assert "duplicate card 5♥" in text_of(screen, "#check")
-
-
-async def test_suit_completion(app):
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_judge(pilot)
+        await pilot.press(*["backspace"] * len("5h 5h"))
         await pilot.press(*"5s 5")
         await pilot.pause()
         await pilot.press("right")  # accept the suggestion
@@ -84,7 +80,7 @@ async def test_no_clipboard_falls_back_to_the_terminal(app, monkeypatch):
         assert app.clipboard.startswith("Claimed 12: correct.")
 
 
-async def test_bad_deal_says_what_is_wrong_and_keeps_the_text(app):
+async def test_bad_deal_says_what_is_wrong_as_typed_and_keeps_the_text(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_judge(pilot)
         await fill(pilot, screen, "5h 5c 5s", "5d", "12")
@@ -92,12 +88,7 @@ async def test_bad_deal_says_what_is_wrong_and_keeps_the_text(app):
         await pilot.pause()
         assert "has 4 cards plus the starter; got 3" in text_of(screen, "#check")
         assert screen.query_one("#cards").value == "5h 5c 5s"
-
-
-async def test_text_that_looks_like_markup_is_shown_as_typed(app):
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_judge(pilot)
-        await fill(pilot, screen, "5h [/x] 5s jd", "5d", "12")
+        await fill(pilot, screen, "5h [/x] 5s jd", "5d", "12")  # text that looks like markup
         await pilot.press("enter")
         await pilot.pause()
         assert "'[/x]'" in text_of(screen, "#check")

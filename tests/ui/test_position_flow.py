@@ -37,6 +37,7 @@ async def test_the_best_chance_is_graded_best_and_stored_as_a_position(app):
         screen = await open_position(pilot)
         drill, p = screen.drill, screen.analysis
         assert f"You {drill.me}, him {drill.him}" in shown(screen, "#position-score")
+        assert screen.title == "Position: throw to the score"
         await throw(pilot, screen, p.best.option.discard)
         assert "Best chance" in shown(screen, "#discard-verdict")
         attempt = app.practice.history[-1]
@@ -69,6 +70,7 @@ async def test_a_play_at_the_score_is_laid_by_keys_and_graded_by_the_chance_to_w
         screen = await open_position(pilot, None)
         drill, c = screen.drill, screen.analysis
         assert isinstance(drill, PositionPlay)
+        assert screen.title == "Position: lay a card to the score"
         head = shown(screen, "#position-score")
         assert f"You {drill.me}, him {drill.him}" in head and "The play: " in head
         best = next(x for x in drill.situation.hand if x.rank == c.options[c.best].card.rank)

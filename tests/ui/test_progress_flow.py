@@ -55,23 +55,26 @@ def plant_mistake(kind: str, question: dict) -> None:
             )
 
 
-@pytest.mark.parametrize("question", UNREADABLE)
-async def test_progress_shows_a_mistake_that_does_not_read(app, question):
-    plant_mistake("count-hand", question)
+async def test_progress_shows_mistakes_that_do_not_read(app):
+    for question in UNREADABLE:  # one of each
+        plant_mistake("count-hand", question)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("8")
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, ProgressScreen)
         table = screen.query_one("#mistakes", DataTable)
-        assert table.row_count == 1
+        assert table.row_count == len(UNREADABLE)
         screen.query_one("#progress-tabs").active = "tab-mistakes"
         await pilot.pause()
         table.focus()
-        await pilot.press("enter")  # replay it: it cannot be, and it says so
-        await pilot.pause()
-        assert pilot.app.screen is screen
-        assert "does not read back" in [n.message for n in pilot.app._notifications][-1]
+        for row in range(len(UNREADABLE)):
+            table.move_cursor(row=row)
+            await pilot.press("enter")  # replay it: it cannot be, and it says so
+            await pilot.pause()
+            assert pilot.app.screen is screen, row
+            messages = [n.message for n in pilot.app._notifications]
+            assert len(messages) == row + 1 and "does not read back" in messages[-1], row
 
 
 @pytest.mark.parametrize("question", UNREADABLE)

@@ -94,7 +94,7 @@ async def test_muggins_claim_and_undo(app):
         assert screen.game.state().phase == "play"
 
 
-async def test_a_bad_line_is_refused_and_kept_out(app):
+async def test_a_bad_line_is_refused_kept_out_and_said_in_the_players_words(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot)
         await say(pilot, "5X")
@@ -104,6 +104,15 @@ async def test_a_bad_line_is_refused_and_kept_out(app):
         await say(pilot, "5D", "KS QH 9C 5S")  # 34: past 31
         assert [type(e).__name__ for e in screen.game.entries] == ["Cut"]
         assert screen.query_one("#entry", Input).value == "KS QH 9C 5S"
+        await pilot.press("ctrl+u")
+        await say(pilot, "hello")
+        await pilot.press("ctrl+u")
+        await say(pilot, "ann 30")
+        messages = [n.message for n in pilot.app._notifications]
+        assert any("'hello' is not a card (5H, or bob:5H)" in m for m in messages)
+        assert any("a card scores at most 15" in m for m in messages)
+        internal = ("token", "entry ", "unknown rank")
+        assert not any(word in m for m in messages for word in internal)
 
 
 async def test_penalty_from_the_laws(app):
@@ -146,14 +155,7 @@ async def test_winning_in_the_middle_of_the_shows(app):
         assert len(screen.game.entries) == 10
 
 
-async def test_names_that_look_like_markup(app):
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await new_game(pilot, names="Ann[/x], [b]Bob")
-        await say(pilot, "2C")
-        assert "Ann[/x]" in str(screen.query_one("#deal-status").render())
-
-
-async def test_names_that_look_like_markup_in_the_penalty_dialog(app):
+async def test_names_that_look_like_markup_show_as_typed_and_in_the_penalty_dialog(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot, names="Ann[/x], [b]Bob")
         await pilot.press("ctrl+r")
@@ -162,14 +164,17 @@ async def test_names_that_look_like_markup_in_the_penalty_dialog(app):
         await pilot.pause()
         assert pilot.app.screen is screen
         assert screen.game.state().scores == [0, 2]
+        await say(pilot, "2C")
+        assert "Ann[/x]" in str(screen.query_one("#deal-status").render())
 
 
-async def test_a_new_game_after_a_win_starts(app):
+async def test_n_after_a_win_opens_the_form_as_the_prompt_says_and_a_new_game_starts(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await new_game(pilot, target=61)
         await say(pilot, "5D", *["ann 15"] * 4, "ann 1")
         assert screen.game.state().phase == "over"
-        await say(pilot, "new")
+        assert "n: new game" in str(screen.query_one("#prompt-line").render())
+        await say(pilot, "n")  # ("new", as typed in full, in the test of a win)
         form = pilot.app.screen
         assert isinstance(form, NewGameScreen)
         form.query_one("#names", Input).value = "Cy, Di"
@@ -178,15 +183,6 @@ async def test_a_new_game_after_a_win_starts(app):
         started = pilot.app.screen
         assert isinstance(started, ScorekeeperScreen) and started is not screen
         assert started.game.config.names == ("Cy", "Di") and started.game.entries == ()
-
-
-async def test_n_after_a_win_is_a_new_game_as_the_prompt_says(app):
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await new_game(pilot, target=61)
-        await say(pilot, "5D", *["ann 15"] * 4, "ann 1")
-        assert "n: new game" in str(screen.query_one("#prompt-line").render())
-        await say(pilot, "n")
-        assert isinstance(pilot.app.screen, NewGameScreen)
 
 
 async def test_a_game_changed_in_another_window_is_reloaded_not_overwritten(app):
@@ -206,18 +202,6 @@ async def test_a_game_changed_in_another_window_is_reloaded_not_overwritten(app)
         await say(pilot, "ann 3")
         assert screen.game.state().scores == [3, 2]
         assert unfinished_game(app.records.store)[1].state().scores == [3, 2]
-
-
-async def test_two_players_with_one_name_are_refused(app):
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("9")
-        await pilot.pause()
-        form = pilot.app.screen
-        form.query_one("#names", Input).value = "Ann, ann"  # 'ann 2' could only mean the first
-        await pilot.press("enter")
-        await pilot.pause()
-        assert pilot.app.screen is form
-        assert "both called" in str(form.query_one("#new-game-hint").render())
 
 
 async def say_while_locked(pilot, monkeypatch, line: str) -> None:
@@ -269,11 +253,16 @@ async def test_a_game_kept_in_memory_is_the_one_resumed(app, monkeypatch):
         assert unfinished_game(app.records.store)[1].state().scores == [3, 2]
 
 
-async def test_choosing_a_variant_keeps_the_names_typed(app):
+async def test_the_form_keeps_names_across_variants_and_refuses_what_cannot_be_played(app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("9")
         await pilot.pause()
         form = pilot.app.screen
+        form.query_one("#names", Input).value = "Ann, ann"  # 'ann 2' could only mean the first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is form
+        assert "both called" in str(form.query_one("#new-game-hint").render())
         form.query_one("#names", Input).value = "Ann, Bob"
         form.query_one("#game-variant", Select).value = "five-card"
         await pilot.pause()
@@ -287,6 +276,15 @@ async def test_choosing_a_variant_keeps_the_names_typed(app):
         await pilot.pause()
         assert form.query_one("#names", Input).value == "Ann, Bob"
         assert form.query_one("#target", Select).value == 121
+        form.query_one("#target", Select).value = 61  # a game of 61: not under the ACC's rules
+        await pilot.pause()
+        assert form.query_one("#rules", Select).value == "britannica"
+        form.query_one("#rules", Select).value = "acc"
+        form.query_one("#names", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is form
+        assert "for a game of 121" in str(form.query_one("#new-game-hint").render())
 
 
 async def test_the_form_starts_from_the_last_games_settings(app):
@@ -303,22 +301,6 @@ async def test_the_form_starts_from_the_last_games_settings(app):
         await pilot.pause()
         config = pilot.app.screen.game.config
         assert config.names == ("Cy", "Di") and config.rules.name == "hoyle" and config.muggins
-
-
-async def test_a_game_of_61_cannot_be_played_under_the_acc_rules(app):
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("9")
-        await pilot.pause()
-        form = pilot.app.screen
-        form.query_one("#target", Select).value = 61
-        await pilot.pause()
-        assert form.query_one("#rules", Select).value == "britannica"
-        form.query_one("#rules", Select).value = "acc"
-        form.query_one("#names", Input).focus()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert pilot.app.screen is form
-        assert "for a game of 121" in str(form.query_one("#new-game-hint").render())
 
 
 async def test_a_short_claim_is_lost_and_the_ruling_cites_its_law(app):
@@ -341,8 +323,9 @@ async def test_hoyle_over_claim_and_over_peg_are_separate_faults(app):
         assert screen.game.state().scores == [2, 2 + 12]
 
 
-async def test_the_five_card_play_stops_at_31(app):
-    """Britannica [000], the play: the five-card play ends when neither can come in."""
+async def test_the_five_card_play_stops_at_31_and_law_16_is_not_offered(app):
+    """Britannica [000], the play: the five-card play ends when neither can come in; law 16
+    is for six-card and three- or four-handed cribbage."""
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("9")
         await pilot.pause()
@@ -354,6 +337,13 @@ async def test_the_five_card_play_stops_at_31(app):
         await pilot.press("enter")
         await pilot.pause()
         screen = pilot.app.screen
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        ids = [o.id for o in pilot.app.screen.query_one("#irregularities").options]
+        assert "failed-to-play" not in ids and "misdeal" in ids
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen
         await say(pilot, "2C", "KS", "QH", "5D", "6C")  # 31
         assert screen.game.state().phase == "show"
         await say(pilot, "3S")
@@ -363,36 +353,6 @@ async def test_the_five_card_play_stops_at_31(app):
         assert "the 3 cards, then the score claimed (e.g. 4H 5H 6H 15)" in str(
             screen.query_one("#prompt-line").render()
         )
-
-
-async def test_errors_speak_the_players_words(app):
-    async with app.run_test(size=SIZE) as pilot:
-        await new_game(pilot)
-        await say(pilot, "5D", "hello")
-        await pilot.press("ctrl+u")
-        await say(pilot, "ann 30")
-        messages = [n.message for n in pilot.app._notifications]
-        assert any("'hello' is not a card (5H, or bob:5H)" in m for m in messages)
-        assert any("a card scores at most 15" in m for m in messages)
-        internal = ("token", "entry ", "unknown rank")
-        assert not any(word in m for m in messages for word in internal)
-
-
-async def test_law_16_is_not_offered_in_the_five_card_game(app):
-    """Britannica [000]: law 16 is for six-card and three- or four-handed cribbage."""
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("9")
-        await pilot.pause()
-        form = pilot.app.screen
-        form.query_one("#game-variant", Select).value = "five-card"
-        await pilot.pause()
-        form.query_one("#names", Input).focus()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("ctrl+r")
-        await pilot.pause()
-        ids = [o.id for o in pilot.app.screen.query_one("#irregularities").options]
-        assert "failed-to-play" not in ids and "misdeal" in ids
 
 
 async def test_x_writes_the_game_log_and_says_where(app):

@@ -36,6 +36,8 @@ from crib_trainer.ui.widgets.keybar import KeyBar
 
 #: Throws shown before yours when yours ranks lower.
 PINNED = 3
+#: The title while a position is dealt; each question then names what it asks.
+TITLE = "Position: throws and plays to the score"
 #: The table's columns for a throw, and for a card laid.
 THROW_COLUMNS = ("", "#", "throw", "keep", "hand", "crib", "net", "win")
 PLAY_COLUMNS = ("", "#", "card", "now", "net", "he pegs out", "win")
@@ -65,7 +67,7 @@ class PositionScreen(ThrowPicking):
 
     AUTO_FOCUS = None
     HELP_KEYS = (
-        ("1–6", "pick a card to throw (again to put it back)"),
+        ("1–6", "pick a card to throw (again to put it back), or the card to lay"),
         ("d / p", "throws as dealer, or as pone"),
         ("l / r", "plays only, or throws and plays"),
     )
@@ -100,7 +102,7 @@ class PositionScreen(ThrowPicking):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.title = "Position: play to the score"
+        self.title = TITLE
         self.new_deal()
 
     # -- dealing (in a thread: a deal is chosen by analysing a few)
@@ -161,6 +163,7 @@ class PositionScreen(ThrowPicking):
         )
         table = self.query_one("#throws", DataTable)
         if isinstance(drill, PositionPlay):
+            self.title = "Position: lay a card to the score"
             s = drill.situation
             role = "You deal: he counts first" if drill.dealer else "He deals: you count first"
             self.query_one("#position-score", Static).update(
@@ -170,6 +173,7 @@ class PositionScreen(ThrowPicking):
             self.query_one("#dealt", HandView).show(s.hand, s.starter)
             table.add_columns(*PLAY_COLUMNS)
         else:
+            self.title = "Position: throw to the score"
             role = (
                 "You deal (your crib)" if drill.dealer else "He deals (his crib): you count first"
             )
@@ -185,7 +189,8 @@ class PositionScreen(ThrowPicking):
         if self.revealed:
             text = "n next position · d/p throws, l plays, r either"
         elif isinstance(self.drill, PositionPlay):
-            text = "1–4 pick a card, enter lays it · d/p throws, l plays, r either"
+            held = len(self.drill.situation.hand)
+            text = f"1–{held} pick a card, enter lays it · d/p throws, l plays, r either"
         else:
             text = "1–6 pick 2, enter throws · d/p throws as dealer/pone, l plays, r either"
         self.query_one("#discard-status", Static).update(f"[dim]{text}[/dim]")
@@ -308,7 +313,7 @@ class PositionScreen(ThrowPicking):
             table.add_row(
                 mark,
                 str(rank),
-                str(card if i == mine else o.card),
+                str(o.card),
                 str(o.immediate),
                 f"{o.expected_net:+.2f}".replace("-", "−"),
                 f"{c.outs[i]:.0%}",
