@@ -28,6 +28,7 @@ from crib_trainer.analysis.pegging.holdings import (
     holding_distribution,
     opponent_weight,
 )
+from crib_trainer.analysis.pegging.leadnets import shipped_lead_nets
 from crib_trainer.analysis.pegging.situation import PegSituation, Position, read_situation
 from crib_trainer.analysis.pegging.solver import (
     RANK_PIPS,
@@ -154,7 +155,9 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
         weight = opponent_weight(situation, opponent)
     dist = holding_distribution(position, weight)
     solver = Solver(position.variant)
-    nets = expected_nets(position, dist, solver)
+    # The opening lead against the random opponent is shipped (the search's slowest case).
+    known = shipped_lead_nets(situation, position) if weight is None else None
+    nets = known if known is not None else expected_nets(position, dist, solver)
     count = position.count
     tail = pack_tail(count, *tail_of([int(c.rank) for c in position.count_cards]))
     representative = _representatives(position.unseen)
