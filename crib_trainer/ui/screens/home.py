@@ -28,7 +28,7 @@ ENTRIES = [
     ("scorekeeper", "9", "Scorekeeper at the table"),
     ("practice", "0", "Practice game"),
     ("timed", "t", "Timed count (10 hands)"),
-    ("position", "w", "Position: throw to win"),
+    ("position", "w", "Position: throws and plays"),
 ]
 DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play", "position")
 TITLES = {e[0]: e[2] for e in ENTRIES}
