@@ -314,7 +314,13 @@ def test_ctrl_c_is_one_line_and_status_130():
         # reading is only seen when the read returns (CPython's own race, seen under
         # heavy load): press Ctrl-C again, as a person would
         proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=20)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            with open(f"/proc/{proc.pid}/status") as f:
+                masks = [line for line in f if line.startswith(("Sig", "Shd", "State"))]
+            proc.kill()
+            raise AssertionError(f"Ctrl-C twice did not stop the child: {masks}") from None
     _out, err = proc.communicate(timeout=20)
     assert proc.returncode == 130
     one_clean_line(err)

@@ -41,6 +41,7 @@ import os
 import sqlite3
 import stat
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -534,7 +535,7 @@ def _open(path: Path, busy_timeout_s: float, *, notice: str | None) -> Store:
     except sqlite3.Error as err:
         raise _storage_error(err, path, busy_timeout_s, opening=True) from None
     try:
-        _prepare(conn)
+        _prepare(conn, busy_timeout_s)
     except BaseException as err:
         conn.close()
         if isinstance(err, sqlite3.Error):
@@ -587,7 +588,7 @@ def _check(path: Path, busy_timeout_s: float) -> None:
         conn.close()
 
 
-def _prepare(conn: sqlite3.Connection) -> None:
+def _prepare(conn: sqlite3.Connection, busy_timeout_s: float = DEFAULT_BUSY_TIMEOUT_S) -> None:
     """Migrate, check the tables are ours, then switch to WAL (so a file found wrong on
     the way is set aside exactly as it was)."""
     conn.execute("PRAGMA synchronous = FULL")  # a committed answer survives a power cut too
@@ -595,8 +596,24 @@ def _prepare(conn: sqlite3.Connection) -> None:
     if version < SCHEMA_VERSION:
         _migrate(conn)
     _check_schema(conn, SCHEMA_VERSION)
-    conn.execute("PRAGMA journal_mode = WAL")  # stays in effect for the file
+    _use_wal(conn, busy_timeout_s)
     conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _use_wal(conn: sqlite3.Connection, busy_timeout_s: float) -> None:
+    """Switch the file to WAL (it stays so). The switch needs the file to itself, and
+    where waiting for it could deadlock (another trainer opening the same new file at
+    the same moment) SQLite refuses at once rather than wait: so it is tried again every
+    few milliseconds up to the busy timeout, as a write would wait."""
+    deadline = time.monotonic() + busy_timeout_s
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as err:
+            if err.sqlite_errorcode != sqlite3.SQLITE_BUSY or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.005)
 
 
 def _migrate(conn: sqlite3.Connection) -> None:

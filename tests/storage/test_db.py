@@ -518,3 +518,26 @@ def test_version_4_books_guessed_misses_again_as_chances(tmp_path):
     assert guess.present["fifteen-2"] == 6.0  # presence kept
     assert over.missed == {"over-claim": 85.0} and over.maybe == {}
     assert items.missed == {"fifteen-3plus": 2.0} and items.maybe == {}
+
+
+def test_the_switch_to_wal_waits_while_another_opener_reads_the_new_file(tmp_path):
+    """The switch needs the file to itself: while another connection reads it, SQLite
+    refuses (at once where waiting could deadlock, as two trainers opening a new file at
+    the same moment met: one failed as locked), so the opener tries again."""
+    from crib_trainer.storage.db import _use_wal
+
+    path = tmp_path / "h.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("CREATE TABLE t (x)")
+    other.execute("BEGIN")
+    other.execute("SELECT * FROM t").fetchall()  # a reader holds the file
+    conn = sqlite3.connect(path, isolation_level=None, timeout=0.05)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        conn.execute("PRAGMA journal_mode = WAL")  # (what the opener met)
+    release = threading.Timer(0.1, other.execute, ("COMMIT",))
+    release.start()
+    _use_wal(conn, 5.0)
+    release.join()
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
+    other.close()
