@@ -214,14 +214,15 @@ def position_json(
     cards: tuple[Card, ...], dealer: bool, variant: Variant, score: tuple[int, int]
 ) -> dict:
     """The points analysis's JSON with the throws ranked by the chance to win: each
-    option adds ``win``; the record adds ``me``, ``him`` and ``why`` (the reason)."""
+    option adds ``win`` and ``win_se``, and its ``as_good`` says it is as good as the best
+    chance (the text's ``*``); the record adds ``me``, ``him`` and ``why`` (the reason)."""
     from crib_trainer.analysis.position import analyse_position
     from crib_trainer.training.position_words import position_reason
 
     me, him = score
     p = analyse_position(cards, dealer=dealer, me=me, him=him, variant=variant)
     out = p.points.to_json()
-    out["options"] = [o.to_json() for o in p.options]
+    out["options"] = [{**o.to_json(), "as_good": p.as_good_as_best(o)} for o in p.options]
     out.update(me=me, him=him, why=position_reason(p))
     return out
 

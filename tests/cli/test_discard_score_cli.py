@@ -89,3 +89,19 @@ def test_bad_scores_are_one_clear_line(argv, message):
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert message in proc.stderr
+
+
+def test_json_as_good_and_win_se_are_the_texts_star_and_plus_minus():
+    """(A deal where a throw keeping other ranks ties the best within the error.)"""
+    deal = ["2S", "2C", "5D", "QH", "QD", "KD"]
+    _, text = run("discard", *deal, "--pone", "--score", "109", "105", "--ascii")
+    _, out = run("discard", *deal, "--pone", "--score", "109", "105", "--json")
+    options = json.loads(out)["options"]
+    rows = [line for line in text.splitlines() if line[:3] in (" * ", "   ") and "%" in line]
+    assert len(rows) == len(options) == 15
+    for row, o in zip(rows, options, strict=True):
+        win, se = (float(x.rstrip("%")) / 100 for x in row.split()[-2:])
+        assert win == pytest.approx(o["win"], abs=0.00051)  # (JSON rounds to 4 places)
+        assert se == pytest.approx(o["win_se"], abs=0.00051)
+        assert (row[1] == "*") == o["as_good"]
+    assert [o["as_good"] for o in options[:4]] == [True, True, True, False]
