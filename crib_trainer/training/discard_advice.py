@@ -43,15 +43,16 @@ def _role_text(analysis: DiscardAnalysis) -> str:
     return "you are pone, the crib is the dealer's"
 
 
-def why_best(analysis: DiscardAnalysis) -> str:
+def why_best(analysis: DiscardAnalysis, ascii: bool = False) -> str:
     """Why the best throw is best: the principles it follows (as the numbers show them),
     else what it keeps and does to the crib; then what it beats the next best by, or that
-    the next is as good (within :data:`~crib_trainer.analysis.discard.AS_GOOD`).
+    the next is as good (within :data:`~crib_trainer.analysis.discard.AS_GOOD`); cards
+    named by their codes with ``ascii``.
     """
-    return _why_best(analysis, best_principles(analysis))
+    return _why_best(analysis, best_principles(analysis), ascii)
 
 
-def _why_best(analysis: DiscardAnalysis, principles: list[Principle]) -> str:
+def _why_best(analysis: DiscardAnalysis, principles: list[Principle], ascii: bool = False) -> str:
     """:func:`why_best`, the best throw's principles given."""
     best = analysis.best
     if principles:
@@ -65,7 +66,7 @@ def _why_best(analysis: DiscardAnalysis, principles: list[Principle]) -> str:
     if len(analysis.options) > 1:
         second = analysis.options[1]
         same = rank_text(second.discard) == rank_text(best.discard)
-        other = format_cards(second.discard) if same else rank_text(second.discard)
+        other = format_cards(second.discard, ascii) if same else rank_text(second.discard)
         measured = any(frozenset(p.versus) == frozenset(second.discard) for p in principles)
         if second.loss <= TIE:
             parts.append(f"Throwing {other} is just as good.")
@@ -250,7 +251,7 @@ def explain_discards(analysis: DiscardAnalysis, ascii: bool = False) -> str:
     contrast = role_contrast(analysis)
     lines += [
         "",
-        why_best(analysis),
+        why_best(analysis, ascii),
         *([contrast] if contrast else []),
         f"His heels (2 to the dealer when a jack is turned) averages {analysis.heels_ev:.2f} "
         "here whatever is thrown; it is not in net.",

@@ -49,6 +49,14 @@ def test_pone_text_and_ascii():
     assert " * KC 2H " in out and "the dealer's crib" in out and "♣" not in out
 
 
+def test_ascii_reaches_the_why_where_it_names_a_throw_of_the_same_ranks():
+    _, plain = run("discard", "2S", "2C", "5D", "QH", "QD", "KD", "--pone")
+    _, ascii = run("discard", "2S", "2C", "5D", "QH", "QD", "KD", "--pone", "--ascii")
+    assert "Throwing 2♣ K♦ is just as good." in plain
+    assert "Throwing 2C KD is just as good." in ascii
+    assert not any(glyph in ascii for glyph in "♠♥♦♣")
+
+
 def test_json_contract():
     code, out = run("discard", *DEAL, "--dealer", "--json")
     assert code == 0
