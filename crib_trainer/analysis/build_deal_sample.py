@@ -20,15 +20,13 @@ crib (``<name>_pone_hand``, ``<name>_dealer_hand``, ``<name>_crib``), with
 
 from __future__ import annotations
 
-import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
-from crib_trainer.analysis.selfplay import play_first_deals, run_builder
+from crib_trainer.analysis.selfplay import per_game, play_first_deals, run_builder
 from crib_trainer.core.engine import DEALER, PONE, Deal
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+from crib_trainer.core.rules import Variant
 
 DEFAULT_DEALS = 4000
 DEFAULT_SEED = 2718
@@ -58,16 +56,13 @@ def arrays_of(deals: list[Deal], key: str) -> dict[str, np.ndarray]:
 
 
 def build(deals: int, seed: int, workers: int) -> dict[str, np.ndarray]:
-    arrays: dict[str, np.ndarray] = {"seed": np.array(seed)}
-    for variant in (SIX_CARD, FIVE_CARD):
-        started = time.perf_counter()
+    """Both two-player games' arrays and the seed."""
+
+    def work(variant: Variant) -> dict[str, np.ndarray]:
         played = play_first_deals(deals, seed=seed, variant=variant, workers=workers)
-        arrays.update(arrays_of(played, variant.name.replace("-", "_")))
-        print(
-            f"{variant.name}: {deals} deals in {time.perf_counter() - started:.0f} s",
-            file=sys.stderr,
-        )
-    return arrays
+        return arrays_of(played, variant.name.replace("-", "_"))
+
+    return per_game(seed, work, lambda variant: f"{deals} deals")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -27,8 +27,6 @@ far cheaper, so that game gets :data:`FIVE_CARD_FACTOR` times as many.)
 
 from __future__ import annotations
 
-import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -36,8 +34,8 @@ import numpy as np
 
 from crib_trainer.analysis.build_pegnet import play_out
 from crib_trainer.analysis.ranksets import multisets
-from crib_trainer.analysis.selfplay import run_builder
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD, Variant, get_variant
+from crib_trainer.analysis.selfplay import per_game, run_builder
+from crib_trainer.core.rules import FIVE_CARD, Variant, get_variant
 
 DEFAULT_DEALS = 64
 DEFAULT_SEED = 3141
@@ -76,15 +74,15 @@ def build_game(variant: Variant, plays: int, seed: int, workers: int) -> dict[st
 def build(plays: int, seed: int, workers: int) -> dict[str, np.ndarray]:
     """Both two-player games' arrays and the seed (five-card: ``FIVE_CARD_FACTOR`` times
     the plays)."""
-    arrays: dict[str, np.ndarray] = {"seed": np.array(seed)}
-    for variant, n in ((SIX_CARD, plays), (FIVE_CARD, plays * FIVE_CARD_FACTOR)):
-        started = time.perf_counter()
-        arrays.update(build_game(variant, n, seed, workers))
-        print(
-            f"{variant.name}: {n} plays a key in {time.perf_counter() - started:.0f} s",
-            file=sys.stderr,
-        )
-    return arrays
+
+    def count(variant: Variant) -> int:
+        return plays * (FIVE_CARD_FACTOR if variant is FIVE_CARD else 1)
+
+    return per_game(
+        seed,
+        lambda variant: build_game(variant, count(variant), seed, workers),
+        lambda variant: f"{count(variant)} plays a key",
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

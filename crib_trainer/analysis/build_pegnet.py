@@ -31,8 +31,6 @@ workers. For each game (``six_card``, ``five_card``) the file holds::
 from __future__ import annotations
 
 import random
-import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -42,10 +40,10 @@ from crib_trainer.analysis.pegging import PegSituation
 from crib_trainer.analysis.pegnet import TABLE_PATH, sample_se, shrink
 from crib_trainer.analysis.players import make_player
 from crib_trainer.analysis.ranksets import multiset_index, multisets
-from crib_trainer.analysis.selfplay import run_builder
+from crib_trainer.analysis.selfplay import per_game, run_builder
 from crib_trainer.core.cards import Card, Rank, Suit
 from crib_trainer.core.pegging import PlayState
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD, Variant, get_variant
+from crib_trainer.core.rules import Variant, get_variant
 
 DEFAULT_DEALS = 16
 DEFAULT_SEED = 1729
@@ -61,6 +59,7 @@ def play_out(
     order :class:`crib_trainer.analysis.winprob.DealRecord` reads), and the ranks the
     keeper threw (sorted).
 
+    >>> from crib_trainer.core.rules import SIX_CARD
     >>> events, thrown = play_out((5, 5, 10, 11), 1, 0, seed=1, variant=SIX_CARD)
     >>> all(who in (0, 1) and points > 0 for who, points in events), len(thrown)
     (True, 2)
@@ -106,6 +105,7 @@ def play_key(
     """Play ``j`` of the kept ``ranks`` in ``role`` (:func:`play_out`): the net points of
     the play for the keeper, and the ranks he threw (sorted).
 
+    >>> from crib_trainer.core.rules import SIX_CARD
     >>> net, thrown = play_key((5, 5, 10, 11), 1, 0, seed=1, variant=SIX_CARD)
     >>> -31 < net < 31, len(thrown)
     (True, 2)
@@ -165,15 +165,11 @@ def build_game(variant: Variant, plays: int, seed: int, workers: int) -> dict[st
 
 def build(plays: int, seed: int, workers: int) -> dict[str, np.ndarray]:
     """Both two-player games' arrays and the seed."""
-    arrays: dict[str, np.ndarray] = {"seed": np.array(seed)}
-    for variant in (SIX_CARD, FIVE_CARD):
-        started = time.perf_counter()
-        arrays.update(build_game(variant, plays, seed, workers))
-        print(
-            f"{variant.name}: {plays} plays a key in {time.perf_counter() - started:.0f} s",
-            file=sys.stderr,
-        )
-    return arrays
+    return per_game(
+        seed,
+        lambda variant: build_game(variant, plays, seed, workers),
+        lambda variant: f"{plays} plays a key",
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
