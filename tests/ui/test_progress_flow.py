@@ -168,6 +168,19 @@ async def open_mistakes(pilot) -> tuple[ProgressScreen, DataTable]:
     return screen, screen.query_one("#mistakes", DataTable)
 
 
+async def replays_as_position(pilot, drill):
+    """Enter on the first mistake asks ``drill`` again in the position drill: its screen."""
+    from crib_trainer.ui.screens.position import PositionScreen
+
+    await pilot.press("enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    again = pilot.app.screen
+    assert isinstance(again, PositionScreen)
+    assert again.drill == drill and "Replaying a position" in again.why
+    return again
+
+
 async def test_mistakes_show_pegging_cards_fit_80_columns_and_enter_replays(app):
     plant_decisions()
     async with app.run_test(size=SIZE) as pilot:
@@ -237,7 +250,6 @@ async def test_the_weak_spots_tab_names_each_spot_and_what_was_learnt(app):
 async def test_a_position_mistake_is_listed_and_enter_asks_it_again(app):
     from crib_trainer.core.cards import parse_cards
     from crib_trainer.training.position_drill import PositionDrill, position_attempt
-    from crib_trainer.ui.screens.position import PositionScreen
 
     drill = PositionDrill(parse_cards("3C 3S QH AH JH 6H"), False, 116, 100)
     p = drill.analyse()
@@ -251,17 +263,11 @@ async def test_a_position_mistake_is_listed_and_enter_asks_it_again(app):
         _, table = await open_mistakes(pilot)
         row = [str(c) for c in table.get_row_at(0)]
         assert row[1] == "position" and "as pone" in row[-1]
-        await pilot.press("enter")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        again = pilot.app.screen
-        assert isinstance(again, PositionScreen)
-        assert again.drill == drill and "Replaying a position" in again.why
+        await replays_as_position(pilot, drill)
 
 
 async def test_a_position_play_mistake_is_listed_with_its_cards_and_asked_again(app):
     from crib_trainer.training.position_plays import position_play, position_play_attempt
-    from crib_trainer.ui.screens.position import PositionScreen
 
     drill = position_play(random.Random(3))
     c = drill.chances()
@@ -276,10 +282,5 @@ async def test_a_position_play_mistake_is_listed_with_its_cards_and_asked_again(
         row = [str(c) for c in table.get_row_at(0)]
         assert row[1] == "position" and row[-1].startswith("play")
         assert str(c.options[worst].card) in row
-        await pilot.press("enter")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        again = pilot.app.screen
-        assert isinstance(again, PositionScreen)
-        assert again.drill == drill and "Replaying a position" in again.why
+        again = await replays_as_position(pilot, drill)
         assert "The play: " in str(again.query_one("#position-score").render())
