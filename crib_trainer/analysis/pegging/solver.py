@@ -253,7 +253,6 @@ _STEPS: dict[int, tuple[int, int]] = {}
 _SCORES: dict[int, tuple[int, int]] = {}
 _CANON: dict[int, tuple[int, dict[int, int], TailRules]] = {}
 _SUFFIX_RULES: dict[int, tuple[tuple[tuple[int, int, int, int], ...], int, int, int]] = {}
-_ROWS: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {}
 _MOVES: dict[int, tuple[tuple[int, int, int], ...]] = {0: ()}
 _LEAST: dict[int, int] = {}
 _TABLES_LIMIT = 2_000_000
@@ -287,10 +286,9 @@ class Solver:
         self._steps = _STEPS
         self._moves = _MOVES
         self._canon = _CANON
-        self._rows = _ROWS
         self._least = _LEAST
         if len(_STEPS) + len(_CANON) > _TABLES_LIMIT:  # pragma: no cover - never met in use
-            for table in (_STEPS, _SCORES, _CANON, _SUFFIX_RULES, _ROWS):
+            for table in (_STEPS, _SCORES, _CANON, _SUFFIX_RULES):
                 table.clear()
         self._search = self._make_search()
 
@@ -327,25 +325,6 @@ class Solver:
     def min_pips(self, hand: int) -> int:
         """The fewest pips of any card in a packed hand (99 for no cards)."""
         got = self._least[hand] = self.moves(hand)[0][0] if hand else 99
-        return got
-
-    def row(self, tail: int) -> tuple[tuple[int, int, int, int, int], ...]:
-        """Every rank that comes in on a packed tail, as ``(points, pips, its count bits in
-        a packed hand, its lowest such bit, the tail after it)``: the most points first
-        (for more alpha-beta cut-offs), then the most pips, then the lowest rank."""
-        got = self._rows.get(tail)
-        if got is None:
-            room = LIMIT - (tail & 63)
-            out = []
-            for r in range(1, 14):
-                if RANK_PIPS[r] <= room:
-                    points, after = self.step(tail, r)
-                    out.append((points, RANK_PIPS[r], -r, after))
-            out.sort(reverse=True)
-            got = self._rows[tail] = tuple(
-                (points, pip, 7 << (3 * (-m - 1)), 1 << (3 * (-m - 1)), after)
-                for points, pip, m, after in out
-            )
         return got
 
     def value(self, mover: int, other: int, tail: int) -> int:
@@ -420,12 +399,14 @@ class Solver:
         table = self.table
         ends = self.ends_at_go
         canon_of = self._canon
-        rows = self._rows
-        row_of = self.row
         least = self._least
         min_pips = self.min_pips
         canon_entry = _canon_entry
         apply_rules = _apply_rules
+        steps = self._steps
+        step = self.step
+        moves_of = self._moves
+        moves = self.moves
 
         def search(mover: int, other: int, tail: int, alpha: int, beta: int) -> int:
             if tail > 63:  # cards in the count: leave out those that cannot score again
@@ -454,14 +435,15 @@ class Solver:
                 if upper < beta:
                     beta = upper
             count = tail & 63
-            moves = rows.get(tail) or row_of(tail)
+            room = LIMIT - count
             low = least.get(other) or min_pips(other)
             best = -_INF
             a = alpha
-            for points, pip, ranks, bit, tail2 in moves:
-                if not mover & ranks:
+            # The mover's ranks, most pips first (more cut-offs than the fewest first).
+            for pip, r, rest in reversed(moves_of.get(mover) or moves(mover)):
+                if pip > room:
                     continue
-                rest = mover - bit
+                points, tail2 = steps.get((tail << 4) | r) or step(tail, r)
                 after = count + pip
                 if after == LIMIT:
                     if (not rest and not other) or ends:
