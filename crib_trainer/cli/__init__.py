@@ -97,7 +97,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line (``argv`` without the program name); with no command, open the
     trainer. Returns the exit status. Everything printed goes through one rule for
     untrusted text (:mod:`crib_trainer.core.safe_text`): no control character reaches the
-    terminal, whatever was typed or read."""
+    terminal, whatever was typed or read. Run as the program (``argv`` None), a command
+    leaves the process ready to end (:func:`_ready_to_exit`)."""
+    program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         from crib_trainer.ui.app import run as run_trainer
@@ -113,6 +115,19 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 130
     finally:
         sys.stderr = raw_stderr
+        if program:
+            _ready_to_exit()
+
+
+def _ready_to_exit() -> None:
+    """Put every object out of the cyclic garbage collector's reach (:func:`gc.freeze`),
+    for a process that ends next: the interpreter's collections at exit then skip walking
+    them all, which took a tenth of a short command's time (7 ms of ``peg``'s 100, its
+    analysis loaded). Nothing else changes: objects are freed by their counts as before,
+    and the memory goes back with the process."""
+    import gc
+
+    gc.freeze()
 
 
 def _run(argv: list[str], out: SafeText) -> int:
