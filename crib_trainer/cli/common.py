@@ -11,8 +11,8 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn, TextIO
 
-from crib_trainer.core.rules import VARIANTS
 from crib_trainer.core.safe_text import shown
+from crib_trainer.core.variants import VARIANTS
 
 PROG = "crib-trainer"
 

@@ -11,8 +11,8 @@ from crib_trainer.analysis import OPPONENTS
 from crib_trainer.cli.common import UsageError, output_options
 from crib_trainer.core.cards import Card, parse_card, parse_cards
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens, score_sequence
-from crib_trainer.core.rules import Variant, get_variant
 from crib_trainer.core.safe_text import shown
+from crib_trainer.core.variants import Variant, get_variant
 
 if TYPE_CHECKING:
     from crib_trainer.analysis.pegging import Analysis, PegSituation

@@ -21,7 +21,7 @@ from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from crib_trainer.core.cards import Card, Rank
-from crib_trainer.core.rules import SIX_CARD, Variant, check_show_cards, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, check_show_cards, get_variant
 
 # The most any show scores, in every variant (the 29 hand: J and three 5s, the fourth 5 cut).
 MAX_SHOW = 29

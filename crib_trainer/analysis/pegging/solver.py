@@ -25,7 +25,7 @@ from crib_trainer.core.pegging import (
     comes_in,
     same_rank_points,
 )
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 #: Points for the n-th card of a rank laid running (index n): a pair, pair royal, double
 #: pair royal, as :func:`crib_trainer.core.pegging.score_card` scores them.
