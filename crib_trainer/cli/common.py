@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import select
 import sys
@@ -199,6 +198,8 @@ def run_batches(
     holds nothing :func:`~crib_trainer.core.safe_text.shown` would change, so it is
     written to ``out``'s stream beneath as it is (the rest, error records among them,
     are still made safe)."""
+    import json  # (here, not at the top: most commands print no JSON, and it costs 1 ms)
+
     bad = 0
     target = out.unescaped if safe and isinstance(out, SafeText) else out
     with open_input(name, "batch file") as source:

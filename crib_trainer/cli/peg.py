@@ -4,7 +4,6 @@ plays for the player to move."""
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, TextIO
 
 from crib_trainer.analysis import OPPONENTS
@@ -135,7 +134,7 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
         data = record.to_json()
         if args.as_laid:
             data["irregular"] = irregular
-        print(json.dumps(data), file=out)
+        _print_json(data, out)
         return 0
     names = [shown(n) for n in record.players]  # (typed names: one line, nothing obeyed)
     width = max(len(n) for n in (*names, "player"))
@@ -240,7 +239,7 @@ def _rank(args: argparse.Namespace, out: TextIO) -> int:
         plays = [o.to_json() for o in options]
         for play, win in zip(plays, wins or (), strict=False):
             play["win"] = round(win, 4)
-        print(json.dumps({"plays": plays}), file=out)
+        _print_json({"plays": plays}, out)
         return 0
     pos = analysis.position
     a = args.ascii
@@ -280,6 +279,13 @@ def _rank(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
     )
     return 0
+
+
+def _print_json(data: object, out: TextIO) -> None:
+    """Print ``data`` as one line of JSON (:mod:`json` is loaded only for ``--json``)."""
+    import json
+
+    print(json.dumps(data), file=out)
 
 
 def _variant(args: argparse.Namespace) -> Variant:
@@ -328,7 +334,7 @@ def _rank_table(args: argparse.Namespace, hand: tuple[Card, ...], out: TextIO) -
             "samples": samples,
             "seed": seed,
         }
-        print(json.dumps(data), file=out)
+        _print_json(data, out)
         return 0
     pos = analysis.position
     a = args.ascii
