@@ -293,12 +293,12 @@ class Solver:
         self._search = self._make_search()
 
     def moves(self, hand: int) -> tuple[tuple[int, int, int], ...]:
-        """``(pips, rank, hand without it)`` for each rank in a packed hand, fewest pips first."""
+        """``(pips, rank, hand without it)`` for each rank in a packed hand, most pips first."""
         got = self._moves.get(hand)
         if got is None:
             got = tuple(
                 (RANK_PIPS[r], r, hand - (1 << (3 * (r - 1))))
-                for r in range(1, 14)
+                for r in range(13, 0, -1)
                 if (hand >> (3 * (r - 1))) & 7
             )
             self._moves[hand] = got
@@ -324,7 +324,7 @@ class Solver:
 
     def min_pips(self, hand: int) -> int:
         """The fewest pips of any card in a packed hand (99 for no cards)."""
-        got = self._least[hand] = self.moves(hand)[0][0] if hand else 99
+        got = self._least[hand] = self.moves(hand)[-1][0] if hand else 99
         return got
 
     def value(self, mover: int, other: int, tail: int) -> int:
@@ -346,9 +346,9 @@ class Solver:
         if not rest and not other:
             return points + 1
         room = LIMIT - count
-        if other and self.moves(other)[0][0] <= room:
+        if other and self.min_pips(other) <= room:
             return points - self.value(other, rest, tail)
-        if rest and self.moves(rest)[0][0] <= room:
+        if rest and self.min_pips(rest) <= room:
             return points + self.value(rest, other, tail)
         if self.ends_at_go:
             return points + 1
@@ -440,7 +440,7 @@ class Solver:
             best = -_INF
             a = alpha
             # The mover's ranks, most pips first (more cut-offs than the fewest first).
-            for pip, r, rest in reversed(moves_of.get(mover) or moves(mover)):
+            for pip, r, rest in moves_of.get(mover) or moves(mover):
                 if pip > room:
                     continue
                 points, tail2 = steps.get((tail << 4) | r) or step(tail, r)
