@@ -15,8 +15,15 @@ line by those rules, and the tests compare both with
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 
+from crib_trainer.analysis.pegging.endings import (
+    COUNTS,
+    HANDS,
+    ending_index,
+    shipped_endings,
+)
 from crib_trainer.core.cards import Rank
 from crib_trainer.core.pegging import (
     LIMIT,
@@ -267,6 +274,8 @@ class Solver:
     ``(mover's ranks, other's ranks, tail)`` with the bounds found so far: the hands as rank
     multisets (:func:`pack_hand`), the tail as the count plus the part of the count's cards
     that can still score (:func:`tail_of`, :func:`pack_tail`, :func:`canonical_tail`).
+    The play's endings (two cards or fewer in each hand, only the count left of the tail)
+    are looked up in the shipped table (:mod:`.endings`) unless ``endings`` is false.
 
     The rules follow :class:`~crib_trainer.core.pegging.PlayState` (:meth:`follow` plays a
     given line by them, step by step): a player must lay a card while he can; when he
@@ -279,8 +288,12 @@ class Solver:
     -3
     """
 
-    def __init__(self, variant: Variant | str = SIX_CARD) -> None:
-        self.ends_at_go = get_variant(variant).play_ends_at_first_go
+    def __init__(self, variant: Variant | str = SIX_CARD, *, endings: bool = True) -> None:
+        v = get_variant(variant)
+        self.ends_at_go = v.play_ends_at_first_go
+        # The shipped values of the play's endings (:mod:`.endings`), unless ``endings`` is
+        # false (their builder's own search).
+        self._endings = shipped_endings(v) if endings else None
         self.table: dict[tuple[int, int, int], tuple[int, int]] = {}
         # Facts of the rules, not of any position: shared by every solver in the process.
         self._steps = _STEPS
@@ -407,6 +420,9 @@ class Solver:
         step = self.step
         moves_of = self._moves
         moves = self.moves
+        # (with no shipped endings, no hand is found in the empty index)
+        ending_values = self._endings if self._endings is not None else array("b")
+        ending_of = ending_index() if self._endings is not None else {}
 
         def search(mover: int, other: int, tail: int, alpha: int, beta: int) -> int:
             if tail > 63:  # cards in the count: leave out those that cannot score again
@@ -420,6 +436,12 @@ class Solver:
                 if got is None:
                     got = seen[held] = apply_rules(rules, held)
                 tail = got
+            if tail < 64:  # only the count is left: the position may be a shipped ending
+                i = ending_of.get(mover)
+                if i is not None:
+                    j = ending_of.get(other)
+                    if j is not None:
+                        return ending_values[(i * HANDS + j) * COUNTS + tail]
             key = (mover, other, tail)
             bounds = table.get(key)
             if bounds is None:
