@@ -23,7 +23,6 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
 
-from crib_trainer.clipboard import copy_text
 from crib_trainer.storage.paths import data_dir
 from crib_trainer.storage.records import DEFAULT_BUSY_TIMEOUT_S, Records, StorageError
 from crib_trainer.training.attempt import Attempt
@@ -231,6 +230,8 @@ class CribTrainerApp(App):
         )
 
     def _copy_in_thread(self, text: str) -> None:
+        from crib_trainer.clipboard import copy_text  # (loaded on the first copy)
+
         def osc52(data: str) -> None:
             """Ask the terminal to copy ``data`` (OSC 52)."""
             self.call_from_thread(self.copy_to_clipboard, data)

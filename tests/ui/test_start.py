@@ -3,9 +3,15 @@ as switching to it (bench/startup_bench.py measures the time)."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
+import pytest
 from textual.css.stylesheet import Stylesheet
 
 from crib_trainer.ui.screens.home import HomeScreen
+from tests.ui.conftest import seed_history
 
 
 async def test_starts_in_the_dark_theme_without_parsing_the_stylesheets_again(app, monkeypatch):
@@ -29,3 +35,48 @@ async def test_starts_in_the_dark_theme_without_parsing_the_stylesheets_again(ap
         assert app.theme == "crib-light" and app.has_class("-light-mode")
         await pilot.press("ctrl+t")  # back, the way Textual sets a theme
         assert (app.theme, set(app.classes), dict(app.theme_variables)) == started
+
+
+HOME_SHOWN = """
+import asyncio, json, sys
+from crib_trainer.ui.app import CribTrainerApp
+from crib_trainer.ui.screens.home import HomeScreen
+
+async def main():
+    app = CribTrainerApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not isinstance(app.screen, HomeScreen):
+            await pilot.pause()
+        await pilot.pause()
+        text = str(app.screen.query_one("#suggestion").render())
+        print(json.dumps([sorted(sys.modules), text]))
+
+asyncio.run(main())
+"""
+
+#: What the first screen does without: the rules and the scoring of a show, the drills
+#: and their grading, the analysis, the clipboard, the CSV export (each loads when used).
+NOT_AT_START = (
+    "crib_trainer.core.rules",
+    "crib_trainer.core.show",
+    "crib_trainer.training.drills",
+    "crib_trainer.training.grading",
+    "crib_trainer.training.hints",
+    "crib_trainer.analysis",
+    "crib_trainer.clipboard",
+    "pyperclip",
+    "csv",
+    "numpy",
+)
+
+
+@pytest.mark.parametrize("days", [0, 6])
+def test_the_home_screen_shows_without_the_drills_or_the_rules(days):
+    """In a fresh interpreter, on an empty history and on one with answers (the
+    suggestion then comes from the learner's weak spots and checks)."""
+    seed_history(days=days)
+    for _ in range(2):  # the first launch makes the history file when there is none
+        proc = subprocess.run([sys.executable, "-c", HOME_SHOWN], capture_output=True, text=True)
+        loaded, suggestion = json.loads(proc.stdout.splitlines()[-1])
+    assert suggestion
+    assert not {m for m in loaded if m.startswith(NOT_AT_START)}
