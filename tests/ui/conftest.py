@@ -41,6 +41,40 @@ def _prompt_idle_checks(monkeypatch):
     monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 0.0001)
 
 
+@pytest.fixture(autouse=True)
+def _frames_drawn_once(monkeypatch):
+    """A headless app works out every frame's update and then throws it away (there is no
+    terminal to write it to): about a third of the UI tests' time went on frames no one
+    sees. The tests read what widgets show, not the frames, so the frames in between are
+    not drawn; the screen a test ends on is still drawn in full, so a widget that cannot
+    draw itself still fails the test (the snapshots draw theirs as before)."""
+    from contextlib import asynccontextmanager
+
+    from textual.app import App
+    from textual.screen import Screen
+
+    draw_frame = Screen._compositor_refresh
+    run_test = App.run_test
+
+    def skip_frame(screen: Screen) -> None:
+        app = screen.app
+        if not (app.is_headless and screen is app.screen and not app.is_inline):
+            return draw_frame(screen)
+        screen._compositor._dirty_regions.clear()
+        screen._dirty_widgets.clear()
+        app._update_mouse_over(screen)
+
+    @asynccontextmanager
+    async def run_and_draw_the_last_screen(app: App, **options):
+        async with run_test(app, **options) as pilot:
+            yield pilot
+            if app.is_running:
+                app.screen._compositor.render_update(full=True)
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", skip_frame)
+    monkeypatch.setattr(App, "run_test", run_and_draw_the_last_screen)
+
+
 @pytest.fixture
 def app() -> CribTrainerApp:
     return make_app()
