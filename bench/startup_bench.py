@@ -34,6 +34,8 @@ CHILD = r"""
 import time
 cpu = time.process_time
 import asyncio, json
+from crib_trainer.ui.startup import pause_collector
+pause_collector()  # (as crib-trainer does before it imports the trainer)
 from crib_trainer.ui.app import CribTrainerApp
 from crib_trainer.ui.screens.home import HomeScreen
 imported, imported_cpu = time.perf_counter(), cpu()

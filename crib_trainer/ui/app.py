@@ -27,6 +27,7 @@ from crib_trainer.storage.paths import data_dir
 from crib_trainer.storage.records import DEFAULT_BUSY_TIMEOUT_S, Records, StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
+from crib_trainer.ui.startup import resume_collector
 from crib_trainer.ui.themes import DARK, LIGHT, THEMES
 
 #: An answer still being written this long after it was given is shown as waiting.
@@ -79,6 +80,7 @@ class CribTrainerApp(App):
         self.open_history()
         self.start_practice()
         self.push_screen(HomeScreen())
+        self.call_after_refresh(resume_collector)  # (paused by crib-trainer: ui.startup)
 
     def _start_in(self, theme: Theme) -> None:
         """Register the trainer's themes and start in ``theme``, before any stylesheet is

@@ -80,3 +80,38 @@ def test_the_home_screen_shows_without_the_drills_or_the_rules(days):
         loaded, suggestion = json.loads(proc.stdout.splitlines()[-1])
     assert suggestion
     assert not {m for m in loaded if m.startswith(NOT_AT_START)}
+
+
+PAUSED = """
+import asyncio, gc, json
+from crib_trainer.ui.startup import pause_collector
+pause_collector()
+from crib_trainer.ui.app import CribTrainerApp
+from crib_trainer.ui.screens.home import HomeScreen
+
+async def main():
+    app = CribTrainerApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not isinstance(app.screen, HomeScreen):
+            await pilot.pause()
+        await pilot.pause()
+        print(json.dumps([gc.isenabled(), gc.get_freeze_count()]))
+
+asyncio.run(main())
+"""
+
+
+def test_the_collector_paused_for_the_start_runs_again_once_home_is_drawn():
+    proc = subprocess.run([sys.executable, "-c", PAUSED], capture_output=True, text=True)
+    enabled, frozen = json.loads(proc.stdout.splitlines()[-1])
+    assert enabled and frozen > 10_000  # (start-up's objects, set aside)
+
+
+async def test_an_app_started_without_the_pause_leaves_the_collector_alone(app):
+    import gc
+
+    frozen = gc.get_freeze_count()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert gc.isenabled() and gc.get_freeze_count() == frozen
