@@ -102,10 +102,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
-        from crib_trainer.ui.app import run as run_trainer
-
-        run_trainer()
-        return 0
+        return _open_trainer()
     raw_stderr = sys.stderr
     sys.stderr = SafeText(raw_stderr)
     try:
@@ -130,6 +127,18 @@ def _ready_to_exit() -> None:
     gc.freeze()
 
 
+def _open_trainer() -> int:
+    """Open the trainer, the garbage collector paused until its first screen is drawn
+    (:mod:`crib_trainer.ui.startup`: a tenth of its start-up)."""
+    from crib_trainer.ui.startup import pause_collector
+
+    pause_collector()
+    from crib_trainer.ui.app import run as run_trainer
+
+    run_trainer()
+    return 0
+
+
 def _run(argv: list[str], out: SafeText) -> int:
     if len(argv) > MAX_WORDS or any(len(word) > MAX_WORD for word in argv):
         print(
@@ -146,10 +155,7 @@ def _run(argv: list[str], out: SafeText) -> int:
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
     if run is None:
-        from crib_trainer.ui.app import run as run_trainer
-
-        run_trainer()
-        return 0
+        return _open_trainer()
     try:
         code = run(args, cast(TextIO, out))  # SafeText is a text stream
         out.flush()  # a full disk or a broken pipe shows here, not at exit

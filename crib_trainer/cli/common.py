@@ -108,6 +108,8 @@ def output_options() -> argparse.ArgumentParser:
 
 def variant_option() -> argparse.ArgumentParser:
     """The shared ``--variant`` option (default six-card), for commands that take one."""
+    from crib_trainer.core.rules import VARIANTS  # (not loaded to open the trainer)
+
     parent = Parser(add_help=False)
     parent.add_argument(
         "--variant",

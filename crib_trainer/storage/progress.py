@@ -29,7 +29,6 @@ Days and weeks (Monday first) are those of the timezone of the ``now`` passed in
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 from collections import defaultdict
@@ -38,12 +37,10 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any, Literal, TextIO
 
-from crib_trainer.core.safe_text import csv_cell
 from crib_trainer.storage.db import Store
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DRILL_KINDS, Attempt, DrillKind
-from crib_trainer.training.credit import miss_weight_sql
-from crib_trainer.training.hints import HINTED, answer_credit
+from crib_trainer.training.credit import HINTED, answer_credit, miss_weight_sql
 
 __all__ = [
     "CSV_COLUMNS",
@@ -592,6 +589,10 @@ def export_csv(store: Store, file: TextIO) -> int:
     Returns the number of attempts written. ``correct`` is 1 or 0; times are UTC. Text
     cells go through :func:`~crib_trainer.core.safe_text.csv_cell`: a spreadsheet shows
     them and never runs them as formulas (a puzzle id such as ``=cmd()``)."""
+    import csv  # (with the cells' guard, loaded for an export only)
+
+    from crib_trainer.core.safe_text import csv_cell
+
     writer = csv.writer(file, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     n = 0

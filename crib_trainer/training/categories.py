@@ -31,10 +31,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import product
 from math import comb
+from typing import TYPE_CHECKING
 
-from crib_trainer.core.show import Breakdown, Kind, ShowItem
-from crib_trainer.training.grading import likely_missed
-from crib_trainer.training.overclaims import diagnose_over
+if TYPE_CHECKING:  # (the show's rules load when a show is classified: the ids and their
+    # words below are all the home screen and the progress summary need)
+    from crib_trainer.core.show import Breakdown, Kind, ShowItem
 
 FIFTEEN_2 = "fifteen-2"
 FIFTEEN_3PLUS = "fifteen-3plus"
@@ -181,6 +182,8 @@ def item_categories(b: Breakdown) -> dict[ShowItem, str]:
     Runs take in the pairs among their ranks, the way players count a double run as one
     thing; pairs of other ranks are a ``pair`` or, three or four of a kind, a ``pair-royal``.
     """
+    from crib_trainer.core.show import Kind
+
     runs = b.of_kind(Kind.RUN)
     run_ranks = {c.rank for item in runs for c in item.cards}
     run_category = _RUN_CATEGORY[len(runs)] if runs else RUN
@@ -272,6 +275,8 @@ def missed_by_category(
 def _explain_shortfall(
     missed: Counter[str], items: tuple[ShowItem, ...], shortfall: int, cats: dict[ShowItem, str]
 ) -> None:
+    from crib_trainer.training.grading import likely_missed
+
     chosen, _ = likely_missed(items, shortfall)
     if not chosen:
         missed[MISCOUNT] += shortfall
@@ -300,6 +305,8 @@ def _by_kind(
     claimed: Mapping[Kind, int] | Mapping[str, int],
     cats: dict[ShowItem, str],
 ) -> None:
+    from crib_trainer.core.show import Kind
+
     known = {str(k) for k in Kind}
     per_kind: Counter[str] = Counter()
     for kind, points in claimed.items():
@@ -322,6 +329,8 @@ def _by_kind(
 def _by_item(
     missed: Counter[str], b: Breakdown, claimed: Iterable[ShowItem], cats: dict[ShowItem, str]
 ) -> None:
+    from crib_trainer.core.show import Kind
+
     truth = {(item.kind, frozenset(item.cards)): item for item in b.items}
     said: dict[tuple[Kind, frozenset], int] = {}
     for item in claimed:
@@ -411,6 +420,8 @@ def book_misses(
         exact = missed_by_category(b, claimed_items=claimed_items)  # (checks the claim)
         for c in (OVER_CLAIM, CRIB_FLUSH_TRAP):
             missed[c] += int(exact.get(c, 0))  # (whole points: over-claims and flushes)
+        from crib_trainer.core.show import Kind
+
         said = Counter({str(k): v for k, v in claimed_items.items()})
         for kind in Kind:
             items = b.of_kind(kind)
@@ -462,6 +473,8 @@ def _book_shortfall(
 
 def _book_over(missed: Counter[str], maybe: dict[str, float], b: Breakdown, claim: int) -> None:
     excess = claim - b.total
+    from crib_trainer.training.overclaims import diagnose_over
+
     mistakes, certain = diagnose_over(b, claim)
     trap = sum(m.points for m in mistakes if m.key == "crib-four-flush")
     if trap and certain and len(mistakes) == 1:

@@ -4,7 +4,9 @@ Every answer stores its grade (``training.answers``); a decision (a discard, a p
 play) is graded ``best``, ``close`` (within half a point of the best), ``fair`` (within a
 point and a half) or ``costly``. The credit of a grade is what the answer earns, from 0 to
 1; a category's misses count ``1 - credit`` each, so one close throw is a quarter of a
-miss, not a whole one. Grades of other answers (``correct``, ``under``…) are all or nothing.
+miss, not a whole one. A count answered right after hints is graded ``hinted`` and stores
+its own credit (``training.hints``; :func:`answer_credit` reads it). Grades of other
+answers (``correct``, ``under``…) are all or nothing.
 
 >>> credit("close", correct=False), credit("fair", correct=False), credit("under", correct=False)
 (0.75, 0.5, 0.0)
@@ -15,6 +17,12 @@ miss, not a whole one. Grades of other answers (``correct``, ``under``…) are a
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+#: The grade of a right answer given after one or more hints (``training.hints``).
+HINTED = "hinted"
 
 #: What each decision grade earns (the rest: 1 if correct, else 0).
 GRADE_CREDIT: dict[str, float] = {"best": 1.0, "close": 0.75, "fair": 0.5, "costly": 0.0}
@@ -27,6 +35,22 @@ def credit(grade: str | None, *, correct: bool) -> float:
     if grade in GRADE_CREDIT:
         return GRADE_CREDIT[grade]
     return 1.0 if correct else 0.0
+
+
+def answer_credit(correct: bool, grade: str, answer: Mapping[str, Any]) -> float:
+    """How much an answer counts towards accuracy: 1 when right, its credit (0 to 1) when
+    right after hints (``answer["credit"]``), else 0. A stored credit that is not a number
+    counts 0.
+
+    >>> answer_credit(False, HINTED, {"credit": 0.75}), answer_credit(False, "under", {})
+    (0.75, 0.0)
+    """
+    if correct:
+        return 1.0
+    worth = answer.get("credit") if grade == HINTED else None
+    if isinstance(worth, bool) or not isinstance(worth, int | float):
+        return 0.0
+    return min(max(float(worth), 0.0), 1.0)
 
 
 def credit_words(grade: str | None) -> str:

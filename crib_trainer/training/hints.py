@@ -24,18 +24,16 @@ credit.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from crib_trainer.core.cards import Card
 from crib_trainer.core.show import Breakdown, Kind
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import is_crib_flush_trap
+from crib_trainer.training.credit import HINTED
 from crib_trainer.training.explain import number_word
 
-#: The grade of a right answer given after one or more hints.
-HINTED = "hinted"
 #: Credit lost for each hint step taken.
 STEP_COST = 0.25
 
@@ -62,6 +60,7 @@ def with_hints(attempt: Attempt, shown: Sequence[str]) -> Attempt:
     and has no credit. With no hints the attempt is returned as it is.
 
     >>> from datetime import datetime, UTC
+    >>> from crib_trainer.training.credit import answer_credit
     >>> a = Attempt("count-hand", {}, {"total": 12}, {"total": 12}, True, "correct", {}, 8,
     ...             datetime(2026, 1, 1, tzinfo=UTC))
     >>> h = with_hints(a, ["Three fifteens here."])
@@ -77,17 +76,6 @@ def with_hints(attempt: Attempt, shown: Sequence[str]) -> Attempt:
         correct=False,
         grade=HINTED if attempt.correct else attempt.grade,
     )
-
-
-def answer_credit(correct: bool, grade: str, answer: Mapping[str, Any]) -> float:
-    """How much an answer counts towards accuracy: 1 when right, its credit (0 to 1) when
-    right after hints, else 0. A stored credit that is not a number counts 0."""
-    if correct:
-        return 1.0
-    worth = answer.get("credit") if grade == HINTED else None
-    if isinstance(worth, bool) or not isinstance(worth, int | float):
-        return 0.0
-    return min(max(float(worth), 0.0), 1.0)
 
 
 # --- the steps ---------------------------------------------------------------------------

@@ -26,20 +26,14 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from crib_trainer.core.cards import parse_cards
 from crib_trainer.training import categories as cat
-from crib_trainer.training.answers import count_attempt, judge_attempt
 from crib_trainer.training.attempt import Attempt, DrillKind
-from crib_trainer.training.drills import (
-    CountDrill,
-    DiscardDrill,
-    JudgeDrill,
-    can_hold,
-    discard_drill,
-    drill_for,
-)
+
+if TYPE_CHECKING:  # (the drills and their grading load when a kind first deals, replays
+    # or grades: the home screen plans from this table without them)
+    from crib_trainer.training.drills import CountDrill, DiscardDrill, JudgeDrill
 
 
 class Drill(Protocol):
@@ -97,12 +91,16 @@ def _count_generate(kind: str) -> Generate:
     def generate(
         rng: random.Random, target: str | None, variant: str = "six-card"
     ) -> CountDrill | JudgeDrill:
+        from crib_trainer.training.drills import drill_for
+
         return drill_for(kind, rng, target_category=target, variant=variant)
 
     return generate
 
 
 def _count_holds(drill: CountDrill | JudgeDrill) -> frozenset[str]:
+    from crib_trainer.training.drills import JudgeDrill
+
     deal = drill.deal if isinstance(drill, JudgeDrill) else drill
     return frozenset(cat.count_categories(deal.breakdown()))
 
@@ -116,6 +114,8 @@ def _grade_count(
     odds: Mapping[str, float] | None = None,
 ) -> Attempt:
     """A count given as ``{"total": n}`` or ``{"items": {"fifteen": 4, …}}`` (by kind)."""
+    from crib_trainer.training.answers import count_attempt
+
     if "items" in answer:
         by_kind = dict(answer["items"])
         return count_attempt(
@@ -134,6 +134,8 @@ def _grade_judge(
     odds: Mapping[str, float] | None = None,
 ) -> Attempt:
     """A judged claim: the learner's total (the verdict follows from it), or a verdict."""
+    from crib_trainer.training.answers import judge_attempt
+
     total = answer.get("total")
     verdict = answer.get("verdict")
     if verdict is None:
@@ -146,17 +148,30 @@ def _grade_judge(
 
 
 def _count_replay(question: dict[str, Any]) -> CountDrill:
+    from crib_trainer.training.drills import CountDrill
+
     return CountDrill.from_question(question)
+
+
+def _judge_replay(question: dict[str, Any]) -> JudgeDrill:
+    from crib_trainer.training.drills import JudgeDrill
+
+    return JudgeDrill.from_question(question)
 
 
 def _discard_generate(
     rng: random.Random, target: str | None, variant: str = "six-card"
 ) -> DiscardDrill:
+    from crib_trainer.training.drills import discard_drill
+
     dealer = None if target is None else target == cat.DISCARD_DEALER
     return discard_drill(rng, dealer=dealer, variant=variant)
 
 
 def _discard_replay(question: dict[str, Any]) -> DiscardDrill:
+    from crib_trainer.core.cards import parse_cards
+    from crib_trainer.training.drills import DiscardDrill
+
     drill = DiscardDrill.from_question(question)
     parse_cards([c.code for c in drill.cards])
     return drill
@@ -252,7 +267,7 @@ KINDS: dict[str, Kind] = {
             None,
             (*cat.ITEM_CATEGORIES, cat.OVER_CLAIM),
             _count_generate("judge"),
-            JudgeDrill.from_question,
+            _judge_replay,
             _count_holds,
             _grade_judge,
         ),
@@ -326,14 +341,10 @@ def kind_for_puzzle(puzzle_kind: str) -> str:
 
 
 def can_aim(kind: str, category: str) -> bool:
-    """Whether a drill of ``kind`` can be dealt to hold ``category``.
+    """Whether a drill of ``kind`` can be dealt to hold ``category``: one of its targets
+    (a count's are what a six-card hand or crib can hold, the game the session plans).
 
     >>> can_aim("count-hand", "crib-flush-trap"), can_aim("count-crib", "crib-flush-trap")
     (False, True)
     """
-    k = get_kind(kind)
-    if category not in k.targets:
-        return False
-    if kind in ("count-hand", "count-crib") and category in cat.ITEM_CATEGORIES:
-        return can_hold(category, crib=kind == "count-crib")
-    return True
+    return category in get_kind(kind).targets

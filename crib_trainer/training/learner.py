@@ -47,7 +47,7 @@ from typing import Any
 
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import MISCOUNT, category_label
-from crib_trainer.training.hints import HINTED
+from crib_trainer.training.credit import HINTED
 
 HALF_LIFE_ANSWERS = 6.0
 HALF_LIFE_DAYS = 14.0

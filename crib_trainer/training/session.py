@@ -40,13 +40,15 @@ import random
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from crib_trainer.core.cards import Card
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.kinds import KINDS, can_aim
 from crib_trainer.training.learner import LEARN_STREAK, Learner, Mastery
+
+if TYPE_CHECKING:
+    from crib_trainer.core.cards import Card
 
 #: Share of questions aimed at a weak spot while there is one.
 FOCUS = 0.9

@@ -20,13 +20,14 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.widgets import Input
 
-from crib_trainer.clipboard import copy_text
 from crib_trainer.storage.paths import data_dir
 from crib_trainer.storage.records import DEFAULT_BUSY_TIMEOUT_S, Records, StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
+from crib_trainer.ui.startup import resume_collector
 from crib_trainer.ui.themes import DARK, LIGHT, THEMES
 
 #: An answer still being written this long after it was given is shown as waiting.
@@ -61,6 +62,7 @@ class CribTrainerApp(App):
         text cursors blinking (for screenshots that must not depend on timing);
         ``busy_timeout_s``: how long a write waits for another program's lock."""
         super().__init__()
+        self._start_in(DARK)
         self.busy_timeout_s = busy_timeout_s
         self.steady_cursor = steady_cursor
         self.rng = random.Random(seed)
@@ -75,12 +77,24 @@ class CribTrainerApp(App):
     def on_mount(self) -> None:
         from crib_trainer.ui.screens.home import HomeScreen
 
-        for theme in THEMES:
-            self.register_theme(theme)
-        self.theme = DARK.name
         self.open_history()
         self.start_practice()
         self.push_screen(HomeScreen())
+        self.call_after_refresh(resume_collector)  # (paused by crib-trainer: ui.startup)
+
+    def _start_in(self, theme: Theme) -> None:
+        """Register the trainer's themes and start in ``theme``, before any stylesheet is
+        parsed: what ``self.theme = theme.name`` does (its colours and the app's classes),
+        without that watcher's re-parse and re-style of every stylesheet once the app runs
+        (about a fifth of the work of showing the home screen). ``theme`` is dark, as
+        Textual's default is, so the ANSI colour filter Textual made for that stands."""
+        for each in THEMES:
+            self.register_theme(each)
+        self.set_reactive(App.theme, theme.name)
+        self.stylesheet.set_variables(self.get_css_variables())
+        self.set_class(True, f"-theme-{theme.name}", update=False)
+        self.set_class(theme.dark, "-dark-mode", update=False)
+        self.set_class(not theme.dark, "-light-mode", update=False)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if self.steady_cursor and isinstance(event.widget, Input):
@@ -218,6 +232,8 @@ class CribTrainerApp(App):
         )
 
     def _copy_in_thread(self, text: str) -> None:
+        from crib_trainer.clipboard import copy_text  # (loaded on the first copy)
+
         def osc52(data: str) -> None:
             """Ask the terminal to copy ``data`` (OSC 52)."""
             self.call_from_thread(self.copy_to_clipboard, data)

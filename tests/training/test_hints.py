@@ -10,9 +10,10 @@ from hypothesis import given
 
 from crib_trainer.core.show import Kind, score_show
 from crib_trainer.training.answers import count_attempt, judge_attempt
+from crib_trainer.training.credit import answer_credit
 from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.explain import number_word
-from crib_trainer.training.hints import answer_credit, credit, hints, with_hints
+from crib_trainer.training.hints import credit, hints, with_hints
 from tests.conftest import card, cards, deals
 
 T = datetime(2026, 1, 1, tzinfo=UTC)

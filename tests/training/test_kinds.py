@@ -31,6 +31,18 @@ def test_every_target_is_dealt_and_replays(name):
         assert kind.replay(drill.question()) == drill
 
 
+@pytest.mark.parametrize("name", ["count-hand", "count-crib"])
+def test_a_count_aims_at_what_a_six_card_show_can_hold(name):
+    """The session plans the six-card game: a count's targets are the item categories
+    its hand (or crib) can hold there, so every aim can be dealt."""
+    from crib_trainer.training.drills import can_hold
+
+    crib = name == "count-crib"
+    held = {c for c in cat.ITEM_CATEGORIES if can_hold(c, crib=crib)}
+    assert set(get_kind(name).targets) == held
+    assert all(can_aim(name, c) == (c in held) for c in cat.COUNT_CATEGORIES)
+
+
 def test_pegging_themes_are_defined_once():
     from crib_trainer.training.pegdrills import THEMES
 

@@ -22,7 +22,7 @@ from crib_trainer.core.cards import CardError, format_cards, parse_cards
 from crib_trainer.storage.records import PeriodStats, StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
-from crib_trainer.training.hints import HINTED
+from crib_trainer.training.credit import HINTED
 from crib_trainer.training.learner import spot_json, standing, standing_lines, weak_spots
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
