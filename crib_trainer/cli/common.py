@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterator
 from typing import Any, NoReturn, TextIO
 
 from crib_trainer.core.safe_text import shown
-from crib_trainer.core.variants import VARIANTS
 
 PROG = "crib-trainer"
 
@@ -108,7 +107,7 @@ def output_options() -> argparse.ArgumentParser:
 
 def variant_option() -> argparse.ArgumentParser:
     """The shared ``--variant`` option (default six-card), for commands that take one."""
-    from crib_trainer.core.rules import VARIANTS  # (not loaded to open the trainer)
+    from crib_trainer.core.variants import VARIANTS  # (not loaded to open the trainer)
 
     parent = Parser(add_help=False)
     parent.add_argument(
