@@ -12,7 +12,8 @@ go by, some after hints; throws and plays give up a seeded number of points (the
 is not run: the stored rows are what matter here); a few answers are puzzles.
 :func:`write_history` records them through ``storage.progress.record_attempt`` into a
 history in memory and copies that to the file (one commit, not one per answer), then opens
-it once as the trainer does, so it is in WAL mode as every later launch finds it.
+it once as the trainer does (in WAL mode and with the model kept, as a later launch finds
+it), and records the last session's answers.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from zoneinfo import ZoneInfo
 from crib_trainer.core.cards import Card, parse_cards
 from crib_trainer.storage.db import open_memory_copy, open_store
 from crib_trainer.storage.progress import record_attempt
+from crib_trainer.storage.records import Records
 from crib_trainer.training import categories as cat
 from crib_trainer.training.answers import (
     count_attempt,
@@ -38,8 +40,11 @@ from crib_trainer.training.answers import (
 from crib_trainer.training.attempt import Attempt, DrillKind
 from crib_trainer.training.drills import count_drill, discard_drill, drill_for
 from crib_trainer.training.hints import with_hints
+from crib_trainer.training.session import Session
 
 PER_DAY = 55
+#: The answers of the last session, recorded after the model was kept.
+LAST_SESSION = 50
 ZONE = ZoneInfo("Europe/London")
 #: The share of each kind of drill among the answers.
 MIX = {
@@ -178,13 +183,22 @@ def _peg_question(rng: random.Random) -> tuple[dict[str, object], str]:
 
 
 def write_history(path: Path, n: int, *, end: datetime, seed: int = 1) -> None:
-    """A history file at ``path`` (new) holding :func:`learner_answers` ``(n)``."""
+    """A history file at ``path`` (new) holding :func:`learner_answers` ``(n)``, as a
+    learner leaves it: the model kept by the trainer's last start (``storage.learner_cache``),
+    and the answers of that last session (:data:`LAST_SESSION`) after it."""
+    answers = list(learner_answers(n, end=end, seed=seed))
+    before, last = answers[:-LAST_SESSION], answers[-LAST_SESSION:]
     memory = open_memory_copy(path.with_name("none.sqlite3"))
-    for a in learner_answers(n, end=end, seed=seed):
+    for a in before:
         record_attempt(memory, a)
     with memory:
         memory._conn.execute("VACUUM INTO ?", (str(path),))
-    open_store(path).close()  # (as the first launch leaves it: WAL)
+    records = Records.open(path)  # (a start: its session keeps the model, at close)
+    Session(records.history, rng=random.Random(seed), clock=lambda: end)
+    records.close()
+    with open_store(path) as store:
+        for a in last:
+            record_attempt(store, a)
 
 
 if __name__ == "__main__":

@@ -53,6 +53,8 @@ __all__ = [
     "Summary",
     "accuracy_over_time",
     "attempts",
+    "attempts_after",
+    "attempts_by_id",
     "category_stats",
     "count_attempts",
     "discard_loss",
@@ -241,6 +243,20 @@ def attempts(
     """Every attempt in the period (of one kind, if given), oldest first, with ids."""
     where, params = _where(since, until, kind)
     return _load(store, where, params, " ORDER BY answered_at, id")
+
+
+def attempts_after(store: Store, attempt_id: int) -> list[Attempt]:
+    """Every attempt with an id above ``attempt_id`` (stored after it), oldest first."""
+    return _load(store, " WHERE id > ?", [attempt_id], " ORDER BY answered_at, id")
+
+
+def attempts_by_id(store: Store, ids: Iterable[int]) -> list[Attempt]:
+    """The attempts with these ids (those that exist and read), by id."""
+    wanted, found = sorted(ids), []
+    for chunk in range(0, len(wanted), 500):
+        part = wanted[chunk : chunk + 500]
+        found += _load(store, f" WHERE id IN ({', '.join('?' * len(part))})", part, " ORDER BY id")
+    return found
 
 
 def get_attempt(store: Store, attempt_id: int) -> Attempt | None:
