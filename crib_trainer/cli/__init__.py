@@ -97,7 +97,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line (``argv`` without the program name); with no command, open the
     trainer. Returns the exit status. Everything printed goes through one rule for
     untrusted text (:mod:`crib_trainer.core.safe_text`): no control character reaches the
-    terminal, whatever was typed or read."""
+    terminal, whatever was typed or read. Run as the program (``argv`` None), a command
+    leaves the process ready to end (:func:`_ready_to_exit`)."""
+    program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         return _open_trainer()
@@ -110,6 +112,19 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 130
     finally:
         sys.stderr = raw_stderr
+        if program:
+            _ready_to_exit()
+
+
+def _ready_to_exit() -> None:
+    """Put every object out of the cyclic garbage collector's reach (:func:`gc.freeze`),
+    for a process that ends next: the interpreter's collections at exit then skip walking
+    them all, about 5 ms of a short command's time (``score`` one hand: 52 ms with it, 57
+    without). Nothing else changes: objects are freed by their counts as before, and the
+    memory goes back with the process."""
+    import gc
+
+    gc.freeze()
 
 
 def _open_trainer() -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import select
 import sys
@@ -108,7 +107,7 @@ def output_options() -> argparse.ArgumentParser:
 
 def variant_option() -> argparse.ArgumentParser:
     """The shared ``--variant`` option (default six-card), for commands that take one."""
-    from crib_trainer.core.rules import VARIANTS  # (not loaded to open the trainer)
+    from crib_trainer.core.variants import VARIANTS  # (not loaded to open the trainer)
 
     parent = Parser(add_help=False)
     parent.add_argument(
@@ -200,6 +199,8 @@ def run_batches(
     holds nothing :func:`~crib_trainer.core.safe_text.shown` would change, so it is
     written to ``out``'s stream beneath as it is (the rest, error records among them,
     are still made safe)."""
+    import json  # (here, not at the top: most commands print no JSON, and it costs 1 ms)
+
     bad = 0
     target = out.unescaped if safe and isinstance(out, SafeText) else out
     with open_input(name, "batch file") as source:

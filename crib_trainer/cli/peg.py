@@ -4,15 +4,14 @@ plays for the player to move."""
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, TextIO
 
 from crib_trainer.analysis import OPPONENTS
 from crib_trainer.cli.common import UsageError, output_options
 from crib_trainer.core.cards import Card, parse_card, parse_cards
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens, score_sequence
-from crib_trainer.core.rules import Variant, get_variant
 from crib_trainer.core.safe_text import shown
+from crib_trainer.core.variants import Variant, get_variant
 
 if TYPE_CHECKING:
     from crib_trainer.analysis.pegging import Analysis, PegSituation
@@ -135,7 +134,7 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
         data = record.to_json()
         if args.as_laid:
             data["irregular"] = irregular
-        print(json.dumps(data), file=out)
+        _print_json(data, out)
         return 0
     names = [shown(n) for n in record.players]  # (typed names: one line, nothing obeyed)
     width = max(len(n) for n in (*names, "player"))
@@ -240,7 +239,7 @@ def _rank(args: argparse.Namespace, out: TextIO) -> int:
         plays = [o.to_json() for o in options]
         for play, win in zip(plays, wins or (), strict=False):
             play["win"] = round(win, 4)
-        print(json.dumps({"plays": plays}), file=out)
+        _print_json({"plays": plays}, out)
         return 0
     pos = analysis.position
     a = args.ascii
@@ -280,6 +279,13 @@ def _rank(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
     )
     return 0
+
+
+def _print_json(data: object, out: TextIO) -> None:
+    """Print ``data`` as one line of JSON (:mod:`json` is loaded only for ``--json``)."""
+    import json
+
+    print(json.dumps(data), file=out)
 
 
 def _variant(args: argparse.Namespace) -> Variant:
@@ -328,7 +334,7 @@ def _rank_table(args: argparse.Namespace, hand: tuple[Card, ...], out: TextIO) -
             "samples": samples,
             "seed": seed,
         }
-        print(json.dumps(data), file=out)
+        _print_json(data, out)
         return 0
     pos = analysis.position
     a = args.ascii

@@ -25,8 +25,8 @@ from crib_trainer.core.cards import (
     n_cards,
     parse_card,
 )
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
-from crib_trainer.core.show import heels, is_run
+from crib_trainer.core.points import heels, is_run
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 LIMIT = 31
 #: The most a card counts in the play (tens and court cards).

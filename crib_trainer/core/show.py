@@ -21,7 +21,8 @@ from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from crib_trainer.core.cards import Card, Rank
-from crib_trainer.core.rules import SIX_CARD, Variant, check_show_cards, get_variant
+from crib_trainer.core.points import heels, is_run  # noqa: F401 (heels: named here too)
+from crib_trainer.core.variants import SIX_CARD, Variant, check_show_cards, get_variant
 
 # The most any show scores, in every variant (the 29 hand: J and three 5s, the fourth 5 cut).
 MAX_SHOW = 29
@@ -184,15 +185,6 @@ def fifteen_sets(values: tuple[int, ...]) -> tuple[itemgetter, ...]:
     return tuple([get for get in _SUBSETS[len(values)] if sum(get(values)) == 15])
 
 
-def is_run(ranks: list[Rank] | list[int]) -> bool:
-    """True when the ranks are distinct and consecutive (ace low, no wrapping).
-
-    >>> is_run([3, 5, 4]), is_run([12, 13, 1]), is_run([4, 4, 5])
-    (True, False, False)
-    """
-    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
-
-
 def flush(cards: tuple[Card, ...], starter: Card, *, crib: bool) -> tuple[ShowItem, ...]:
     """A hand whose cards share a suit scores one a card, one more if the starter matches.
     A crib scores a flush only when the starter matches too.
@@ -218,8 +210,3 @@ def nobs(cards: tuple[Card, ...], starter: Card) -> tuple[ShowItem, ...]:
         for c in cards
         if c.rank == Rank.JACK and c.suit == starter.suit
     )
-
-
-def heels(starter: Card) -> int:
-    """Points the dealer pegs at the cut: 2 for his heels when the starter is a jack."""
-    return 2 if starter.rank == Rank.JACK else 0

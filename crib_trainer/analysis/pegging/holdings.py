@@ -21,7 +21,7 @@ from math import comb
 
 from crib_trainer.analysis import OPPONENTS
 from crib_trainer.analysis.pegging.situation import PegSituation, Position
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 #: Relative likelihood that the opponent kept a hand, given its ranks (sorted, ace = 1):
 #: his cards played so far plus a holding. Suits are not seen (see :func:`weighted_opponent`).

@@ -25,7 +25,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from crib_trainer.core.rules import SIX_CARD
+from crib_trainer.core.variants import SIX_CARD
 
 if TYPE_CHECKING:
     from crib_trainer.analysis.pegging.situation import PegSituation, Position

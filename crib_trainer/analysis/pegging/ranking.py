@@ -217,7 +217,12 @@ def _analyse(situation: PegSituation, opponent: str, weight: HoldingWeight | Non
     best = max(o.expected_net for o in options)
     options.sort(key=lambda o: (-o.expected_net, -o.immediate, o.risk, o.card))
     final = tuple(replace(o, as_good=o.expected_net >= best - AS_GOOD - 1e-9) for o in options)
-    return Analysis(position, final, opponent, len(dist), solver.positions)
+    # The search refers to itself (a recursive closure), so its table would be left for
+    # the cyclic garbage collector, a walk over every entry (6 ms after a first reply's
+    # search): emptied here, the entries go at once.
+    states = solver.positions
+    solver.table.clear()
+    return Analysis(position, final, opponent, len(dist), states)
 
 
 def expected_nets(

@@ -39,7 +39,7 @@ from crib_trainer.core.pegging import (
     next_leader,
     score_sequence,
 )
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 
 def supported(variant: Variant) -> bool:

@@ -15,8 +15,15 @@ line by those rules, and the tests compare both with
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 
+from crib_trainer.analysis.pegging.endings import (
+    COUNTS,
+    HANDS,
+    ending_index,
+    shipped_endings,
+)
 from crib_trainer.core.cards import Rank
 from crib_trainer.core.pegging import (
     LIMIT,
@@ -25,7 +32,7 @@ from crib_trainer.core.pegging import (
     comes_in,
     same_rank_points,
 )
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 #: Points for the n-th card of a rank laid running (index n): a pair, pair royal, double
 #: pair royal, as :func:`crib_trainer.core.pegging.score_card` scores them.
@@ -253,7 +260,6 @@ _STEPS: dict[int, tuple[int, int]] = {}
 _SCORES: dict[int, tuple[int, int]] = {}
 _CANON: dict[int, tuple[int, dict[int, int], TailRules]] = {}
 _SUFFIX_RULES: dict[int, tuple[tuple[tuple[int, int, int, int], ...], int, int, int]] = {}
-_ROWS: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {}
 _MOVES: dict[int, tuple[tuple[int, int, int], ...]] = {0: ()}
 _LEAST: dict[int, int] = {}
 _TABLES_LIMIT = 2_000_000
@@ -268,6 +274,8 @@ class Solver:
     ``(mover's ranks, other's ranks, tail)`` with the bounds found so far: the hands as rank
     multisets (:func:`pack_hand`), the tail as the count plus the part of the count's cards
     that can still score (:func:`tail_of`, :func:`pack_tail`, :func:`canonical_tail`).
+    The play's endings (two cards or fewer in each hand, only the count left of the tail)
+    are looked up in the shipped table (:mod:`.endings`) unless ``endings`` is false.
 
     The rules follow :class:`~crib_trainer.core.pegging.PlayState` (:meth:`follow` plays a
     given line by them, step by step): a player must lay a card while he can; when he
@@ -280,27 +288,30 @@ class Solver:
     -3
     """
 
-    def __init__(self, variant: Variant | str = SIX_CARD) -> None:
-        self.ends_at_go = get_variant(variant).play_ends_at_first_go
+    def __init__(self, variant: Variant | str = SIX_CARD, *, endings: bool = True) -> None:
+        v = get_variant(variant)
+        self.ends_at_go = v.play_ends_at_first_go
+        # The shipped values of the play's endings (:mod:`.endings`), unless ``endings`` is
+        # false (their builder's own search).
+        self._endings = shipped_endings(v) if endings else None
         self.table: dict[tuple[int, int, int], tuple[int, int]] = {}
         # Facts of the rules, not of any position: shared by every solver in the process.
         self._steps = _STEPS
         self._moves = _MOVES
         self._canon = _CANON
-        self._rows = _ROWS
         self._least = _LEAST
         if len(_STEPS) + len(_CANON) > _TABLES_LIMIT:  # pragma: no cover - never met in use
-            for table in (_STEPS, _SCORES, _CANON, _SUFFIX_RULES, _ROWS):
+            for table in (_STEPS, _SCORES, _CANON, _SUFFIX_RULES):
                 table.clear()
         self._search = self._make_search()
 
     def moves(self, hand: int) -> tuple[tuple[int, int, int], ...]:
-        """``(pips, rank, hand without it)`` for each rank in a packed hand, fewest pips first."""
+        """``(pips, rank, hand without it)`` for each rank in a packed hand, most pips first."""
         got = self._moves.get(hand)
         if got is None:
             got = tuple(
                 (RANK_PIPS[r], r, hand - (1 << (3 * (r - 1))))
-                for r in range(1, 14)
+                for r in range(13, 0, -1)
                 if (hand >> (3 * (r - 1))) & 7
             )
             self._moves[hand] = got
@@ -326,26 +337,7 @@ class Solver:
 
     def min_pips(self, hand: int) -> int:
         """The fewest pips of any card in a packed hand (99 for no cards)."""
-        got = self._least[hand] = self.moves(hand)[0][0] if hand else 99
-        return got
-
-    def row(self, tail: int) -> tuple[tuple[int, int, int, int, int], ...]:
-        """Every rank that comes in on a packed tail, as ``(points, pips, its count bits in
-        a packed hand, its lowest such bit, the tail after it)``: the most points first
-        (for more alpha-beta cut-offs), then the most pips, then the lowest rank."""
-        got = self._rows.get(tail)
-        if got is None:
-            room = LIMIT - (tail & 63)
-            out = []
-            for r in range(1, 14):
-                if RANK_PIPS[r] <= room:
-                    points, after = self.step(tail, r)
-                    out.append((points, RANK_PIPS[r], -r, after))
-            out.sort(reverse=True)
-            got = self._rows[tail] = tuple(
-                (points, pip, 7 << (3 * (-m - 1)), 1 << (3 * (-m - 1)), after)
-                for points, pip, m, after in out
-            )
+        got = self._least[hand] = self.moves(hand)[-1][0] if hand else 99
         return got
 
     def value(self, mover: int, other: int, tail: int) -> int:
@@ -367,9 +359,9 @@ class Solver:
         if not rest and not other:
             return points + 1
         room = LIMIT - count
-        if other and self.moves(other)[0][0] <= room:
+        if other and self.min_pips(other) <= room:
             return points - self.value(other, rest, tail)
-        if rest and self.moves(rest)[0][0] <= room:
+        if rest and self.min_pips(rest) <= room:
             return points + self.value(rest, other, tail)
         if self.ends_at_go:
             return points + 1
@@ -420,12 +412,17 @@ class Solver:
         table = self.table
         ends = self.ends_at_go
         canon_of = self._canon
-        rows = self._rows
-        row_of = self.row
         least = self._least
         min_pips = self.min_pips
         canon_entry = _canon_entry
         apply_rules = _apply_rules
+        steps = self._steps
+        step = self.step
+        moves_of = self._moves
+        moves = self.moves
+        # (with no shipped endings, no hand is found in the empty index)
+        ending_values = self._endings if self._endings is not None else array("b")
+        ending_of = ending_index() if self._endings is not None else {}
 
         def search(mover: int, other: int, tail: int, alpha: int, beta: int) -> int:
             if tail > 63:  # cards in the count: leave out those that cannot score again
@@ -439,6 +436,12 @@ class Solver:
                 if got is None:
                     got = seen[held] = apply_rules(rules, held)
                 tail = got
+            if tail < 64:  # only the count is left: the position may be a shipped ending
+                i = ending_of.get(mover)
+                if i is not None:
+                    j = ending_of.get(other)
+                    if j is not None:
+                        return ending_values[(i * HANDS + j) * COUNTS + tail]
             key = (mover, other, tail)
             bounds = table.get(key)
             if bounds is None:
@@ -454,14 +457,15 @@ class Solver:
                 if upper < beta:
                     beta = upper
             count = tail & 63
-            moves = rows.get(tail) or row_of(tail)
+            room = LIMIT - count
             low = least.get(other) or min_pips(other)
             best = -_INF
             a = alpha
-            for points, pip, ranks, bit, tail2 in moves:
-                if not mover & ranks:
+            # The mover's ranks, most pips first (more cut-offs than the fewest first).
+            for pip, r, rest in moves_of.get(mover) or moves(mover):
+                if pip > room:
                     continue
-                rest = mover - bit
+                points, tail2 = steps.get((tail << 4) | r) or step(tail, r)
                 after = count + pip
                 if after == LIMIT:
                     if (not rest and not other) or ends:
