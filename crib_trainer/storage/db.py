@@ -14,7 +14,8 @@
   guessed miss no longer stands as a certain one. Version 5 adds ``practice_games``
   (games against the computer, saved after every move). Version 6 adds
   ``learner_snapshot`` and ``learner_asked``: the learner model kept as of a point of
-  the history, so a start folds only the answers after it (``storage.learner_cache``).
+  the history, so a start folds only the answers after it (``storage.learner_cache``),
+  and the index ``attempts_summary`` (what the summary counts).
 - **Damage**: a file SQLite says is not a database or is malformed (``quick_check``), or
   one with a schema that is not ours (tables but no version, or a version whose tables are
   wrong), is renamed ``<name>.damaged-<UTC time>`` (its ``-wal`` and ``-shm`` files with
@@ -267,7 +268,8 @@ def _to_v6(conn: sqlite3.Connection) -> None:
     as of the answer ``through_id``, with what it folded (``rows`` answers, ids summing
     to ``id_sum``, the latest at ``last_at``) and the fold it was made by (``model``).
     ``learner_asked`` counts the answers each question had by then, by a 64-bit hash of
-    its ``item_key``."""
+    its ``item_key``. The index ``attempts_summary`` holds what the summary counts, so it
+    is counted without reading the answers themselves (``storage.progress.summary``)."""
     conn.execute(
         """
         CREATE TABLE learner_snapshot (
@@ -282,6 +284,9 @@ def _to_v6(conn: sqlite3.Connection) -> None:
         """
     )
     conn.execute("CREATE TABLE learner_asked (key INTEGER PRIMARY KEY, n INTEGER NOT NULL)")
+    conn.execute(
+        "CREATE INDEX attempts_summary ON attempts (answered_at, id, correct, grade, seconds)"
+    )
 
 
 def _create_v2_indexes(conn: sqlite3.Connection) -> None:
