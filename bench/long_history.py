@@ -9,7 +9,9 @@ sittings in the evening (Europe/London, so the days cross summer time), over as 
 that takes, ending the day before ``end``. The kinds mix as :data:`MIX` says; counts are
 dealt and graded as the trainer does (``training.answers``), right more often as the months
 go by, some after hints; throws and plays give up a seeded number of points (the analysis
-is not run: the stored rows are what matter here); a few answers are puzzles.
+is not run: the stored rows are what matter here); a few answers are puzzles. A count
+right after hints is asked again ten minutes on and answered without them (the trainer
+asks it again before anything but a check).
 :func:`write_history` records them through ``storage.progress.record_attempt`` into a
 history in memory and copies that to the file (one commit, not one per answer), then opens
 it once as the trainer does (in WAL mode and with the model kept, as a later launch finds
@@ -38,7 +40,8 @@ from crib_trainer.training.answers import (
     peg_score_attempt,
 )
 from crib_trainer.training.attempt import Attempt, DrillKind
-from crib_trainer.training.drills import count_drill, discard_drill, drill_for
+from crib_trainer.training.credit import HINTED
+from crib_trainer.training.drills import CountDrill, count_drill, discard_drill, drill_for
 from crib_trainer.training.hints import with_hints
 from crib_trainer.training.session import Session
 
@@ -69,13 +72,23 @@ def learner_answers(n: int, *, end: datetime, seed: int = 1) -> Iterator[Attempt
     for _ in range(n):
         per_day[rng.choice(practised)] += 1
     done = 0
+    hinted: list[Attempt] = []  # (asked again, as the trainer does, ten minutes on)
     for d, count in enumerate(per_day):
         day = first + timedelta(days=d)
         start = datetime(day.year, day.month, day.day, 18, tzinfo=ZONE)
         moments = sorted(start + timedelta(seconds=rng.uniform(0, 5 * 3600)) for _ in range(count))
         for moment in moments:
-            skill = done / max(n, 1)
-            yield _answer(rng, rng.choices(list(MIX), list(MIX.values()))[0], moment, skill)
+            if hinted and moment - hinted[0].answered_at >= timedelta(minutes=10):
+                a = hinted.pop(0)
+                drill = CountDrill.from_question(a.question)
+                total = drill.breakdown().total
+                yield count_attempt(drill, total=total, seconds=9.0, answered_at=moment)
+            else:
+                skill = done / max(n, 1)
+                kind = rng.choices(list(MIX), list(MIX.values()))[0]
+                a = _answer(rng, kind, moment, skill)
+                hinted += [a] if a.grade == HINTED else []
+                yield a
             done += 1
 
 
