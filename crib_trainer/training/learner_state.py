@@ -100,11 +100,30 @@ def from_state(
                     values[name] = datetime.fromisoformat(values[name])
             if values["last_miss"] is not None:
                 values["last_miss"] = attempts[values["last_miss"]]
-            tracks[str(category)] = Track(**{name: values[name] for name in _FIELDS})
+            track = Track(**{name: values[name] for name in _FIELDS})
+            _check(track)
+            tracks[str(category)] = track
         hinted = {str(key): attempts[i] for key, i in state["hinted"]}
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise StateError(f"a kept learner model that does not read: {err!r}") from None
     return Learner(tracks, {}, hinted, asked_before)
+
+
+_NUMBERS = ("probably", "num", "den", "sure", "all")
+_COUNTS = ("seen", "missed", "streak", "learnt_after", "box")
+
+
+def _check(track: Track) -> None:
+    """Raise ValueError unless every field of a restored track has its type."""
+    numbers = [getattr(track, n) for n in _NUMBERS]
+    counts = [getattr(track, n) for n in _COUNTS]
+    if (
+        not all(isinstance(x, int | float) and not isinstance(x, bool) for x in numbers)
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in counts)
+        or track.state not in ("fine", "weak", "learnt")
+        or not all(isinstance(getattr(track, n), datetime | None) for n in _TIMES)
+    ):
+        raise ValueError(f"a track that does not read: {track}")
 
 
 def _id(attempt: Attempt) -> int:

@@ -93,6 +93,19 @@ def test_a_kept_model_comes_back_the_same(seed: int) -> None:
 
 
 def test_a_state_that_does_not_read_is_refused() -> None:
+    answers = history(1, 30)
+    good = to_state(Learner.of(answers))
+    named = {a.id: a for a in answers}
+    wrong = [
+        {**good["tracks"]["nobs"], "seen": "7"},
+        {**good["tracks"]["nobs"], "num": None},
+        {**good["tracks"]["nobs"], "state": "forgotten"},
+        {**good["tracks"]["nobs"], "due": 3},
+        {**good["tracks"]["nobs"], "last_miss": 10**6},
+    ]
+    for track in wrong:
+        with pytest.raises(StateError):
+            from_state({**good, "tracks": {"nobs": track}}, named, asked_before=lambda key: 0)
     for state in ({"tracks": 3}, {"tracks": {"nobs": {}}, "hinted": []}, {}):
         with pytest.raises(StateError):
             from_state(state, {}, asked_before=lambda key: 0)
