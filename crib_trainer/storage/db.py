@@ -523,7 +523,7 @@ def open_memory_copy(path: Path | None = None, *, checked: bool = False) -> Stor
     >>> home = pathlib.Path(tempfile.mkdtemp())
     >>> with open_memory_copy(home / "none.sqlite3") as store:
     ...     store.schema_version, store.read("SELECT COUNT(*) FROM attempts")[0][0]
-    (5, 0)
+    (6, 0)
     """
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     with contextlib.suppress(OSError, ValueError):  # (no data folder: start empty)
