@@ -88,40 +88,38 @@ def assert_same(session: Session, history: list[Attempt], *, now: datetime) -> N
     assert session.history == full.history
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.lists(answers(), max_size=14),
-    st.lists(answers(), max_size=6),
+    st.lists(st.lists(answers(), max_size=10), min_size=2, max_size=4),
     st.booleans(),
     st.integers(0, 40),
 )
 def test_a_start_from_the_kept_model_knows_what_a_full_fold_knows(
-    first: list[Attempt], later: list[Attempt], forward: bool, hours: int
+    parts: list[list[Attempt]], forward: bool, hours: int
 ) -> None:
+    """Answers in parts, another trainer's between starts; each start after the first
+    restores the model the start before kept, if it fits."""
     if forward:  # (else the times are as drawn: later answers may be older, or the same)
-        both = in_time(first + later)
-        first, later = both[: len(first)], both[len(first) :]
+        spread = in_time([a for part in parts for a in part])
+        parts = [spread[sum(map(len, parts[:i])) :][: len(p)] for i, p in enumerate(parts)]
     now = T0 + timedelta(hours=hours)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "h.sqlite3"
-        with open_store(path) as store:
-            for a in first:
-                record_attempt(store, a)
-        records, session = start(path)  # folds every answer, keeps the model at close
-        assert_same(session, attempts(records.store), now=now)
-        records.close()
-        with open_store(path) as other:  # another trainer answers meanwhile
-            for a in later:
-                record_attempt(other, a)
-            history = attempts(other)
-            fits = bool(first) and all(
-                b.answered_at >= max(a.answered_at for a in first) for b in later
-            )
-            assert (learner_cache.restore(other) is not None) == fits
-        records, session = start(path)
-        assert (session._history is None) == fits  # (restored: the answers not read yet)
-        assert_same(session, history, now=now)
-        records.close()
+        folded: list[Attempt] = []  # (the answers the kept model folded)
+        for part in parts:
+            with open_store(path) as other:  # another trainer answers meanwhile
+                for a in part:
+                    record_attempt(other, a)
+                history = attempts(other)
+                fits = bool(folded) and all(
+                    b.answered_at >= max(a.answered_at for a in folded) for b in part
+                )
+                assert (learner_cache.restore(other) is not None) == fits
+            records, session = start(path)  # keeps the model of every answer at close
+            assert (session._history is None) == fits  # (restored: the answers not read yet)
+            assert_same(session, history, now=now)
+            records.close()
+            folded = history
 
 
 def test_answers_recorded_before_the_history_is_read_come_after_it(tmp_path: Path) -> None:

@@ -5,15 +5,14 @@ credits are counted answer by answer."""
 
 from __future__ import annotations
 
-import tempfile
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from crib_trainer.storage.db import open_store
+from crib_trainer.storage.db import open_memory_copy
 from crib_trainer.storage.progress import (
     _summary_by_hour,
     _summary_by_row,
@@ -23,8 +22,11 @@ from crib_trainer.storage.progress import (
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.credit import HINTED
 
+MISSING = Path("/nonexistent/crib-trainer/history.sqlite3")  # (a copy of nothing: empty)
 NOW = datetime(2026, 3, 29, 0, 30, tzinfo=UTC)  # (just after the clocks went forward in London)
 CREDITS = [0.25, 0.5, 0.75, 1.0]
+#: Minutes from NOW around the midnights of the zones below.
+NEAR = st.sampled_from([-1, -30, -31, -90, -600, -1410, -1470, -2000, 600, 900])
 
 
 @st.composite
@@ -40,8 +42,12 @@ def answers(draw: st.DrawFn) -> Attempt:
         grade=grade,
         missed={} if grade == "correct" else {"nobs": 1.0},
         seconds=draw(st.floats(0.1, 120)),
-        answered_at=NOW + timedelta(minutes=draw(st.integers(-60 * 24 * 9, 60 * 24))),
+        answered_at=NOW + timedelta(minutes=draw(NEAR | st.integers(-60 * 24 * 9, 60 * 24))),
     )
+
+
+def _right(at: datetime) -> Attempt:
+    return Attempt("count-hand", {}, {}, {}, True, "correct", {}, 3.0, at)
 
 
 ZONES = st.one_of(
@@ -53,6 +59,12 @@ ZONES = st.one_of(
 
 
 @settings(max_examples=60, deadline=None)
+@example(  # (answers at 09:30, 00:30 and two days before in the zone: today is their day)
+    [_right(NOW + timedelta(minutes=m)) for m in (-60, -600, -3000)],
+    timezone(timedelta(hours=10)),
+    0,
+    None,
+)
 @given(
     st.lists(answers(), max_size=25),
     ZONES,
@@ -61,7 +73,7 @@ ZONES = st.one_of(
 )
 def test_the_summary_by_the_hour_is_the_summary_by_answer(history, zone, hours, odd) -> None:
     now = (NOW + timedelta(hours=hours)).astimezone(zone)
-    with tempfile.TemporaryDirectory() as folder, open_store(Path(folder) / "h.sqlite3") as store:
+    with open_memory_copy(MISSING) as store:  # (in memory: no wait for the disk per answer)
         for a in history:
             record_attempt(store, a)
         if odd is not None and history:  # one answer changed outside crib-trainer
