@@ -8,6 +8,9 @@ The child imports what ``crib-trainer`` imports before its first screen (the app
 home screen) and the count screen only once the home screen is shown, as the trainer
 loads it when ``1`` opens it (until 2026-11-25 the child imported it at the start, which
 put its modules before the home screen).
+Then the home screen again on long histories (:data:`HISTORIES` answers: a learner's
+weeks, months and year, seeded, ``bench/long_history.py``, built once per bench run and
+copied into each run's folder).
 Prints one table of medians and maxima in milliseconds, wall clock and the process's CPU
 time (which a loaded machine changes far less), beside three floors measured in the same
 runs: a bare Python, one that only imports Textual's app, screen and widgets (what any
@@ -21,14 +24,22 @@ import compileall
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
+from long_history import write_history
+
 import crib_trainer
+from crib_trainer.storage.paths import DATABASE_NAME
+
+#: The long histories the home screen is shown on, in answers.
+HISTORIES = (1000, 5000, 20000)
 
 CHILD = r"""
 import time
@@ -103,14 +114,24 @@ def main() -> None:
     args = parser.parse_args()
     compileall.compile_dir(Path(crib_trainer.__file__).parent, quiet=1)
     results: list[dict[str, float]] = []
-    for _ in range(args.runs):  # the rows in turn, so a change of load falls on all
-        with tempfile.TemporaryDirectory() as home:
-            env = dict(os.environ, CRIB_TRAINER_HOME=home)
-            row = _prefixed(_child(CHILD, env), "first_")
-            row |= _child(CHILD, env)  # again: the history the first run made is there
-            row |= _bare(env)
-            row |= _floor(env)
-            row |= _child(APP_FLOOR, env)
+    with tempfile.TemporaryDirectory() as built:
+        histories = {}
+        for n in HISTORIES:
+            histories[n] = Path(built) / f"{n}.sqlite3"
+            write_history(histories[n], n, end=datetime.now(UTC))
+        for _ in range(args.runs):  # the rows in turn, so a change of load falls on all
+            with tempfile.TemporaryDirectory() as home:
+                env = dict(os.environ, CRIB_TRAINER_HOME=home)
+                row = _prefixed(_child(CHILD, env), "first_")
+                row |= _child(CHILD, env)  # again: the history the first run made is there
+                row |= _bare(env)
+                row |= _floor(env)
+                row |= _child(APP_FLOOR, env)
+            for n, path in histories.items():
+                with tempfile.TemporaryDirectory() as home:
+                    shutil.copy(path, Path(home) / DATABASE_NAME)
+                    env = dict(os.environ, CRIB_TRAINER_HOME=home)
+                    row |= _prefixed(_child(CHILD, env), f"{n}_")
             results.append(row)
     print(
         f"# {args.runs} runs of fresh processes, headless 80x24; "
@@ -127,6 +148,7 @@ def main() -> None:
         ("import", "imports done"),
         ("home", "home screen shown"),
         ("hand", "first hand drawn (key 1)"),
+        *((f"{n}_home", f"home screen, {n:,} answers") for n in HISTORIES),
     ):
         wall = [r[key] * 1000 for r in results]
         cpu = [r[f"{key}_cpu"] * 1000 for r in results]

@@ -34,7 +34,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from typing import Any, Literal, TextIO
 
 from crib_trainer.storage.db import Store
@@ -53,6 +53,8 @@ __all__ = [
     "Summary",
     "accuracy_over_time",
     "attempts",
+    "attempts_after",
+    "attempts_by_id",
     "category_stats",
     "count_attempts",
     "discard_loss",
@@ -243,6 +245,20 @@ def attempts(
     return _load(store, where, params, " ORDER BY answered_at, id")
 
 
+def attempts_after(store: Store, attempt_id: int) -> list[Attempt]:
+    """Every attempt with an id above ``attempt_id`` (stored after it), oldest first."""
+    return _load(store, " WHERE id > ?", [attempt_id], " ORDER BY answered_at, id")
+
+
+def attempts_by_id(store: Store, ids: Iterable[int]) -> list[Attempt]:
+    """The attempts with these ids (those that exist and read), by id."""
+    wanted, found = sorted(ids), []
+    for chunk in range(0, len(wanted), 500):
+        part = wanted[chunk : chunk + 500]
+        found += _load(store, f" WHERE id IN ({', '.join('?' * len(part))})", part, " ORDER BY id")
+    return found
+
+
 def get_attempt(store: Store, attempt_id: int) -> Attempt | None:
     """One attempt by id (e.g. to replay the question a review brings back)."""
     found = _load(store, " WHERE id = ?", [attempt_id])
@@ -306,12 +322,86 @@ class Summary:
 
 
 def summary(store: Store, now: datetime) -> Summary:
-    """Totals, today's count and accuracy, and streaks, in the days of ``now``'s timezone."""
+    """Totals, today's count and accuracy, and streaks, in the days of ``now``'s timezone.
+
+    Counted by the hour in SQL (:func:`_summary_by_hour`) when it can be exact, else
+    answer by answer (:func:`_summary_by_row`): the same numbers either way."""
+    return _summary_by_hour(store, now) or _summary_by_row(store, now)
+
+
+#: A time as crib-trainer stores it (``_stamp``): UTC, to the microsecond.
+_STAMP_GLOB = (
+    "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-5][0-9]:[0-5][0-9]"
+    ".[0-9][0-9][0-9][0-9][0-9][0-9]+00:00"
+)
+
+
+def _summary_by_hour(store: Store, now: datetime) -> Summary | None:
+    """:func:`summary` from the answers counted per hour of UTC (per minute for a zone
+    not a whole number of hours off it) over the index ``attempts_summary``: for a
+    fixed-offset zone (what ``datetime.now().astimezone()`` gives), every stored time
+    as crib-trainer writes it, and every credit after hints a whole number of quarters
+    (so sums are exact in any order); None otherwise."""
+    tz = _zone(now)
+    offset = tz.utcoffset(None) if isinstance(tz, timezone) else None
+    if offset is None or offset % timedelta(minutes=1):
+        return None
+    width, rest = (13, ":00:00+00:00") if not offset % timedelta(hours=1) else (16, ":00+00:00")
+    hours = store.read(
+        f"SELECT substr(answered_at, 1, {width}), COUNT(*), SUM(correct), "
+        "SUM(answered_at NOT GLOB ?) FROM attempts GROUP BY 1",
+        [_STAMP_GLOB],
+    )
+    day: dict[str, date] = {}
+    try:
+        for h in hours:
+            if h[3]:
+                return None  # (a time written outside crib-trainer: answer by answer)
+            day[h[0]] = datetime.fromisoformat(h[0] + rest).astimezone(tz).date()
+    except ValueError:
+        return None
+    today = now.astimezone(tz).date()
+    answered = sum(h[1] for h in hours)
+    correct = sum(h[2] for h in hours)
+    today_answered = sum(h[1] for h in hours if day[h[0]] == today)
+    today_correct = sum(h[2] for h in hours if day[h[0]] == today)
+    credit, today_credit = float(correct), float(today_correct)
+    for hour, answer in store.read(
+        f"SELECT substr(answered_at, 1, {width}), answer FROM attempts "
+        "WHERE correct = 0 AND grade = ?",
+        [HINTED],
+    ):
+        worth = _credit(0, answer)
+        if not (worth * 4).is_integer():
+            return None
+        credit += worth
+        today_credit += worth if day[hour] == today else 0.0
+    seconds = 0.0
+    for (s,) in store.read("SELECT seconds FROM attempts ORDER BY answered_at, id"):
+        seconds += s  # (in time order, as answer by answer does: the same sum)
+    last = store.read("SELECT MAX(answered_at) FROM attempts")[0][0]
+    current, best = streaks(day.values(), today)
+    return Summary(
+        answered=answered,
+        correct=correct,
+        accuracy=_rate(credit, answered),
+        mean_seconds=seconds / answered if answered else None,
+        today_answered=today_answered,
+        today_correct=today_correct,
+        today_accuracy=_rate(today_credit, today_answered),
+        current_streak=current,
+        best_streak=best,
+        last_answered_at=_when(last) if last is not None else None,
+    )
+
+
+def _summary_by_row(store: Store, now: datetime) -> Summary:
+    """:func:`summary` answer by answer, in time order (any zone, any stored time)."""
     tz = _zone(now)
     rows = _timed(
         store.read(
             f"SELECT answered_at, correct, seconds, {_HINTED_ANSWER} FROM attempts "
-            "ORDER BY answered_at"
+            "ORDER BY answered_at, id"
         )
     )
     today = now.astimezone(tz).date()

@@ -100,7 +100,8 @@ class Records:
             store = open_store(path, busy_timeout_s=busy_timeout_s)
         except StorageError as err:
             return cls(open_memory_copy(path), problem=err)
-        return cls(store, WriteBehind(store, open_memory_copy(store.path), on_change=on_change))
+        mirror = open_memory_copy(store.path, checked=True)  # (open_store checked it)
+        return cls(store, WriteBehind(store, mirror, on_change=on_change))
 
     @property
     def keeping(self) -> bool:

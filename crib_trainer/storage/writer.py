@@ -17,15 +17,20 @@ uses it), and one writer thread carries them to the history file, in order.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from crib_trainer.storage import learner_cache
 from crib_trainer.storage.db import StorageError, Store
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from crib_trainer.training.attempt import Attempt
+    from crib_trainer.training.learner import Learner
 
 #: Seconds between tries of an answer the file refused (a lock may be released meanwhile).
 RETRY_S = 2.0
@@ -41,6 +46,9 @@ class WriteBehind:
     and is tried again every ``retry_s`` seconds, when the next answer comes, and at
     :meth:`close`: none is lost or written out of order. ``on_change`` is called from the
     writer thread after each pass (to redraw what is shown).
+
+    The learner model is restored from the copy (:meth:`load_learner`) and kept in the
+    file when the writer closes (``storage.learner_cache``).
     """
 
     def __init__(
@@ -57,6 +65,7 @@ class WriteBehind:
         self.error: StorageError | None = None  # the last refusal, until the queue empties
         self._on_change = on_change
         self._queue: deque[Attempt] = deque()
+        self._model: learner_cache.Kept | None = None  # the model to keep, at close
         self._cond = threading.Condition()
         self._due = False  # a pass is asked for
         self._closing = False
@@ -65,6 +74,24 @@ class WriteBehind:
 
     def load_attempts(self) -> list[Attempt]:
         return self.mirror.load_attempts()
+
+    def load_learner(self) -> tuple[Learner, int] | None:
+        """The kept model with the later answers folded in, and how many answers it
+        folded; None when there is none that fits (then :meth:`keep_learner`)."""
+        try:
+            restored = learner_cache.restore(self.mirror)
+        except StorageError:
+            return None
+        if restored is None:
+            return None
+        self._model = restored.kept or self._model
+        return restored.learner, restored.count
+
+    def keep_learner(self, learner: Learner, history: Sequence[Attempt]) -> None:
+        """Keep the model of the whole ``history`` (as read here), written at close."""
+        if history and all(a.id is not None for a in history):
+            replacing = learner_cache.kept_point(self.mirror)
+            self._model = learner_cache.kept_from(learner, history, replacing=replacing)
 
     def save_attempt(self, attempt: Attempt) -> int:
         """Keep ``attempt`` in the copy now (its id there) and queue it for the file."""
@@ -98,9 +125,19 @@ class WriteBehind:
                 closing = self._closing
                 self._due = False
             self._write_queue()
+            if closing:
+                self._write_model()
             self._on_change()
             if closing:
                 return
+
+    def _write_model(self) -> None:
+        """Keep the learner model in the file, if there is one to keep (a cache: if the
+        file refuses it, the next start folds the history again)."""
+        if self._model is not None:
+            with contextlib.suppress(StorageError):
+                learner_cache.save(self.file, self._model)
+            self._model = None
 
     def _write_queue(self) -> None:
         while True:

@@ -40,7 +40,7 @@ streak nor breaks it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -113,7 +113,7 @@ class Mastery:
 
 
 @dataclass(slots=True)
-class _Track:
+class Track:
     """One category's running sums (weights as of ``last``)."""
 
     seen: int = 0
@@ -133,13 +133,22 @@ class _Track:
     last_miss: Attempt | None = None
 
 
+def _never(item_key: str) -> int:
+    return 0
+
+
 @dataclass(slots=True)
 class Learner:
-    """Every category's track, built by adding answers oldest first."""
+    """Every category's track, built by adding answers oldest first.
 
-    tracks: dict[str, _Track] = field(default_factory=dict)
+    ``asked`` counts the answers to each question (``Attempt.item_key``) added here;
+    ``asked_before`` those of a model this one was restored from (``learner_state``), so
+    :meth:`times_asked` counts them all."""
+
+    tracks: dict[str, Track] = field(default_factory=dict)
     asked: dict[str, int] = field(default_factory=dict)  # times each question was answered
     hinted: dict[str, Attempt] = field(default_factory=dict)  # answered with help, not since
+    asked_before: Callable[[str], int] = field(default=_never, compare=False, repr=False)
 
     @classmethod
     def of(cls, history: Iterable[Attempt]) -> Learner:
@@ -161,13 +170,17 @@ class Learner:
         for category in a.present:
             if category == MISCOUNT:
                 continue  # (met only when missed: it has no rate)
-            track = self.tracks.setdefault(category, _Track())
+            track = self.tracks.setdefault(category, Track())
             if _update(track, a, category):
                 learnt.append(category)
         return learnt
 
+    def times_asked(self, item_key: str) -> int:
+        """How many answers this question has had."""
+        return self.asked_before(item_key) + self.asked.get(item_key, 0)
+
     def mastery(self, category: str, *, now: datetime) -> Mastery:
-        track = self.tracks.get(category) or _Track(state="new")
+        track = self.tracks.get(category) or Track(state="new")
         fade = _fade(track.last, now)
         num, den = track.num * fade, track.den * fade
         return Mastery(
@@ -199,7 +212,7 @@ def _fade(since: datetime | None, now: datetime) -> float:
     return 0.5 ** (days / HALF_LIFE_DAYS)
 
 
-def _update(track: _Track, a: Attempt, category: str) -> bool:
+def _update(track: Track, a: Attempt, category: str) -> bool:
     """Fold one answer into a track; True if it made the category learnt."""
     when = a.answered_at
     fade = _fade(track.last, when) * 0.5 ** (1 / HALF_LIFE_ANSWERS)

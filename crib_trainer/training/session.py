@@ -61,7 +61,12 @@ HINTED_AGAIN_AFTER = timedelta(minutes=10)
 
 
 class History(Protocol):
-    """Where answers are kept: ``storage.db.Store`` is one, :class:`MemoryHistory` another."""
+    """Where answers are kept: ``storage.db.Store`` is one, :class:`MemoryHistory` another.
+
+    A history may also keep the learner model between runs (``storage.writer.WriteBehind``
+    does): ``load_learner()`` gives the model of every answer and how many there are, or
+    None; ``keep_learner(learner, history)`` is then given the model folded from them all.
+    """
 
     def load_attempts(self) -> list[Attempt]: ...
 
@@ -177,7 +182,9 @@ class Session:
     then :meth:`record`), and the model (:meth:`masteries`).
 
     ``store`` is any :class:`History` (the history file's ``Store``; None keeps answers
-    in memory). The history is read once; every answer is added as it is recorded.
+    in memory). The history is read once; every answer is added as it is recorded. A
+    history that keeps the model gives it at once, and the answers themselves
+    (:attr:`history`) are read when first asked for.
     """
 
     def __init__(
@@ -190,11 +197,32 @@ class Session:
         self.store: History = store if store is not None else MemoryHistory()
         self.rng = rng
         self.clock = clock
-        self.history: list[Attempt] = sorted(
-            self.store.load_attempts(), key=lambda a: (a.answered_at, a.id or 0)
-        )
-        self.learner = Learner.of(self.history)
         self.unreadable: set[str] = set()  # questions whose stored text does not read
+        self._history: list[Attempt] | None = None  # (read when first asked for)
+        self._recorded: list[Attempt] = []  # answers recorded before it was read
+        load = getattr(self.store, "load_learner", None)
+        restored = load() if load is not None else None
+        if restored is not None:
+            self.learner, self.answered = restored
+            return
+        self._history = self._read()
+        self.learner = Learner.of(self._history)
+        self.answered = len(self._history)  # how many answers there are
+        keep = getattr(self.store, "keep_learner", None)
+        if keep is not None:
+            keep(self.learner, self._history)
+
+    @property
+    def history(self) -> list[Attempt]:
+        """Every answer, oldest first, then this session's in the order recorded."""
+        if self._history is None:
+            recorded = {a.id for a in self._recorded if a.id is not None}
+            kept = [a for a in self._read() if a.id not in recorded]
+            self._history, self._recorded = kept + self._recorded, []
+        return self._history
+
+    def _read(self) -> list[Attempt]:
+        return sorted(self.store.load_attempts(), key=lambda a: (a.answered_at, a.id or 0))
 
     # -- what comes next
 
@@ -203,7 +231,7 @@ class Session:
         allowed = [k for k in KINDS if k in set(kinds)]
         if not allowed:
             raise ValueError(f"give at least one drill kind: {', '.join(KINDS)}")
-        if not self.history:
+        if not self.answered:
             return Plan(allowed[0], None, "start")
         now = self.clock()
         model = self.masteries(now=now)
@@ -221,7 +249,7 @@ class Session:
                 m.streak >= LEARN_STREAK - 1
                 and last is not None
                 and last.kind in allowed
-                and self.learner.asked.get(last.item_key, 0) == 1
+                and self.learner.times_asked(last.item_key) == 1
                 and last.item_key not in self.unreadable
             ):
                 return Plan(last.kind, m.category, "final-check", last, m)
@@ -252,7 +280,7 @@ class Session:
             for c in _targets(allowed)
             if c not in model and c not in (cat.OVER_CLAIM, cat.MISCOUNT)
         ]
-        if unmet and (len(self.history) < PLACEMENT_ROUND or self.rng.random() < EXPLORE):
+        if unmet and (self.answered < PLACEMENT_ROUND or self.rng.random() < EXPLORE):
             category = self.rng.choice(unmet)
             return Plan(self.rng.choice(able(category)), category, "placement")
         return Plan(self.rng.choice(allowed), None, "fresh")
@@ -352,9 +380,11 @@ class Session:
         """Keep an answer graded elsewhere: the model takes it in first, then the store
         (whose error, if any, is raised after: this session still counts the answer)."""
         learnt = tuple(self.learner.add(attempt))
-        self.history.append(attempt)
+        answers = self._history if self._history is not None else self._recorded
+        answers.append(attempt)
+        self.answered += 1
         stored = attempt.with_id(self.store.save_attempt(attempt))
-        self.history[-1] = stored
+        answers[-1] = stored
         return Answer(stored, learnt)
 
     # -- the model

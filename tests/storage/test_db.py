@@ -47,7 +47,14 @@ def test_fresh_store_in_the_data_dir(tmp_path):
         assert store.journal_mode == "wal"
         assert store.notice is None
         names = {r[0] for r in store.read("SELECT name FROM sqlite_master WHERE type='table'")}
-        assert names == {"attempts", "attempt_categories", "games", "practice_games"}
+        assert names == {
+            "attempts",
+            "attempt_categories",
+            "games",
+            "practice_games",
+            "learner_snapshot",
+            "learner_asked",
+        }
         record_attempt(store, make_attempt())
     with open_store() as again:
         assert count_attempts(again) == 1 and again.notice is None

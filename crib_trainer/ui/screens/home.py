@@ -51,6 +51,7 @@ class HomeScreen(TrainerScreen):
     def __init__(self) -> None:
         super().__init__()
         self.choice: Plan | None = None
+        self._first_resume = True  # (its content is drawn once at the start: on_mount)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -75,6 +76,9 @@ class HomeScreen(TrainerScreen):
         self.refresh_today()
 
     def on_screen_resume(self) -> None:
+        if self._first_resume:  # (the screen was just drawn, nothing has changed since)
+            self._first_resume = False
+            return
         self.refresh_today()
 
     def refresh_today(self) -> None:
