@@ -121,7 +121,7 @@ def restore(store: Store) -> Restored | None:
     later = sorted(progress.attempts_after(store, through), key=lambda a: (a.answered_at, a.id))
     if any(a.answered_at < last_at for a in later):
         return None
-    named = {a.id: a for a in progress.attempts_by_id(store, ids)}
+    named = {a.id: a for a in progress.attempts_by_id(store, ids) if a.id is not None}
     if set(named) != ids:
         return None
     try:
