@@ -33,11 +33,13 @@ def make_app(seed: int = 7) -> CribTrainerApp:
 def _prompt_idle_checks(monkeypatch):
     """Pilot waits after each key for the app to go idle: it sleeps in steps until a step
     passes with almost no work done (``textual._wait``). Its steps of 20 ms were most of
-    the UI tests' time; steps of 2 ms (idle: under 5% of a step busy, as before) wait for
-    the same thing, sooner. What a test checks still waits on Pilot's message-queue sync."""
+    the UI tests' time. Steps of 1 ms, idle when under a tenth of a step is busy (0.1 ms),
+    wait for the same thing sooner: each wait ends with one idle step, two per key. (A
+    stricter 0.05 ms mistook the app's background timers for work and waited longer.)
+    What a test checks still waits on Pilot's message-queue sync."""
     import textual._wait
 
-    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 0.002)
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 0.001)
     monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 0.0001)
 
 

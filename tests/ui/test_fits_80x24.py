@@ -38,6 +38,7 @@ async def test_a_far_worse_throw_leaves_the_best_in_view(app):
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(DiscardScreen())
         await pilot.pause()
+        await pilot.app.workers.wait_for_complete()  # (the screen's own first deal)
         screen = app.screen
         screen.new_deal(DiscardDrill(cards, dealer=True))
         await pilot.app.workers.wait_for_complete()
