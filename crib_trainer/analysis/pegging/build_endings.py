@@ -14,8 +14,6 @@ a few seconds of CPU.
 from __future__ import annotations
 
 import os
-import sys
-import time
 from array import array
 from collections import Counter
 
@@ -28,6 +26,7 @@ from crib_trainer.analysis.pegging.endings import (
     packed,
 )
 from crib_trainer.analysis.pegging.solver import RANK_PIPS, Solver
+from crib_trainer.analysis.pegging.tablefile import write_built
 from crib_trainer.core.pegging import LIMIT
 
 
@@ -68,18 +67,7 @@ def build(workers: int | None = None) -> bytes:
 
 
 def main() -> None:
-    started = time.perf_counter()
-    cpu = time.process_time()
-    data = build()
-    with open(ENDINGS_FILE, "wb") as out:
-        out.write(data)
-    times = os.times()
-    cpu = time.process_time() - cpu + times.children_user + times.children_system
-    wall = time.perf_counter() - started
-    print(
-        f"wrote {ENDINGS_FILE} ({len(data):,} bytes): {wall:.1f} s, CPU {cpu:.1f} s",
-        file=sys.stderr,
-    )
+    write_built(ENDINGS_FILE, build)
 
 
 if __name__ == "__main__":

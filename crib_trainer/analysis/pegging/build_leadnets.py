@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 import os
 import sys
-import time
 
 from crib_trainer.analysis.pegging.holdings import holding_distribution
 from crib_trainer.analysis.pegging.leadnets import (
@@ -32,6 +31,7 @@ from crib_trainer.analysis.pegging.leadnets import (
 from crib_trainer.analysis.pegging.ranking import expected_nets
 from crib_trainer.analysis.pegging.situation import PegSituation, read_situation
 from crib_trainer.analysis.pegging.solver import Solver
+from crib_trainer.analysis.pegging.tablefile import write_built
 from crib_trainer.core.cards import Card, Rank, Suit
 from crib_trainer.core.rules import SIX_CARD
 
@@ -71,15 +71,7 @@ def build(workers: int | None = None) -> bytes:
 
 
 def main() -> None:
-    started = time.perf_counter()
-    cpu = time.process_time()
-    data = build()
-    with open(LEAD_NETS_FILE, "wb") as out:
-        out.write(data)
-    times = os.times()
-    cpu = time.process_time() - cpu + times.children_user + times.children_system
-    wall = time.perf_counter() - started
-    print(f"wrote {LEAD_NETS_FILE} ({len(data):,} bytes): {wall:.0f} s, CPU {cpu:.0f} s")
+    write_built(LEAD_NETS_FILE, build)
 
 
 if __name__ == "__main__":
