@@ -124,9 +124,7 @@ def test_a_start_from_the_kept_model_knows_what_a_full_fold_knows(
 
 def test_answers_recorded_before_the_history_is_read_come_after_it(tmp_path: Path) -> None:
     path = tmp_path / "h.sqlite3"
-    with open_store(path) as store:
-        for n in range(3):
-            record_attempt(store, _answer(n, T0 + timedelta(hours=n)))
+    record_hourly(path, 3)
     records, session = start(path)
     records.close()
     records, session = start(path)
@@ -141,9 +139,7 @@ def test_answers_recorded_before_the_history_is_read_come_after_it(tmp_path: Pat
 
 def test_a_kept_model_that_does_not_fit_is_not_used(tmp_path: Path) -> None:
     path = tmp_path / "h.sqlite3"
-    with open_store(path) as store:
-        for n in range(6):
-            record_attempt(store, _answer(n, T0 + timedelta(hours=n)))
+    record_hourly(path, 6)
     records, _ = start(path)
     records.close()
     with open_store(path) as store:
@@ -200,9 +196,7 @@ def test_a_history_that_cannot_be_written_is_folded_from_its_copy(
     from crib_trainer.storage.db import StorageError
 
     path = tmp_path / "h.sqlite3"
-    with open_store(path) as store:
-        for n in range(3):
-            record_attempt(store, _answer(n, T0 + timedelta(hours=n)))
+    record_hourly(path, 3)
     records, _ = start(path)
     records.close()
     with open_store(path) as store:
@@ -220,9 +214,7 @@ def test_a_history_that_cannot_be_written_is_folded_from_its_copy(
 
 def test_the_kept_times_asked_count_every_answer_to_a_question(tmp_path: Path) -> None:
     path = tmp_path / "h.sqlite3"
-    with open_store(path) as store:
-        for n in range(5):
-            record_attempt(store, _answer(n % 2, T0 + timedelta(hours=n)))
+    record_hourly(path, 5, questions=2)
     records, _ = start(path)
     records.close()
     records, session = start(path)
@@ -232,6 +224,14 @@ def test_the_kept_times_asked_count_every_answer_to_a_question(tmp_path: Path) -
     assert session.learner.times_asked(key) == 4
     records.close()
     assert Learner.of(attempts(open_store(path))).asked[key] == 4
+
+
+def record_hourly(path: Path, count: int, *, questions: int | None = None) -> None:
+    """``count`` answers an hour apart from T0, to questions 0, 1, 2 … (or taken in turn
+    from the first ``questions``)."""
+    with open_store(path) as store:
+        for n in range(count):
+            record_attempt(store, _answer(n % (questions or count), T0 + timedelta(hours=n)))
 
 
 def _answer(n: int, at: datetime) -> Attempt:
