@@ -37,8 +37,12 @@ async def test_starts_in_the_dark_theme_without_parsing_the_stylesheets_again(ap
         assert (app.theme, set(app.classes), dict(app.theme_variables)) == started
 
 
-HOME_SHOWN = """
-import asyncio, json, sys
+def home_shown(report: str, *, first: str = "") -> str:
+    """A script for a fresh interpreter: run ``first``, open the trainer headless, wait
+    for its home screen and print ``report`` (an expression) as JSON."""
+    return f"""
+import asyncio, gc, json, sys
+{first}
 from crib_trainer.ui.app import CribTrainerApp
 from crib_trainer.ui.screens.home import HomeScreen
 
@@ -48,11 +52,13 @@ async def main():
         while not isinstance(app.screen, HomeScreen):
             await pilot.pause()
         await pilot.pause()
-        text = str(app.screen.query_one("#suggestion").render())
-        print(json.dumps([sorted(sys.modules), text]))
+        print(json.dumps({report}))
 
 asyncio.run(main())
 """
+
+
+HOME_SHOWN = home_shown('[sorted(sys.modules), str(app.screen.query_one("#suggestion").render())]')
 
 #: What the first screen does without: the rules and the scoring of a show, the drills
 #: and their grading, the analysis, the clipboard, the CSV export (each loads when used).
@@ -81,23 +87,10 @@ def test_the_home_screen_shows_without_the_drills_or_the_rules(days):
     assert not {m for m in loaded if m.startswith(NOT_AT_START)}
 
 
-PAUSED = """
-import asyncio, gc, json
-from crib_trainer.ui.startup import pause_collector
-pause_collector()
-from crib_trainer.ui.app import CribTrainerApp
-from crib_trainer.ui.screens.home import HomeScreen
-
-async def main():
-    app = CribTrainerApp(seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        while not isinstance(app.screen, HomeScreen):
-            await pilot.pause()
-        await pilot.pause()
-        print(json.dumps([gc.isenabled(), gc.get_freeze_count()]))
-
-asyncio.run(main())
-"""
+PAUSED = home_shown(
+    "[gc.isenabled(), gc.get_freeze_count()]",
+    first="from crib_trainer.ui.startup import pause_collector\npause_collector()",
+)
 
 
 def test_the_collector_paused_for_the_start_runs_again_once_home_is_drawn():
