@@ -41,6 +41,11 @@ def _prompt_idle_checks(monkeypatch):
 
     monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 0.001)
     monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 0.0001)
+    # Its least wait where none is given, a default fixed at 20 ms when Textual loaded,
+    # one step too: the snapshots' two waits for animations each waited 20 ms.
+    wait = textual._wait.wait_for_idle
+    if wait.__defaults__ is not None and len(wait.__defaults__) == 2:
+        monkeypatch.setattr(wait, "__defaults__", (0.001, wait.__defaults__[1]))
 
 
 @pytest.fixture(autouse=True)
