@@ -66,11 +66,12 @@ RUN_FIRST = ("tests/web/",)
 
 
 def pytest_collection_modifyitems(items):
-    """The tests that wait start the run and the many short ones end it. The workers share
-    out the tests in the order collected, a batch at a time: the browser tests, last in
-    that order, kept one worker waiting on Chromium for the final seconds while the other
-    had finished (8 s of a 66 s run). First, their waiting overlaps the other worker's
-    work, and the run ends with short tests that even the workers out."""
+    """The tests that wait start the run and the many short ones end it. Each worker
+    starts on its share of the tests in the order collected (``--dist worksteal``: one
+    that runs out takes half of what another still has queued): the browser tests, last
+    in that order, kept one worker waiting on Chromium for the final seconds while the
+    other had finished (8 s of a 66 s run). First, their waiting overlaps the other
+    worker's work, and the run ends with short tests that even the workers out."""
 
     def first(item) -> int:
         path = item.nodeid
