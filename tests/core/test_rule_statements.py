@@ -123,3 +123,16 @@ def test_all_about_004_the_interesting_play_whole_deal_is_59_to_2():
     game = game.add(Shown(1, False, cards("5S 6H 4C 4H"), 24))
     game = game.add(Shown(1, True, cards("7S 8S 7D 8D"), 24))
     assert game.state().scores == [2, 59]
+
+
+def test_britannica_000_compound_a_pair_with_the_last_card_that_comes_in_scores_pair_and_go():
+    # Britannica, Compound Scores: "a player pairing with the last card that will come in
+    # scores both pair and go" — here in the middle of the play, which then goes on.
+    state = PlayState.start([cards("8S 6H KD QC"), cards("KS 6D JH TH")])
+    for c in cards("8S KS 6H 6D"):
+        state = state.play(c)
+    pairing = state.plays[-1]
+    assert pairing.count == 30
+    assert sorted(i.kind for i in pairing.items) == sorted([PegKind.PAIR, PegKind.GO])
+    assert pairing.points == 3 and state.scores == (0, 3)
+    assert state.count == 0 and state.turn == 0 and not state.over  # A leads a new count
