@@ -142,8 +142,9 @@ KIND_RULES = {
     Kind.FIFTEEN: "every set of cards whose values add to 15 scores 2 (Britannica, Fifteens)",
     Kind.PAIR: "every two cards of one rank score 2; three of a kind hold three pairs "
     "(Britannica, Pairs; Hoyle, Pair)",
-    Kind.RUN: "each set of three or more cards in sequence scores one a card, and scores "
-    "again for each card that can stand in for another (Britannica, Sequences)",
+    Kind.RUN: "the longest sequence of three or more cards scores one a card, and again for "
+    "each card that can stand in for another; the shorter runs inside it do not count "
+    "(Britannica, Sequences; All about, Run)",
     Kind.FLUSH: "a hand all of one suit scores one a card, one more if the starter matches; "
     "a crib scores a flush only with the starter (Britannica, Flushes)",
     Kind.NOBS: "the jack of the starter's suit scores 1 for his nob (Britannica, His nob)",

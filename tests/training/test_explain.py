@@ -7,11 +7,13 @@ from crib_trainer.core.show import score_show
 from crib_trainer.training.explain import (
     explain_play,
     explain_show,
+    explain_verdict,
     itemised_lines,
     number_word,
     rarity_line,
     spoken_count,
 )
+from crib_trainer.training.grading import judge_claim
 from tests.conftest import card, cards
 
 
@@ -107,3 +109,13 @@ def test_explain_play():
     assert explain_play(record.plays[-1]) == "makes 15 for 2; last card for 1"
     record = score_sequence(parse_peg_tokens("7S 7H 7C".split()), finished=False)
     assert explain_play(record.plays[-1]) == "pair royal of 7s for 6"
+
+
+def test_the_rule_given_for_a_missed_run_counts_only_the_longest_run():
+    # All about, Run: a run of four "scores 4 points ... The runs of 3 within it don't
+    # count". The rule quoted beside a missed run must not say every set of three or
+    # more cards in sequence scores (9-10-J-Q would then be 3 + 3 + 4).
+    text = explain_verdict(judge_claim(score_show(cards("9S TH JC QD"), card("2H")), 0))
+    run_line = next(line for line in text.splitlines() if line.strip().startswith("run of four"))
+    assert "each set of three or more" not in run_line
+    assert "inside it do not count" in run_line and "All about" in run_line
