@@ -699,13 +699,16 @@ def _apply_show(state: GameState, entry: Shown) -> None:
             state.note(f"{text}: it is played and shown short — {fault.law.cite()}")
         if state.phase == "over":
             return
-    # "Nineteen" is what players say for a show worth nothing (no show makes 19): right.
-    said = 0 if entry.claim == NINETEEN and shown.total == 0 else entry.claim
+    # "Nineteen" is what players say for a show with nothing in it (no show makes 19): a
+    # claim of nothing, right on a show worth 0 and short on any other (Hoyle, Showing).
+    nineteen = entry.claim == NINETEEN
+    said = 0 if nineteen else entry.claim
     ruling = rule_claim(config.options, said, shown.total)
+    claimed = "nineteen (nothing)" if nineteen else said
     head = f"{name}'s {what}: " + (
         f"{shown.total}"
         if ruling.verdict == "correct"
-        else f"claimed {entry.claim}, worth {shown.total}"
+        else f"claimed {claimed}, worth {shown.total}"
     )
     _rule(state, side, ruling, head)
     if state.phase == "over":

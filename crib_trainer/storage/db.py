@@ -233,7 +233,7 @@ def _rebook(
             total = int(question["claim"])  # (the claim's error the learner let stand)
         if not isinstance(total, int) or isinstance(total, bool) or total < 0:
             return None
-        if total == NINETEEN and b.total == 0:
+        if total == NINETEEN:  # the players' word for nothing (no show makes 19)
             total = 0
         if kind == "judge" and answer.get("total") is None:
             truth = "correct" if total == b.total else "under" if total < b.total else "over"

@@ -78,7 +78,7 @@ def count_attempt(
     b = drill.breakdown()
     answer: dict[str, Any]
     if total is not None:
-        nineteen = total == NINETEEN and b.total == 0  # the players' word for nothing
+        nineteen = total == NINETEEN  # the players' word for nothing (no show makes 19)
         booked = book_misses(b, claimed_total=0 if nineteen else total, odds=odds)
         answer = {"total": total}
     elif items is not None:

@@ -27,7 +27,7 @@ from typing import Any
 
 from crib_trainer.core.cards import FULL_DECK, Card, Rank, Suit, parse_card, parse_cards
 from crib_trainer.core.rules import get_variant
-from crib_trainer.core.show import Breakdown, score_show
+from crib_trainer.core.show import NINETEEN, Breakdown, score_show
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.categories import count_categories, item_categories
@@ -184,18 +184,24 @@ def judge_drill(
     roll = rng.random()
     if target_category and roll < 2 / 3:
         if target_category in (cat.CRIB_FLUSH_TRAP, cat.OVER_CLAIM):
-            return JudgeDrill(deal, b.total + _over_amount(b))
+            return _judge(deal, b.total + _over_amount(b))
         targets = [item for item, c in by_cat.items() if c == target_category]
         if targets:
-            return JudgeDrill(deal, b.total - rng.choice(targets).points)
+            return _judge(deal, b.total - rng.choice(targets).points)
         roll = rng.random()
     if roll < 1 / 3 or (roll < 2 / 3 and not b.items):
         return JudgeDrill(deal, b.total)
     if roll < 2 / 3:
         # Leave out an item, favouring the families people overlook.
         weights = [_OVERLOOK_WEIGHT.get(family(i), 1) for i in b.items]
-        return JudgeDrill(deal, b.total - rng.choices(b.items, weights)[0].points)
-    return JudgeDrill(deal, b.total + _over_amount(b))
+        return _judge(deal, b.total - rng.choices(b.items, weights)[0].points)
+    return _judge(deal, b.total + _over_amount(b))
+
+
+def _judge(deal: CountDrill, claim: int) -> JudgeDrill:
+    """The drill claiming ``claim``, or the right total where that is 19: "nineteen" is the
+    players' word for nothing (Hoyle, Showing), so it would be judged a claim of nothing."""
+    return JudgeDrill(deal, deal.breakdown().total if claim == NINETEEN else claim)
 
 
 def drill_for(

@@ -344,7 +344,8 @@ def explain_verdict(v: Verdict, ascii: bool = False) -> str:
         elif not v.impossible:
             text += f"\nNo common mistake makes {diff} too many: count it again item by item."
         return text
-    lines = [f"Claimed {claim}, but the {what} is worth {total}: {diff} missed.{impossible}"]
+    said = "nineteen (nothing)" if v.nineteen else str(claim)
+    lines = [f"Claimed {said}, but the {what} is worth {total}: {diff} missed.{impossible}"]
     if v.missed:
         lead = "Missed" if v.missed_certain else "Most likely missed"
         lines.append(f"{lead}:")
@@ -358,5 +359,5 @@ def explain_verdict(v: Verdict, ascii: bool = False) -> str:
         lines.append(f"By agreement the count is put right to {total}.")
     else:
         points = "point is" if diff == 1 else "points are"
-        lines.append(f"The {diff} overlooked {points} lost: he pegs {claim}{cite}.")
+        lines.append(f"The {diff} overlooked {points} lost: he pegs {v.counted}{cite}.")
     return "\n".join(lines)

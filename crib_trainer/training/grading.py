@@ -65,8 +65,10 @@ class Verdict:
 
     @property
     def nineteen(self) -> bool:
-        """The claim was "nineteen", the players' word for nothing, on a show worth 0."""
-        return self.claim == NINETEEN and self.total == 0
+        """The claim was "nineteen", the players' word for a show with nothing in it (no
+        show scores 19): a claim of nothing, right on a show worth 0, short on any other
+        (Hoyle, Showing; All about, Finale)."""
+        return self.claim == NINETEEN
 
     @property
     def counted(self) -> int:
@@ -122,13 +124,13 @@ def judge_claim(b: Breakdown, claim: int, options: RuleOptions | None = None) ->
     overlooked: the fewest items that make up the shortfall exactly, preferring the
     families people miss most (nobs, long fifteens, flushes). For one too high, the known
     over-counts that make up the excess (:mod:`~crib_trainer.training.overclaims`). A claim
-    of 19 on a show worth nothing is "nineteen", and correct; a claim no show can make
-    says why."""
+    of 19 is "nineteen", the players' word for nothing: correct on a show worth nothing,
+    short of any other (its points missed). A claim no show can make says why."""
     options = options or RuleOptions()
     if claim < 0:
         raise ValueError(f"a claim is a number of points, 0 or more; got {claim}")
     missed: tuple[ShowItem, ...] = ()
-    counted = 0 if claim == NINETEEN and b.total == 0 else claim
+    counted = 0 if claim == NINETEEN else claim
     certain = counted >= b.total  # nothing was missed, for certain
     if counted < b.total:
         missed, certain = likely_missed(b.items, b.total - counted)

@@ -178,8 +178,14 @@ def test_nineteen_for_a_hand_of_nothing_is_right_not_an_over_claim(rules):
     state = g.add(Shown(ANN, False, cards("2H 4C 8D QS"), 19)).state()  # worth 0
     assert state.scores == [0, 0]
     assert "claimed" not in state.events[-1].text
-    over = g.add(Shown(ANN, False, cards("2H 3C 7D QS"), 19)).state()  # worth 4: a real 19
-    assert over.scores == [4, rules.over_claim.to_opponent(15)]
+    # Worth 4: "nineteen" still claims nothing (no hand makes 19, and no one pegs 19 for
+    # it), so the 4 are overlooked, not 15 over-claimed for the opponent to peg.
+    short = g.add(Shown(ANN, False, cards("2H 3C 7D QS"), 19)).state()
+    assert short.scores == [0, 0]
+    assert "the 4 short is lost" in short.events[-1].text
+    if rules.muggins is not None:
+        muggins = two_player(ruleset=rules, muggins=True).add(Cut(card("KH"))).add(PlayOver())
+        assert muggins.add(Shown(ANN, False, cards("2H 3C 7D QS"), 19)).state().scores == [0, 4]
 
 
 @pytest.mark.parametrize(("rules", "bob"), [(BRITANNICA, 1), (HOYLE, 2), (ACC, 1)])

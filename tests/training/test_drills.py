@@ -19,6 +19,7 @@ from crib_trainer.training.drills import (
     judge_drill,
     replay,
 )
+from crib_trainer.training.grading import judge_claim
 
 
 def test_same_seed_same_drills():
@@ -128,3 +129,13 @@ def test_scheduler_choices_become_drills():
         drill_for("discard", rng)
     with pytest.raises(ValueError, match="cannot be replayed"):
         replay("peg-play", {})
+
+
+def test_a_judge_claim_is_never_nineteen_on_a_show_worth_something():
+    # "Nineteen" is the players' word for nothing (Hoyle, Showing): a claim of 19 on a
+    # show worth 17 would be judged a claim of nothing, not the two too many it was dealt
+    # as. Seed 1454 deals a 17 with an over-claim of two.
+    j = judge_drill(random.Random(1454), target_category="over-claim")
+    total = j.deal.breakdown().total
+    assert total == 17 and j.claim != 19
+    assert judge_claim(j.deal.breakdown(), j.claim).verdict in ("correct", "over")

@@ -65,9 +65,27 @@ def test_nineteen_on_a_hand_worth_nothing_is_correct():
 @pytest.mark.parametrize("claim", [19, 25, 26, 27, 30, 40])
 def test_impossible_totals_say_why(claim):
     v = verdict("2H 7C 9D KS", "4D", claim)  # worth 2
-    assert not v.nineteen and v.verdict == "over"
+    assert v.verdict == ("under" if claim == 19 else "over")
     assert v.impossible and str(min(claim, 29)) in v.impossible
     assert v.impossible in explain_verdict(v)
+
+
+@pytest.mark.parametrize(("law", "to_opponent"), [("acc", 2), ("hoyle", 2), ("britannica", 0)])
+def test_nineteen_on_a_hand_worth_something_claims_nothing(law, to_opponent, capsys):
+    # Hoyle, Showing: saying "I have nineteen" shows a hand with no counting combination;
+    # All about, Finale: a zero hand. On a hand worth 2 it claims nothing: the 2 are
+    # overlooked (lost, or the opponent's by muggins), not 17 points over-claimed.
+    v = verdict("2H 7C 9D KS", "4D", 19)
+    assert v.nineteen and v.counted == 0 and v.verdict == "under" and v.difference == 2
+    assert [i.kind for i in v.missed] == ["fifteen"] and v.ruling.scored == 0
+    text = explain_verdict(v)
+    assert text.startswith("Claimed nineteen (nothing), but the hand is worth 2: 2 missed.")
+    assert "he pegs 0" in text
+    muggins = ["--muggins"] if to_opponent else []
+    argv = ["score", "2H", "7C", "9D", "KS", "--starter", "4D", "--claim", "19", "--json"]
+    assert main([*argv, "--law", law, *muggins]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["verdict"], data["scored"], data["to_opponent"]) == ("under", 0, to_opponent)
 
 
 def test_impossible_under_claims_too():
@@ -114,3 +132,7 @@ def test_a_learner_who_says_nineteen_for_nothing_is_right():
     drill = CountDrill(cards("2H 7C 9D KS"), card("QD"), crib=False)
     a = count_attempt(drill, total=19, seconds=3, answered_at=datetime.now(UTC))
     assert a.correct and a.answer == {"total": 19}
+    # On a hand worth 2 (a fifteen) "nineteen" says nothing is there: the fifteen missed.
+    worth_two = CountDrill(cards("2H 7C 9D KS"), card("4D"), crib=False)
+    b = count_attempt(worth_two, total=19, seconds=3, answered_at=datetime.now(UTC))
+    assert not b.correct and b.grade == "under"
