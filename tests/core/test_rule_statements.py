@@ -136,3 +136,17 @@ def test_britannica_000_compound_a_pair_with_the_last_card_that_comes_in_scores_
     assert sorted(i.kind for i in pairing.items) == sorted([PegKind.PAIR, PegKind.GO])
     assert pairing.points == 3 and state.scores == (0, 3)
     assert state.count == 0 and state.turn == 0 and not state.over  # A leads a new count
+
+
+def test_hoyle_003_combinations_count_when_one_player_plays_several_times_after_a_go():
+    # Hoyle, The Play: combinations count "whether the cards are played alternately or one
+    # player plays several times in succession in consequence of a go".
+    state = PlayState.start([cards("KS 3C 4D 2H"), cards("QH JD TS 9C")])
+    for c in cards("KS QH 3C 4D 2H"):  # B cannot come in at 23; A plays on alone
+        state = state.play(c)
+    assert [p.player for p in state.plays] == [0, 1, 0, 0, 0]
+    assert sorted(i.kind for i in state.plays[-1].items) == sorted([PegKind.RUN, PegKind.GO])
+    for c in cards("JD TS 9C"):  # A is out of cards: B plays his three in succession
+        state = state.play(c)
+    assert sorted(i.kind for i in state.plays[-1].items) == sorted([PegKind.RUN, PegKind.LAST])
+    assert state.over and state.scores == (4, 4)
