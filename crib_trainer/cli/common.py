@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import os
 import select
@@ -46,6 +47,15 @@ class SafeText(io.TextIOBase):
     def encoding(self) -> str:  # type: ignore[override]
         """The encoding of the stream beneath."""
         return getattr(self.unescaped, "encoding", "utf-8")
+
+
+class ClosedStream(io.TextIOBase):
+    """Standard output the shell closed (``>&-``: ``sys.stdout`` is None): writing to it
+    fails as a closed descriptor does, so the command says so in one line."""
+
+    def write(self, text: str) -> int:
+        """Fail: there is nowhere to write."""
+        raise OSError(errno.EBADF, "standard output is closed")
 
 
 class UsageError(Exception):
@@ -124,6 +134,8 @@ def open_input(name: str, what: str) -> TextIO:
     mark (as Windows editors write), lines ending in any of ``\n``, ``\r\n`` or ``\r``
     (standard input as a file); bad bytes spoil only their line."""
     if name == "-":
+        if sys.stdin is None:  # (closed by the shell: <&-)
+            raise UsageError(f"cannot read {what} '-': standard input is closed")
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(encoding="utf-8-sig", errors="replace", newline=None)
         return sys.stdin
