@@ -292,6 +292,8 @@ def parse_peg_tokens(tokens: Sequence[str]) -> list[PegToken]:
         name = name.strip()  # ("A :5S" is A's card)
         if sep and not name:
             raise CardError(f"{raw!r}: a player name is missing before ':' (write NAME:CARD)")
+        if ":" in name:
+            raise CardError(f"{raw!r}: one card a token, written CARD or NAME:CARD")
         try:
             card = parse_card(card_text)
         except CardError as err:

@@ -210,6 +210,9 @@ def test_bad_tokens():
         parse_peg_tokens([":5H"])
     with pytest.raises(CardError, match="player name is missing"):
         parse_peg_tokens([" :5H"])
+    # two cards run together ("A:KS:QH", a space lost) are not Q♥ laid by a player "A:KS"
+    with pytest.raises(CardError, match="'A:KS:QH': one card a token"):
+        parse_peg_tokens(["A:KS:QH"])
 
 
 def test_spaces_around_a_name_are_not_part_of_it():
