@@ -7,7 +7,7 @@ import io
 import json
 import os
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -225,3 +225,29 @@ def test_the_command_runs_without_a_traceback(tmp_path, monkeypatch):
     proc = run_cli("stats")
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "answered_at = '9999-12-31T23:59:59.000000+00:00'",
+        "answered_at = '0001-01-01T00:00:00.000000+00:00'",
+        "seconds = 'slow'",
+        "answer = x'ff00'",
+    ],
+    ids=["the-last-day", "the-first-day", "seconds-as-text", "answer-as-bytes"],
+)
+@pytest.mark.parametrize("hours", [-12, 0, 14], ids=["utc-12", "utc", "utc+14"])
+def test_a_row_changed_outside_the_trainer_is_no_traceback(change, hours, monkeypatch, capsys):
+    """A history edited in another program (a database browser) reads as far as it can:
+    a time at the calendar's ends, a number stored as text, text stored as bytes."""
+    fill()
+    with sqlite3.connect(database_path()) as conn:
+        conn.execute(f"UPDATE attempts SET {change} WHERE id = 3")
+    monkeypatch.setattr(stats, "_now", lambda: NOW.astimezone(timezone(timedelta(hours=hours))))
+    code, out = run("--json")
+    assert code == 0 and json.loads(out)["summary"]["answered"] >= 13
+    assert run()[0] == 0
+    code, out = run("--csv")
+    assert code == 0 and len(list(csv.reader(io.StringIO(out)))) >= 14
+    assert "Traceback" not in capsys.readouterr().err
