@@ -239,6 +239,13 @@ def score_card(count_cards: Sequence[Card], card: Card) -> tuple[PegItem, ...]:
     count = count_of(seq)
     if count > LIMIT:
         raise PlayError(f"{card} would make the count {count}; the count cannot pass {LIMIT}")
+    return _laid_items(seq, count)
+
+
+def _laid_items(seq: tuple[Card, ...], count: int) -> tuple[PegItem, ...]:
+    """:func:`score_card`'s items for the count's cards ``seq`` (the last just laid, all
+    distinct), which make ``count`` (at most 31)."""
+    card = seq[-1]
     items: list[PegItem] = []
     if count == 15:
         items.append(PegItem(PegKind.FIFTEEN, 2))
@@ -462,16 +469,16 @@ def score_sequence(
                 f"token {position} {token.card}: that would be {players[player]}'s fifth card; "
                 f"no one holds more than {MAX_HAND} for the play"
             )
-        count = count_of(count_cards) + token.card.value
+        before = count_of(count_cards)
+        count = before + token.card.value
         if count > LIMIT:
             raise PlayError(
                 f"token {position} {token.card}: the count would be {count}, past {LIMIT}; "
-                f"put 'go' before it if no one could play at {count_of(count_cards)}"
+                f"put 'go' before it if no one could play at {before}"
             )
-        trail.append((position, player, token.card, count_of(count_cards)))
-        items = score_card(count_cards, token.card)
-        plays.append(Played(player, token.card, count, items))
+        trail.append((position, player, token.card, before))
         count_cards.append(token.card)
+        plays.append(Played(player, token.card, count, _laid_items(tuple(count_cards), count)))
         if count == LIMIT:
             count_cards.clear()
     if finished and count_cards:
