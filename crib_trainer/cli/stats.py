@@ -111,6 +111,11 @@ def _write_csv(store: Store, name: str, out: TextIO) -> int:
     if name == "-":
         export_csv(store, out)
         return 0
+    if _is_history(name):
+        raise UsageError(
+            f"{name} is your history (or SQLite's file beside it): writing the CSV there "
+            "would erase every answer; give the CSV another name, e.g. answers.csv"
+        )
     try:
         # The export holds the whole history: readable by its owner alone, like the file.
         fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -120,6 +125,23 @@ def _write_csv(store: Store, name: str, out: TextIO) -> int:
         raise UsageError(f"cannot write {name!r}: {err.strerror}") from None
     print(f"Wrote {n} answer{'s' * (n != 1)} to {name}.", file=sys.stderr)
     return 0
+
+
+def _is_history(name: str) -> bool:
+    """Whether the file ``name`` is the history file, or one SQLite keeps beside it."""
+    try:
+        history = str(database_path())
+    except ValueError:
+        return False
+    for path in (history, *(history + end for end in ("-wal", "-shm", "-journal"))):
+        if os.path.realpath(name) == os.path.realpath(path):
+            return True
+        try:
+            if os.path.samefile(name, path):  # (a hard link, another mount)
+                return True
+        except OSError:  # (either is missing: then not the same file)
+            continue
+    return False
 
 
 def stats_json(store: Store, now: datetime) -> dict[str, Any]:

@@ -177,6 +177,21 @@ def test_csv_to_a_file_that_cannot_be_written(tmp_path, capsys):
     assert code == 2 and err.count("\n") == 1 and "cannot write" in err
 
 
+@pytest.mark.parametrize("suffix", ["", "-wal"])
+def test_csv_over_the_history_itself_is_refused_and_loses_nothing(suffix, monkeypatch, capsys):
+    """``stats --csv history.sqlite3`` (typed in the data folder, or a name completed by
+    the shell) would truncate the history it is reading: every answer gone."""
+    fill()
+    history = database_path()
+    monkeypatch.chdir(history.parent)
+    code, out = run("--csv", history.name + suffix)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert f"{history.name + suffix} is your history" in err
+    code, out = run("--json")
+    assert code == 0 and json.loads(out)["summary"]["answered"] == 14
+
+
 def test_json_and_csv_together_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit:
         run("--json", "--csv")
