@@ -64,8 +64,9 @@ def test_score_claim_json():
 def test_score_claim_json_has_every_key_whatever_the_verdict(claim, verdict):
     _, out = run("score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", claim, "--json")
     data = json.loads(out)
-    keys = {"claim", "verdict", "difference", "missed", "missed_certain", "to_opponent"}
-    assert keys <= data.keys() and data["verdict"] == verdict
+    keys = {"claim", "verdict", "difference", "missed", "missed_certain", "mistakes"}
+    keys |= {"mistakes_certain", "nineteen", "impossible", "scored", "to_opponent", "rules", "law"}
+    assert keys <= data.keys() and data["verdict"] == verdict  # (as the README lists them)
     assert (data["missed"] == []) == (verdict != "under")
 
 
