@@ -260,6 +260,9 @@ def test_batch_refuses_arguments_it_would_ignore(capsys):
     code, _ = run("score", "6H", "7C", "--claim", "3", "--batch", "-")
     assert code == 2
     assert "cards, --claim cannot go with it" in capsys.readouterr().err
+    code, _ = run("score", "--law", "hoyle", "--batch", "-")  # (a rule set judges a claim)
+    assert code == 2
+    assert "--law cannot go with it" in capsys.readouterr().err
 
 
 def test_version():
