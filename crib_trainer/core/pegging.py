@@ -542,10 +542,15 @@ def _check_names_differ(players: Sequence[str]) -> None:
 
 
 def _player_names(tokens: Sequence[PegToken]) -> tuple[str, ...]:
+    """The names used, in order, padded with A and B; but a first card written without a
+    name is A's when only A and B are named (unlabelled cards alternate A, B, A…)."""
     names: list[str] = []
     for t in tokens:
         if t.player is not None and t.player not in names:
             names.append(t.player)
+    first = next((t for t in tokens if t.card is not None), None)
+    if first is not None and first.player is None and set(names) <= {"A", "B"}:
+        return ("A", "B")
     for default in ("A", "B"):
         if len(names) < 2 and default not in names:
             names.append(default)

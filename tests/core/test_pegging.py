@@ -185,6 +185,15 @@ def test_named_players_and_three_players():
     assert record.totals() == {"ann": 1, "bob": 0, "cat": 2 + 3}  # cat: 15 and a run
 
 
+def test_an_unlabelled_lead_is_as_even_when_b_is_named_next():
+    """Unlabelled cards alternate A, B, A… (the README): "QS B:5S" is A's queen and B's five,
+    as at a table of three, not two cards of B's with A passed over at 10."""
+    record = seq("QS B:5S")
+    assert [record.players[p.player] for p in record.plays] == ["A", "B"]
+    assert record.totals() == {"A": 0, "B": 2 + 1}  # fifteen two, and the last card
+    assert seq("B:KS A:QH").players == ("B", "A")  # (a labelled lead still leads)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
