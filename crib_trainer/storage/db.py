@@ -538,12 +538,17 @@ def open_memory_copy(path: Path | None = None, *, checked: bool = False) -> Stor
     return Store(MEMORY, conn, DEFAULT_BUSY_TIMEOUT_S, None)
 
 
+#: How long a copy in memory waits for a file another program holds locked, to look at it
+#: and then to read it, before it reads what it can without the lock (or starts empty).
+COPY_WAIT_S = 0.5
+
+
 def _copy_history(path: Path, conn: sqlite3.Connection, checked: bool) -> None:
     """Copy the history file at ``path`` into ``conn`` if it reads; nothing for a missing,
     damaged or newer file (unless ``checked``: known to be none of these)."""
     try:
         if not checked:  # (a check reads the whole file: 13 ms for 20,000 answers)
-            _check(path, 0.5)
+            _check(path, COPY_WAIT_S)
     except (_Damaged, StoreTooNewError):
         return
     except StorageError:
@@ -557,7 +562,7 @@ def _copy_history(path: Path, conn: sqlite3.Connection, checked: bool) -> None:
         except sqlite3.Error:
             continue
         try:
-            source.backup(conn, progress=_give_up_when_busy(0.5), sleep=0.01)
+            source.backup(conn, progress=_give_up_when_busy(COPY_WAIT_S), sleep=0.01)
             return
         except (sqlite3.Error, _Busy):
             continue

@@ -550,7 +550,7 @@ def test_the_switch_to_wal_waits_while_another_opener_reads_the_new_file(tmp_pat
     other.close()
 
 
-def test_a_copy_in_memory_of_a_file_held_locked_does_not_wait_for_the_lock(tmp_path):
+def test_a_copy_in_memory_of_a_file_held_locked_does_not_wait_for_the_lock(tmp_path, monkeypatch):
     """A program holding the file with an exclusive lock (SQLite's ``locking_mode =
     EXCLUSIVE``) that never lets go: ``stats`` and the trainer read what the file holds,
     rather than wait for ever (SQLite's backup retries a busy file without end)."""
@@ -564,6 +564,7 @@ def test_a_copy_in_memory_of_a_file_held_locked_does_not_wait_for_the_lock(tmp_p
     holder.execute("INSERT INTO learner_asked VALUES (1, 1)")
     holder.execute("COMMIT")  # (the lock stays: exclusive mode keeps it)
     copied: list[int] = []
+    monkeypatch.setattr(db, "COPY_WAIT_S", 0.05)
 
     def copy() -> None:
         with open_memory_copy(path) as store:
