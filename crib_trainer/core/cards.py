@@ -205,10 +205,24 @@ def parse_card(token: str) -> Card:
     suit = _SUIT_TEXT.get(suit_text)
     if rank is None:
         hint = " (an ace is A)" if rank_text in ("1", "11", "14") else ""
-        raise CardError(f"{token!r}: unknown rank {rank_text!r}{hint}; ranks are {VALID_RANKS}")
+        raise CardError(
+            f"{_quoted(token)}: unknown rank {_quoted(rank_text)}{hint}; ranks are {VALID_RANKS}"
+        )
     if suit is None:
-        raise CardError(f"{token!r}: unknown suit {text[-1]!r}; suits are {VALID_SUITS}")
+        raise CardError(f"{_quoted(token)}: unknown suit {text[-1]!r}; suits are {VALID_SUITS}")
     return Card(rank, suit)
+
+
+def _quoted(text: str, limit: int = 16) -> str:
+    """``text`` quoted for an error, a long one cut with its length (a pasted paragraph is
+    not a card: the error stays a short line).
+
+    >>> _quoted("5HH"), _quoted("x" * 100)
+    ("'5HH'", "'xxxxxxxxxxxxxxxx'… (100 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"
 
 
 def split_card_text(text: str) -> list[str]:

@@ -58,6 +58,16 @@ def test_bad_tokens_quote_the_token_and_say_what_is_valid(text, words):
     assert isinstance(err.value, ValueError)
 
 
+@pytest.mark.parametrize("junk", ["x" * 9_000, "5" * 9_000 + "H", "5H" * 4_000])
+def test_a_token_too_long_to_be_a_card_is_quoted_short(junk):
+    """A pasted paragraph, a runaway script: the one-line error quotes its start, not all
+    of it twice over."""
+    with pytest.raises(CardError) as err:
+        parse_card(junk)
+    message = str(err.value)
+    assert len(message) < 200 and repr(junk[:10])[:-1] in message and "characters" in message
+
+
 def test_duplicates_are_refused_by_name():
     with pytest.raises(CardError, match="duplicate card 5♥"):
         parse_cards("5h 6c 5H")
