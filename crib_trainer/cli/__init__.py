@@ -19,7 +19,14 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TextIO, cast
 
-from crib_trainer.cli.common import PROG, ClosedStream, Parser, SafeText, UsageError
+from crib_trainer.cli.common import (
+    PROG,
+    ClosedStream,
+    Parser,
+    SafeText,
+    UsageError,
+    writes_suits,
+)
 from crib_trainer.core.safe_text import shown
 
 #: Every command, in the order ``--help`` lists them, with its one-line help. The command
@@ -158,6 +165,8 @@ def _run(argv: list[str], out: SafeText) -> int:
     run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
     if run is None:
         return _open_trainer()
+    if not writes_suits(out.unescaped) and getattr(args, "ascii", None) is False:
+        args.ascii = True  # (an output that cannot hold ♥: cards as 5H)
     try:
         code = run(args, cast(TextIO, out))  # SafeText is a text stream
         out.flush()  # a full disk or a broken pipe shows here, not at exit

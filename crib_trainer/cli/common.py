@@ -107,6 +107,33 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {shown(message)} (see --help)\n")
 
 
+def writes_suits(stream: TextIO) -> bool:
+    """Whether ``stream``'s encoding holds the suits. When it does not (a file redirected
+    on Windows is cp1252, an old terminal Latin-1), the stream is set to write any
+    character it cannot hold as ``\\uXXXX`` (still valid inside a JSON string) rather
+    than fail, and the caller writes cards as ``--ascii`` does.
+
+    >>> import io
+    >>> writes_suits(io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    True
+    >>> cp1252 = io.TextIOWrapper(io.BytesIO(), encoding="cp1252")
+    >>> writes_suits(cp1252), cp1252.errors
+    (False, 'backslashreplace')
+    """
+    try:
+        "♠♥♦♣".encode(getattr(stream, "encoding", None) or "utf-8")
+        return True
+    except (UnicodeError, LookupError):
+        pass
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):  # (a stream that cannot change now: as it is)
+            pass
+    return False
+
+
 def output_options() -> argparse.ArgumentParser:
     """``--json`` and ``--ascii``, for every command that prints cards or results."""
     parent = Parser(add_help=False)

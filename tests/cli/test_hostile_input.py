@@ -303,3 +303,29 @@ def test_a_closed_standard_error_keeps_the_exit_status(monkeypatch):
     with pytest.raises(SystemExit) as usage:  # (argparse's own errors exit as they are)
         main(["score", "--claim", "x"])
     assert usage.value.code == 2
+
+
+# --- output in an encoding without the suits (a file redirected on Windows: cp1252) ---
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii", "latin-1"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "5H", "5C", "5S", "JD", "--starter", "5D"],
+        ["peg", "5H", "5S", "--json"],
+        ["puzzles", "list", "--theme", "runs"],
+    ],
+    ids=["score", "peg-json", "puzzles-list"],
+)
+def test_output_the_encoding_cannot_hold_is_written_plainly_not_refused(encoding, argv):
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding=encoding)
+    code = main(argv, out=out)
+    out.flush()
+    text = raw.getvalue().decode(encoding)
+    assert code == 0 and text
+    if argv[0] == "score":
+        assert "Hand 5H 5C 5S JD  starter 5D" in text  # (cards as --ascii writes them)
+    if "--json" in argv:
+        assert json.loads(text)["plays"][1]["card"] == "5S"
