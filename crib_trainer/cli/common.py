@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import io
 import os
@@ -127,10 +128,8 @@ def writes_suits(stream: TextIO) -> bool:
         pass
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
-        try:
+        with contextlib.suppress(ValueError, OSError):  # (one that cannot change: as it is)
             reconfigure(errors="backslashreplace")
-        except (ValueError, OSError):  # (a stream that cannot change now: as it is)
-            pass
     return False
 
 
