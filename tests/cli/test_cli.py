@@ -158,6 +158,7 @@ def test_peg_json_contract():
         "items": [{"kind": "fifteen", "points": 2}],
     }
     assert data["plays"][-1]["items"][-1] == {"kind": "last", "points": 1}
+    assert data["plays"][3]["items"] == [{"kind": "pair", "points": 2, "cards": ["4C", "4D"]}]
 
 
 def test_peg_text_and_go():
