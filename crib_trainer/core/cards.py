@@ -213,12 +213,12 @@ def parse_card(token: str) -> Card:
     return Card(rank, suit)
 
 
-def _quoted(text: str, limit: int = 16) -> str:
+def _quoted(text: str, limit: int = 24) -> str:
     """``text`` quoted for an error, a long one cut with its length (a pasted paragraph is
     not a card: the error stays a short line).
 
     >>> _quoted("5HH"), _quoted("x" * 100)
-    ("'5HH'", "'xxxxxxxxxxxxxxxx'… (100 characters)")
+    ("'5HH'", "'xxxxxxxxxxxxxxxxxxxxxxxx'… (100 characters)")
     """
     if len(text) <= limit:
         return repr(text)
