@@ -148,8 +148,13 @@ def stats_json(store: Store, now: datetime) -> dict[str, Any]:
     """The stable ``stats --json`` object (keys documented in the README)."""
     s = summary(store, now)
     model = Learner.of(attempts(store)).masteries(now=now)
-    days = accuracy_over_time(
-        store, period="day", since=_midnight(now) - timedelta(days=DAYS - 1), now=now
+    today = _midnight(now)
+    days = accuracy_over_time(  # (until tomorrow: an answer dated later is not one of them)
+        store,
+        period="day",
+        since=today - timedelta(days=DAYS - 1),
+        until=today + timedelta(days=1),
+        now=now,
     )
     return {
         "summary": {

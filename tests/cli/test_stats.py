@@ -266,3 +266,17 @@ def test_a_row_changed_outside_the_trainer_is_no_traceback(change, hours, monkey
     code, out = run("--csv")
     assert code == 0 and len(list(csv.reader(io.StringIO(out)))) >= 14
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_an_answer_from_a_clock_set_years_ahead_does_not_stretch_the_last_seven_days():
+    """A machine whose clock ran ahead (or a row edited outside) once stored an answer in
+    2400: the days shown are still the last seven, not every day until then."""
+    fill()
+    with sqlite3.connect(database_path()) as conn:
+        conn.execute("UPDATE attempts SET answered_at = '2400-01-01T00:00:00.000000+00:00' "
+                     "WHERE id = 3")  # fmt: skip
+    code, out = run("--json")
+    days = json.loads(out)["days"]
+    assert code == 0 and len(days) == 7 and days[-1]["date"] == "2025-03-10"
+    code, out = run()
+    assert code == 0 and len(out.splitlines()) < 40
