@@ -284,13 +284,13 @@ GO_WORDS = frozenset({"go", "g"})
 
 
 def parse_peg_tokens(tokens: Sequence[str]) -> list[PegToken]:
-    """Read tokens such as ``5H``, ``alice:JD`` or ``go``.
+    """Read tokens such as ``5H``, ``alice:JD`` or ``go`` (commas separate them too).
 
     >>> [(t.card and t.card.code, t.player) for t in parse_peg_tokens(["5h", "bob:10d", "GO"])]
     [('5H', None), ('TD', 'bob'), (None, None)]
     """
     out: list[PegToken] = []
-    for raw in tokens:
+    for raw in (part for token in tokens for part in token.split(",") if part.strip()):
         text = raw.strip()
         if text.lower() in GO_WORDS:
             out.append(PegToken(None))
