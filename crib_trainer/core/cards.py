@@ -190,7 +190,7 @@ def parse_card(token: str) -> Card:
     card = PLAIN_CARDS.get(token)
     if card is not None:
         return card
-    text = _VARIATION_SELECTORS.sub("", token.strip())
+    text = _VARIATION_SELECTORS.sub("", token.strip().strip(",").strip())  # (5D, 5C: a list)
     if not text:
         raise CardError(f"empty card; a card is a rank ({VALID_RANKS}) then a suit ({VALID_SUITS})")
     if text.upper() in _RANK_TEXT:
@@ -203,6 +203,11 @@ def parse_card(token: str) -> Card:
     rank_text, suit_text = text[:-1].upper(), text[-1].upper()
     rank = _RANK_TEXT.get(rank_text)
     suit = _SUIT_TEXT.get(suit_text)
+    if rank is None and _is_card(text[:-1]):
+        raise CardError(
+            f"{token!r}: {text[-1]!r} after {text[:-1]} is not part of a card; separate "
+            "cards with spaces or commas"
+        )
     if rank is None:
         hint = " (an ace is A)" if rank_text in ("1", "11", "14") else ""
         raise CardError(
@@ -211,6 +216,11 @@ def parse_card(token: str) -> Card:
     if suit is None:
         raise CardError(f"{_quoted(token)}: unknown suit {text[-1]!r}; suits are {VALID_SUITS}")
     return Card(rank, suit)
+
+
+def _is_card(text: str) -> bool:
+    """Whether ``text`` is a rank and a suit (a card, as :func:`parse_card` reads one)."""
+    return len(text) >= 2 and text[:-1].upper() in _RANK_TEXT and text[-1].upper() in _SUIT_TEXT
 
 
 def _quoted(text: str, limit: int = 24) -> str:
