@@ -24,7 +24,6 @@ from crib_trainer.core.cards import (
     format_cards,
     n_cards,
     parse_card,
-    split_card_text,
 )
 from crib_trainer.core.points import heels, is_run
 from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
@@ -285,15 +284,13 @@ GO_WORDS = frozenset({"go", "g"})
 
 
 def parse_peg_tokens(tokens: Sequence[str]) -> list[PegToken]:
-    """Read tokens such as ``5H``, ``alice:JD`` or ``go``; spaces and commas inside one
-    separate tokens too, as they separate cards (``"5H, 5S"``), but not a name from its
-    card (``"A :5S"``).
+    """Read tokens such as ``5H``, ``alice:JD`` or ``go`` (commas separate them too).
 
     >>> [(t.card and t.card.code, t.player) for t in parse_peg_tokens(["5h", "bob:10d", "GO"])]
     [('5H', None), ('TD', 'bob'), (None, None)]
     """
     out: list[PegToken] = []
-    for raw in (piece for token in tokens for piece in _pieces(token)):
+    for raw in (part for token in tokens for part in token.split(",") if part.strip()):
         text = raw.strip()
         if text.lower() in GO_WORDS:
             out.append(PegToken(None))
@@ -309,21 +306,6 @@ def parse_peg_tokens(tokens: Sequence[str]) -> list[PegToken]:
         except CardError as err:
             raise CardError(f"{err} (or 'go', or NAME:CARD)") from None
         out.append(PegToken(card, name or None))
-    return out
-
-
-def _pieces(token: str) -> list[str]:
-    """``token`` split at spaces and commas, ``NAME :CARD`` and ``NAME: CARD`` kept whole.
-
-    >>> _pieces("5H, 5S A :6C B: 7D")
-    ['5H', '5S', 'A:6C', 'B:7D']
-    """
-    out: list[str] = []
-    for piece in split_card_text(token):
-        if out and (piece.startswith(":") or out[-1].endswith(":")):
-            out[-1] += piece
-        else:
-            out.append(piece)
     return out
 
 
