@@ -12,13 +12,21 @@ fast: ``score`` never loads the analysis, nor ``--help`` any command).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TextIO, cast
 
-from crib_trainer.cli.common import PROG, Parser, SafeText, UsageError
+from crib_trainer.cli.common import (
+    PROG,
+    ClosedStream,
+    Parser,
+    SafeText,
+    UsageError,
+    writes_suits,
+)
 from crib_trainer.core.safe_text import shown
 
 #: Every command, in the order ``--help`` lists them, with its one-line help. The command
@@ -104,9 +112,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     if not argv:
         return _open_trainer()
     raw_stderr = sys.stderr
-    sys.stderr = SafeText(raw_stderr)
+    # (a stream the shell closed is None: errors then go nowhere, output fails in one line)
+    sys.stderr = SafeText(raw_stderr or io.StringIO())
     try:
-        return _run(argv, SafeText(out or sys.stdout))
+        return _run(argv, SafeText(out or sys.stdout or ClosedStream()))
     except KeyboardInterrupt:  # (before a command runs: while parsing, loading)
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
@@ -156,6 +165,8 @@ def _run(argv: list[str], out: SafeText) -> int:
     run: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "run", None)
     if run is None:
         return _open_trainer()
+    if not writes_suits(out.unescaped) and getattr(args, "ascii", None) is False:
+        args.ascii = True  # (an output that cannot hold ♥: cards as 5H)
     try:
         code = run(args, cast(TextIO, out))  # SafeText is a text stream
         out.flush()  # a full disk or a broken pipe shows here, not at exit

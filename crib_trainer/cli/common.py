@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import io
 import os
 import select
@@ -46,6 +48,15 @@ class SafeText(io.TextIOBase):
     def encoding(self) -> str:  # type: ignore[override]
         """The encoding of the stream beneath."""
         return getattr(self.unescaped, "encoding", "utf-8")
+
+
+class ClosedStream(io.TextIOBase):
+    """Standard output the shell closed (``>&-``: ``sys.stdout`` is None): writing to it
+    fails as a closed descriptor does, so the command says so in one line."""
+
+    def write(self, text: str) -> int:
+        """Fail: there is nowhere to write."""
+        raise OSError(errno.EBADF, "standard output is closed")
 
 
 class UsageError(Exception):
@@ -97,6 +108,31 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {shown(message)} (see --help)\n")
 
 
+def writes_suits(stream: TextIO) -> bool:
+    """Whether ``stream``'s encoding holds the suits. When it does not (a file redirected
+    on Windows is cp1252, an old terminal Latin-1), the stream is set to write any
+    character it cannot hold as ``\\uXXXX`` (still valid inside a JSON string) rather
+    than fail, and the caller writes cards as ``--ascii`` does.
+
+    >>> import io
+    >>> writes_suits(io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    True
+    >>> cp1252 = io.TextIOWrapper(io.BytesIO(), encoding="cp1252")
+    >>> writes_suits(cp1252), cp1252.errors
+    (False, 'backslashreplace')
+    """
+    try:
+        "♠♥♦♣".encode(getattr(stream, "encoding", None) or "utf-8")
+        return True
+    except (UnicodeError, LookupError):
+        pass
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # (one that cannot change: as it is)
+            reconfigure(errors="backslashreplace")
+    return False
+
+
 def output_options() -> argparse.ArgumentParser:
     """``--json`` and ``--ascii``, for every command that prints cards or results."""
     parent = Parser(add_help=False)
@@ -124,6 +160,8 @@ def open_input(name: str, what: str) -> TextIO:
     mark (as Windows editors write), lines ending in any of ``\n``, ``\r\n`` or ``\r``
     (standard input as a file); bad bytes spoil only their line."""
     if name == "-":
+        if sys.stdin is None:  # (closed by the shell: <&-)
+            raise UsageError(f"cannot read {what} '-': standard input is closed")
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(encoding="utf-8-sig", errors="replace", newline=None)
         return sys.stdin

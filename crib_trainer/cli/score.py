@@ -157,6 +157,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
                 ("--say", args.say),
                 ("--copy", args.copy),
                 ("--muggins", args.muggins),
+                ("--law", args.law is not None),
             )
             if given
         ]

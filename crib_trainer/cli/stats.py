@@ -111,6 +111,11 @@ def _write_csv(store: Store, name: str, out: TextIO) -> int:
     if name == "-":
         export_csv(store, out)
         return 0
+    if _is_history(name):
+        raise UsageError(
+            f"{name} is your history (or SQLite's file beside it): writing the CSV there "
+            "would erase every answer; give the CSV another name, e.g. answers.csv"
+        )
     try:
         # The export holds the whole history: readable by its owner alone, like the file.
         fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -122,12 +127,34 @@ def _write_csv(store: Store, name: str, out: TextIO) -> int:
     return 0
 
 
+def _is_history(name: str) -> bool:
+    """Whether the file ``name`` is the history file, or one SQLite keeps beside it."""
+    try:
+        history = str(database_path())
+    except ValueError:
+        return False
+    for path in (history, *(history + end for end in ("-wal", "-shm", "-journal"))):
+        if os.path.realpath(name) == os.path.realpath(path):
+            return True
+        try:
+            if os.path.samefile(name, path):  # (a hard link, another mount)
+                return True
+        except OSError:  # (either is missing: then not the same file)
+            continue
+    return False
+
+
 def stats_json(store: Store, now: datetime) -> dict[str, Any]:
     """The stable ``stats --json`` object (keys documented in the README)."""
     s = summary(store, now)
     model = Learner.of(attempts(store)).masteries(now=now)
-    days = accuracy_over_time(
-        store, period="day", since=_midnight(now) - timedelta(days=DAYS - 1), now=now
+    today = _midnight(now)
+    days = accuracy_over_time(  # (until tomorrow: an answer dated later is not one of them)
+        store,
+        period="day",
+        since=today - timedelta(days=DAYS - 1),
+        until=today + timedelta(days=1),
+        now=now,
     )
     return {
         "summary": {

@@ -190,7 +190,7 @@ def parse_card(token: str) -> Card:
     card = PLAIN_CARDS.get(token)
     if card is not None:
         return card
-    text = _VARIATION_SELECTORS.sub("", token.strip())
+    text = _VARIATION_SELECTORS.sub("", token.strip().strip(",").strip())  # (5D, 5C: a list)
     if not text:
         raise CardError(f"empty card; a card is a rank ({VALID_RANKS}) then a suit ({VALID_SUITS})")
     if text.upper() in _RANK_TEXT:
@@ -203,12 +203,36 @@ def parse_card(token: str) -> Card:
     rank_text, suit_text = text[:-1].upper(), text[-1].upper()
     rank = _RANK_TEXT.get(rank_text)
     suit = _SUIT_TEXT.get(suit_text)
+    if rank is None and _is_card(text[:-1]):
+        raise CardError(
+            f"{token!r}: {text[-1]!r} after {text[:-1]} is not part of a card; separate "
+            "cards with spaces or commas"
+        )
     if rank is None:
         hint = " (an ace is A)" if rank_text in ("1", "11", "14") else ""
-        raise CardError(f"{token!r}: unknown rank {rank_text!r}{hint}; ranks are {VALID_RANKS}")
+        raise CardError(
+            f"{_quoted(token)}: unknown rank {_quoted(rank_text)}{hint}; ranks are {VALID_RANKS}"
+        )
     if suit is None:
-        raise CardError(f"{token!r}: unknown suit {text[-1]!r}; suits are {VALID_SUITS}")
+        raise CardError(f"{_quoted(token)}: unknown suit {text[-1]!r}; suits are {VALID_SUITS}")
     return Card(rank, suit)
+
+
+def _is_card(text: str) -> bool:
+    """Whether ``text`` is a rank and a suit (a card, as :func:`parse_card` reads one)."""
+    return len(text) >= 2 and text[:-1].upper() in _RANK_TEXT and text[-1].upper() in _SUIT_TEXT
+
+
+def _quoted(text: str, limit: int = 24) -> str:
+    """``text`` quoted for an error, a long one cut with its length (a pasted paragraph is
+    not a card: the error stays a short line).
+
+    >>> _quoted("5HH"), _quoted("x" * 100)
+    ("'5HH'", "'xxxxxxxxxxxxxxxxxxxxxxxx'… (100 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"
 
 
 def split_card_text(text: str) -> list[str]:

@@ -332,7 +332,10 @@ def read_header(text: str) -> Game:
         settings[key.lower()] = value.strip()
     try:
         variant = get_variant(settings.get("variant", "six-card"))
-        target = int(settings.get("target", variant.target))
+        target_text = settings.get("target", str(variant.target))
+        if not _is_number(target_text):  # (int() would take "²" or "1_21", or say "literal")
+            raise GameError(f"a game is to 61 or 121, not {target_text!r}")
+        target = int(target_text)
         if not target:  # (0 is GameConfig's "the variant's own"; a header says which)
             raise GameError("a game is to 61 or 121, not 0")
         switches = {k: _switch(k, settings.get(k)) for k in ("muggins", "correction", "lurch")}
@@ -352,7 +355,7 @@ def read_header(text: str) -> Game:
     first = 0
     if "deals" in settings:
         dealer = settings["deals"].lower()
-        side = _side(dealer, names) if not dealer.isdigit() else int(dealer) - 1
+        side = _side(dealer, names) if not _is_number(dealer) else int(dealer) - 1
         if side is None or not 0 <= side < variant.players:
             raise GameError(
                 f"who deals first, {settings['deals']!r}? a name ({', '.join(names)}) or a "

@@ -284,13 +284,13 @@ GO_WORDS = frozenset({"go", "g"})
 
 
 def parse_peg_tokens(tokens: Sequence[str]) -> list[PegToken]:
-    """Read tokens such as ``5H``, ``alice:JD`` or ``go``.
+    """Read tokens such as ``5H``, ``alice:JD`` or ``go`` (commas separate them too).
 
     >>> [(t.card and t.card.code, t.player) for t in parse_peg_tokens(["5h", "bob:10d", "GO"])]
     [('5H', None), ('TD', 'bob'), (None, None)]
     """
     out: list[PegToken] = []
-    for raw in tokens:
+    for raw in (part for token in tokens for part in token.split(",") if part.strip()):
         text = raw.strip()
         if text.lower() in GO_WORDS:
             out.append(PegToken(None))
@@ -299,6 +299,8 @@ def parse_peg_tokens(tokens: Sequence[str]) -> list[PegToken]:
         name = name.strip()  # ("A :5S" is A's card)
         if sep and not name:
             raise CardError(f"{raw!r}: a player name is missing before ':' (write NAME:CARD)")
+        if ":" in name:
+            raise CardError(f"{raw!r}: one card a token, written CARD or NAME:CARD")
         try:
             card = parse_card(card_text)
         except CardError as err:
@@ -540,10 +542,15 @@ def _check_names_differ(players: Sequence[str]) -> None:
 
 
 def _player_names(tokens: Sequence[PegToken]) -> tuple[str, ...]:
+    """The names used, in order, padded with A and B; but a first card written without a
+    name is A's when only A and B are named (unlabelled cards alternate A, B, A…)."""
     names: list[str] = []
     for t in tokens:
         if t.player is not None and t.player not in names:
             names.append(t.player)
+    first = next((t for t in tokens if t.card is not None), None)
+    if first is not None and first.player is None and set(names) <= {"A", "B"}:
+        return ("A", "B")
     for default in ("A", "B"):
         if len(names) < 2 and default not in names:
             names.append(default)

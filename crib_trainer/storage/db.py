@@ -538,30 +538,55 @@ def open_memory_copy(path: Path | None = None, *, checked: bool = False) -> Stor
     return Store(MEMORY, conn, DEFAULT_BUSY_TIMEOUT_S, None)
 
 
+#: How long a copy in memory waits for a file another program holds locked, to look at it
+#: and then to read it, before it reads what it can without the lock (or starts empty).
+COPY_WAIT_S = 0.5
+
+
 def _copy_history(path: Path, conn: sqlite3.Connection, checked: bool) -> None:
     """Copy the history file at ``path`` into ``conn`` if it reads; nothing for a missing,
     damaged or newer file (unless ``checked``: known to be none of these)."""
     try:
         if not checked:  # (a check reads the whole file: 13 ms for 20,000 answers)
-            _check(path, 0.5)
+            _check(path, COPY_WAIT_S)
     except (_Damaged, StoreTooNewError):
         return
     except StorageError:
         pass  # it could not be looked at (a read-only folder): copy what reads anyway
     if not path.is_file():
         return
-    for flags in ("mode=ro", "mode=ro&immutable=1"):  # immutable: no -shm file needed
+    # immutable: no -shm file and no lock needed (a file another program holds locked)
+    for flags in ("mode=ro", "mode=ro&immutable=1"):
         try:
-            source = sqlite3.connect(f"{path.absolute().as_uri()}?{flags}", uri=True)
+            source = sqlite3.connect(f"{path.absolute().as_uri()}?{flags}", uri=True, timeout=0)
         except sqlite3.Error:
             continue
         try:
-            source.backup(conn)
+            source.backup(conn, progress=_give_up_when_busy(COPY_WAIT_S), sleep=0.01)
             return
-        except sqlite3.Error:
+        except (sqlite3.Error, _Busy):
             continue
         finally:
             source.close()
+
+
+class _Busy(Exception):
+    """A copy found the file locked past its wait."""
+
+
+def _give_up_when_busy(wait_s: float) -> Callable[[int, int, int], None]:
+    """A progress callback for :meth:`sqlite3.Connection.backup` that stops the copy once
+    the file has been busy (locked by another program) for ``wait_s`` seconds: the backup
+    itself retries a busy file for ever."""
+    deadline = time.monotonic() + wait_s
+
+    def progress(status: int, _remaining: int, _total: int) -> None:
+        if status in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) and (
+            time.monotonic() >= deadline
+        ):
+            raise _Busy
+
+    return progress
 
 
 def _open(path: Path, busy_timeout_s: float, *, notice: str | None) -> Store:

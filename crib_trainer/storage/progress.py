@@ -170,6 +170,11 @@ def _where(
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
+def _also(where: str, clause: str) -> str:
+    """A WHERE clause from :func:`_where` with ``clause`` added."""
+    return f"{where} AND {clause}" if where else f" WHERE {clause}"
+
+
 def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[Attempt]:
     rows = store.read(f"SELECT {_COLUMNS} FROM attempts{where}{tail}", params)
     if not rows:
@@ -216,17 +221,27 @@ def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[A
     return out
 
 
+#: The stored times read: a day inside the calendar's ends, so that every zone has a
+#: local day for them (only a change made outside crib-trainer puts a time beyond).
+_FIRST_TIME = datetime(1, 1, 2, tzinfo=UTC)
+_LAST_TIME = datetime(9999, 12, 30, tzinfo=UTC)
+
+
 def _when(text: str) -> datetime:
     """A stored time (UTC, ISO 8601); raises ValueError for anything else."""
     moment = datetime.fromisoformat(text)
     if moment.tzinfo is None:
         raise ValueError(f"a stored time without a zone: {text!r}")
+    if not _FIRST_TIME <= moment <= _LAST_TIME:
+        raise ValueError(f"a stored time at the calendar's end: {text!r}")
     return moment
 
 
 def _from_json(text: str) -> dict[str, Any]:
     """A stored dict; text that is not a JSON object (only ever from outside this code)
     is kept, not lost: ``{"unreadable": text}``."""
+    if isinstance(text, bytes):  # (stored as a blob: kept as the text it reads as)
+        text = text.decode("utf-8", "replace")
     try:
         value = json.loads(text)
     except (TypeError, ValueError):
@@ -286,6 +301,9 @@ def _rate(part: float, whole: int) -> float | None:
 
 # The answer of a row graded hinted (else NULL): its credit is read from it.
 _HINTED_ANSWER = f"CASE WHEN correct = 0 AND grade = '{HINTED}' THEN answer END"
+#: An answer whose time reads as a number (else it was changed outside crib-trainer, and
+#: is left out of the figures that use the time).
+_TIMED = "typeof(seconds) IN ('integer', 'real')"
 
 
 def _credit(correct: int, hinted_answer: str | None) -> float:
@@ -349,14 +367,15 @@ def _summary_by_hour(store: Store, now: datetime) -> Summary | None:
     width, rest = (13, ":00:00+00:00") if not offset % timedelta(hours=1) else (16, ":00+00:00")
     hours = store.read(
         f"SELECT substr(answered_at, 1, {width}), COUNT(*), SUM(correct), "
-        "SUM(answered_at NOT GLOB ?) FROM attempts GROUP BY 1",
-        [_STAMP_GLOB],
+        "SUM(answered_at NOT GLOB ? OR answered_at NOT BETWEEN ? AND ? "
+        f"OR NOT {_TIMED}) FROM attempts GROUP BY 1",
+        [_STAMP_GLOB, _stamp(_FIRST_TIME), _stamp(_LAST_TIME)],
     )
     day: dict[str, date] = {}
     try:
         for h in hours:
             if h[3]:
-                return None  # (a time written outside crib-trainer: answer by answer)
+                return None  # (a row written outside crib-trainer: answer by answer)
             day[h[0]] = datetime.fromisoformat(h[0] + rest).astimezone(tz).date()
     except ValueError:
         return None
@@ -401,7 +420,7 @@ def _summary_by_row(store: Store, now: datetime) -> Summary:
     rows = _timed(
         store.read(
             f"SELECT answered_at, correct, seconds, {_HINTED_ANSWER} FROM attempts "
-            "ORDER BY answered_at, id"
+            f"WHERE {_TIMED} ORDER BY answered_at, id"
         )
     )
     today = now.astimezone(tz).date()
@@ -455,17 +474,17 @@ def streaks(days: Iterable[date], today: date) -> tuple[int, int]:
     >>> streaks([d - timedelta(n) for n in (2, 3)], today=d)
     (0, 2)
     """
-    days = set(days)
+    ordinals = {day.toordinal() for day in days}  # (numbers: no end of the calendar)
     best = 0
-    for day in days:
-        if day - timedelta(1) not in days:
+    for day in ordinals:
+        if day - 1 not in ordinals:
             length = 1
-            while day + timedelta(length) in days:
+            while day + length in ordinals:
                 length += 1
             best = max(best, length)
-    end = today if today in days else today - timedelta(1)
+    end = today.toordinal() - (today.toordinal() not in ordinals)
     current = 0
-    while end - timedelta(current) in days:
+    while end - current in ordinals:
         current += 1
     return current, best
 
@@ -499,7 +518,9 @@ def accuracy_over_time(
     where, params = _where(since, until, kind)
     rows = _timed(
         store.read(
-            f"SELECT answered_at, correct, seconds, {_HINTED_ANSWER} FROM attempts{where}", params
+            f"SELECT answered_at, correct, seconds, {_HINTED_ANSWER} "
+            f"FROM attempts{_also(where, _TIMED)}",
+            params,
         )
     )
     buckets: dict[date, list[tuple[int, float, float]]] = defaultdict(list)
@@ -560,7 +581,8 @@ def kind_stats(
     """Per kind of drill (those with answers, in :data:`DRILL_KINDS` order)."""
     where, params = _where(since, until, None)
     rows = store.read(
-        f"SELECT kind, correct, seconds, {_HINTED_ANSWER} FROM attempts{where}", params
+        f"SELECT kind, correct, seconds, {_HINTED_ANSWER} FROM attempts{_also(where, _TIMED)}",
+        params,
     )
     kinds: dict[str, list[tuple[int, float, float]]] = defaultdict(list)
     for r in rows:

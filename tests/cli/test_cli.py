@@ -64,8 +64,9 @@ def test_score_claim_json():
 def test_score_claim_json_has_every_key_whatever_the_verdict(claim, verdict):
     _, out = run("score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", claim, "--json")
     data = json.loads(out)
-    keys = {"claim", "verdict", "difference", "missed", "missed_certain", "to_opponent"}
-    assert keys <= data.keys() and data["verdict"] == verdict
+    keys = {"claim", "verdict", "difference", "missed", "missed_certain", "mistakes"}
+    keys |= {"mistakes_certain", "nineteen", "impossible", "scored", "to_opponent", "rules", "law"}
+    assert keys <= data.keys() and data["verdict"] == verdict  # (as the README lists them)
     assert (data["missed"] == []) == (verdict != "under")
 
 
@@ -157,6 +158,7 @@ def test_peg_json_contract():
         "items": [{"kind": "fifteen", "points": 2}],
     }
     assert data["plays"][-1]["items"][-1] == {"kind": "last", "points": 1}
+    assert data["plays"][3]["items"] == [{"kind": "pair", "points": 2, "cards": ["4C", "4D"]}]
 
 
 def test_peg_text_and_go():
@@ -259,6 +261,9 @@ def test_batch_refuses_arguments_it_would_ignore(capsys):
     code, _ = run("score", "6H", "7C", "--claim", "3", "--batch", "-")
     assert code == 2
     assert "cards, --claim cannot go with it" in capsys.readouterr().err
+    code, _ = run("score", "--law", "hoyle", "--batch", "-")  # (a rule set judges a claim)
+    assert code == 2
+    assert "--law cannot go with it" in capsys.readouterr().err
 
 
 def test_version():

@@ -268,3 +268,64 @@ def test_discard_batch_line_with_two_roles_says_so(tmp_path):
     code, out = run("discard", "--batch", str(path))
     assert code == 2
     assert json.loads(out)["error"] == "give one role, 'dealer' or 'pone', at the end of the line"
+
+
+# --- standard streams the shell closed (``<&-``, ``>&-``, ``2>&-``: None in Python) ---
+
+
+def test_batch_from_a_closed_standard_input_says_so(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", None)
+    code, out = run("score", "--batch", "-")
+    err = capsys.readouterr().err
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "cannot read batch file '-': standard input is closed" in err
+
+
+def test_game_log_from_a_closed_standard_input_says_so(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", None)
+    code, _ = run("game", "replay", "-")
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "standard input is closed" in err
+
+
+def test_output_to_a_closed_standard_output_is_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdout", None)
+    code = main(["score", "5H", "5C", "5S", "JD", "--starter", "5D"])
+    assert code == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "crib-trainer score: error: input/output failed: standard output is closed"
+    ]
+
+
+def test_a_closed_standard_error_keeps_the_exit_status(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", None)
+    assert main(["score", "5H", "--starter", "5H"]) == 2
+    with pytest.raises(SystemExit) as usage:  # (argparse's own errors exit as they are)
+        main(["score", "--claim", "x"])
+    assert usage.value.code == 2
+
+
+# --- output in an encoding without the suits (a file redirected on Windows: cp1252) ---
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii", "latin-1"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "5H", "5C", "5S", "JD", "--starter", "5D"],
+        ["peg", "5H", "5S", "--json"],
+        ["puzzles", "list", "--theme", "runs"],
+    ],
+    ids=["score", "peg-json", "puzzles-list"],
+)
+def test_output_the_encoding_cannot_hold_is_written_plainly_not_refused(encoding, argv):
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding=encoding)
+    code = main(argv, out=out)
+    out.flush()
+    text = raw.getvalue().decode(encoding)
+    assert code == 0 and text
+    if argv[0] == "score":
+        assert "Hand 5H 5C 5S JD  starter 5D" in text  # (cards as --ascii writes them)
+    if "--json" in argv:
+        assert json.loads(text)["plays"][1]["card"] == "5S"

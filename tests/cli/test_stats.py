@@ -7,7 +7,7 @@ import io
 import json
 import os
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -177,6 +177,21 @@ def test_csv_to_a_file_that_cannot_be_written(tmp_path, capsys):
     assert code == 2 and err.count("\n") == 1 and "cannot write" in err
 
 
+@pytest.mark.parametrize("suffix", ["", "-wal"])
+def test_csv_over_the_history_itself_is_refused_and_loses_nothing(suffix, monkeypatch, capsys):
+    """``stats --csv history.sqlite3`` (typed in the data folder, or a name completed by
+    the shell) would truncate the history it is reading: every answer gone."""
+    fill()
+    history = database_path()
+    monkeypatch.chdir(history.parent)
+    code, out = run("--csv", history.name + suffix)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert f"{history.name + suffix} is your history" in err
+    code, out = run("--json")
+    assert code == 0 and json.loads(out)["summary"]["answered"] == 14
+
+
 def test_json_and_csv_together_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit:
         run("--json", "--csv")
@@ -225,3 +240,43 @@ def test_the_command_runs_without_a_traceback(tmp_path, monkeypatch):
     proc = run_cli("stats")
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "answered_at = '9999-12-31T23:59:59.000000+00:00'",
+        "answered_at = '0001-01-01T00:00:00.000000+00:00'",
+        "seconds = 'slow'",
+        "answer = x'ff00'",
+    ],
+    ids=["the-last-day", "the-first-day", "seconds-as-text", "answer-as-bytes"],
+)
+@pytest.mark.parametrize("hours", [-12, 0, 14], ids=["utc-12", "utc", "utc+14"])
+def test_a_row_changed_outside_the_trainer_is_no_traceback(change, hours, monkeypatch, capsys):
+    """A history edited in another program (a database browser) reads as far as it can:
+    a time at the calendar's ends, a number stored as text, text stored as bytes."""
+    fill()
+    with sqlite3.connect(database_path()) as conn:
+        conn.execute(f"UPDATE attempts SET {change} WHERE id = 3")
+    monkeypatch.setattr(stats, "_now", lambda: NOW.astimezone(timezone(timedelta(hours=hours))))
+    code, out = run("--json")
+    assert code == 0 and json.loads(out)["summary"]["answered"] >= 13
+    assert run()[0] == 0
+    code, out = run("--csv")
+    assert code == 0 and len(list(csv.reader(io.StringIO(out)))) >= 14
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_an_answer_from_a_clock_set_years_ahead_does_not_stretch_the_last_seven_days():
+    """A machine whose clock ran ahead (or a row edited outside) once stored an answer in
+    2400: the days shown are still the last seven, not every day until then."""
+    fill()
+    with sqlite3.connect(database_path()) as conn:
+        conn.execute("UPDATE attempts SET answered_at = '2400-01-01T00:00:00.000000+00:00' "
+                     "WHERE id = 3")  # fmt: skip
+    code, out = run("--json")
+    days = json.loads(out)["days"]
+    assert code == 0 and len(days) == 7 and days[-1]["date"] == "2025-03-10"
+    code, out = run()
+    assert code == 0 and len(out.splitlines()) < 40

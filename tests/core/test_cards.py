@@ -31,6 +31,7 @@ from crib_trainer.core.cards import (
         ("K♤", "KS"),
         ("7♥\ufe0f", "7H"),
         (" 9c ", "9C"),
+        ("5d,", "5D"),  # (commas separate cards: one after the last is a separator too)
     ],
 )
 def test_every_notation_reads(text, code):
@@ -48,6 +49,9 @@ def test_every_notation_reads(text, code):
         ("5X", ["'5X'", "unknown suit 'X'", "S H D C"]),
         ("ZZ", ["unknown rank 'Z'", "A 2 3"]),
         ("10", ["'10'", "suit is missing", "S H D C"]),
+        # stray punctuation after a card: said so, not "unknown rank '5D'"
+        ("5D;", ["'5D;'", "';' after 5D is not part of a card"]),
+        ("10h.", ["'10h.'", "'.' after 10h is not part of a card"]),
     ],
 )
 def test_bad_tokens_quote_the_token_and_say_what_is_valid(text, words):
@@ -56,6 +60,16 @@ def test_bad_tokens_quote_the_token_and_say_what_is_valid(text, words):
     for word in words:
         assert word in str(err.value)
     assert isinstance(err.value, ValueError)
+
+
+@pytest.mark.parametrize("junk", ["x" * 9_000, "5" * 9_000 + "H", "5H" * 4_000])
+def test_a_token_too_long_to_be_a_card_is_quoted_short(junk):
+    """A pasted paragraph, a runaway script: the one-line error quotes its start, not all
+    of it twice over."""
+    with pytest.raises(CardError) as err:
+        parse_card(junk)
+    message = str(err.value)
+    assert len(message) < 200 and repr(junk[:10])[:-1] in message and "characters" in message
 
 
 def test_duplicates_are_refused_by_name():

@@ -58,6 +58,10 @@ def test_the_header_sets_the_game_and_defaults_the_rest():
         ("game: Ann, Bob; target 00", "a game is to 61 or 121, not 0"),
         ("game: Ann, ann", "two sides are both called ann"),
         ("game: Ann, Bob; muggins on; muggins off", "muggins is set twice"),
+        ("game: Ann, Bob; target abc", "a game is to 61 or 121, not 'abc'"),
+        ("game: Ann, Bob; target 121.0", "a game is to 61 or 121, not '121.0'"),
+        ("game: Ann, Bob; target ²", "a game is to 61 or 121, not '²'"),
+        ("game: Ann, Bob; deals ²", "who deals first, '²'"),
     ],
 )
 def test_a_bad_header_says_what_is_wrong(header, message):

@@ -185,6 +185,15 @@ def test_named_players_and_three_players():
     assert record.totals() == {"ann": 1, "bob": 0, "cat": 2 + 3}  # cat: 15 and a run
 
 
+def test_an_unlabelled_lead_is_as_even_when_b_is_named_next():
+    """Unlabelled cards alternate A, B, A… (the README): "QS B:5S" is A's queen and B's five,
+    as at a table of three, not two cards of B's with A passed over at 10."""
+    record = seq("QS B:5S")
+    assert [record.players[p.player] for p in record.plays] == ["A", "B"]
+    assert record.totals() == {"A": 0, "B": 2 + 1}  # fifteen two, and the last card
+    assert seq("B:KS A:QH").players == ("B", "A")  # (a labelled lead still leads)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -210,6 +219,15 @@ def test_bad_tokens():
         parse_peg_tokens([":5H"])
     with pytest.raises(CardError, match="player name is missing"):
         parse_peg_tokens([" :5H"])
+    # two cards run together ("A:KS:QH", a space lost) are not Q♥ laid by a player "A:KS"
+    with pytest.raises(CardError, match="'A:KS:QH': one card a token"):
+        parse_peg_tokens(["A:KS:QH"])
+
+
+def test_commas_separate_tokens_as_they_separate_cards():
+    """The README: "Separate cards with spaces or commas" (score and discard read them so)."""
+    assert seq("5H, 5S").totals() == seq("5H 5S").totals() == {"A": 0, "B": 3}
+    assert len(parse_peg_tokens(["A:5H,B:5S,go,"])) == 3
 
 
 def test_spaces_around_a_name_are_not_part_of_it():

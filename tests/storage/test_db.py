@@ -548,3 +548,31 @@ def test_the_switch_to_wal_waits_while_another_opener_reads_the_new_file(tmp_pat
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
     other.close()
+
+
+def test_a_copy_in_memory_of_a_file_held_locked_does_not_wait_for_the_lock(tmp_path, monkeypatch):
+    """A program holding the file with an exclusive lock (SQLite's ``locking_mode =
+    EXCLUSIVE``) that never lets go: ``stats`` and the trainer read what the file holds,
+    rather than wait for ever (SQLite's backup retries a busy file without end)."""
+    path = tmp_path / "history.sqlite3"
+    with open_store(path) as store:
+        for n in range(3):
+            record_attempt(store, make_attempt(n=n))
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("INSERT INTO learner_asked VALUES (1, 1)")
+    holder.execute("COMMIT")  # (the lock stays: exclusive mode keeps it)
+    copied: list[int] = []
+    monkeypatch.setattr(db, "COPY_WAIT_S", 0.05)
+
+    def copy() -> None:
+        with open_memory_copy(path) as store:
+            copied.append(count_attempts(store))
+
+    thread = threading.Thread(target=copy, daemon=True)
+    thread.start()
+    thread.join(timeout=10)
+    holder.close()
+    assert not thread.is_alive(), "the copy waited for a lock that never clears"
+    assert copied == [3]

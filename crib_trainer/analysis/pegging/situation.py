@@ -367,9 +367,8 @@ def _lay(walk: _Walk, i: int, p: Played, size: int) -> None:
     """Lay card ``i``: check it is in his hand and the count it makes, and note the go
     that may end the count after it."""
     if walk.held[p.player] == 0:
-        raise PlayError(
-            f"card {i + 1} {p.card}: player {p.player} has already played all {size} cards"
-        )
+        who = "the non-dealer" if p.player == 0 else "the dealer"  # (player 0 led)
+        raise PlayError(f"card {i + 1} {p.card}: {who} has already played all {size} cards")
     count = walk.count + p.card.value
     if count > LIMIT:
         raise PlayError(f"card {i + 1} {p.card}: the count would be {count}, past {LIMIT}")

@@ -68,7 +68,8 @@ class TableSituation:
     ``played`` is the play so far, oldest first, as :attr:`PlayState.events` has it (each
     :class:`Played` names its seat; a count that ended in a go carries a ``go`` item on its
     last card). :class:`SaidGo` markers are implied by the cards and left out. ``starter``
-    is None when unknown; ``discards`` are his own crib cards.
+    is None when unknown; ``discards`` are his own crib cards; ``names`` the seats' names
+    as the play gave them (:meth:`from_sequence`), seat 0 first, for messages (not compared).
     """
 
     hand: tuple[Card, ...]
@@ -77,6 +78,7 @@ class TableSituation:
     starter: Card | None = None
     discards: tuple[Card, ...] = ()
     variant: Variant = THREE_PLAYER
+    names: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hand", tuple(self.hand))
@@ -89,6 +91,11 @@ class TableSituation:
     @property
     def players(self) -> int:
         return self.variant.players
+
+    def seat_name(self, seat: int) -> str:
+        """The name of ``seat`` (0: who leads) as the user knows it: ``A``, ``B``… unless
+        the play named the seats."""
+        return self.names[seat] if seat < len(self.names) else SEAT_NAMES[seat]
 
     @property
     def cards_played(self) -> tuple[Played, ...]:
@@ -162,7 +169,7 @@ class TableSituation:
             seat = 0
         else:
             seat = _default_seat(record.plays, len(hand), v, names)
-        return cls(hand, record.plays, seat, starter, tuple(discards), v)
+        return cls(hand, record.plays, seat, starter, tuple(discards), v, tuple(names))
 
     @classmethod
     def from_two_player(cls, situation: object) -> TableSituation:
@@ -395,7 +402,9 @@ def _your_turn(s: TableSituation, walk: _Walk) -> list[Card]:
             raise PlayError(f"the play is over: in the {v.name} game it ends at the first go")
         leader = next_leader(walk.last, walk.holding())
         if leader != s.seat:
-            raise PlayError(f"the count has restarted and seat {leader} leads the new count")
+            raise PlayError(
+                f"the count has restarted and seat {s.seat_name(leader)} leads the new count"
+            )
         return []
     walk.passed_between(walk.last, s.seat, walk.count, len(s.played))
     if not any(comes_in(c.value, walk.count) for c in s.hand):
@@ -415,14 +424,16 @@ def _min_pips(s: TableSituation, passes: Sequence[tuple[int, int, int]]) -> tupl
             later += list(s.hand)
         bad = [c for c in later if comes_in(c.value, at)]
         if bad:
-            who = "you" if q == s.seat else f"seat {q}"
+            who = "you" if q == s.seat else f"seat {s.seat_name(q)}"
             raise PlayError(
                 f"{who} could not come in at {at} by the play so far, yet held "
                 f"{format_cards(bad)}, which would have come in"
             )
         if q != s.seat:
             if not go_possible(at):
-                raise PlayError(f"seat {q} cannot have said go at {at}: any card comes in")
+                raise PlayError(
+                    f"seat {s.seat_name(q)} cannot have said go at {at}: any card comes in"
+                )
             out[q] = max(out[q], LIMIT - at + 1)
     return tuple(out)
 

@@ -55,6 +55,12 @@ def test_from_state_and_from_tokens_agree():
         ("KS".split(), "5D 9C 2D 8H", {"discards": cards("2C 3C 4C")}, "you threw 2 cards"),
         ("KS".split(), "5D 9C 2D 8H", {"holder": "C"}, "not one of the players"),
         ("A:KS B:5H A:6C".split(), "4D 2S", {"holder": "A"}, "cannot have said go at 21"),
+        (  # (not "player 0": the players are named, or known by their role)
+            "AS B:2S B:3S B:4S B:6S".split(),
+            "7H KH",
+            {"variant": "five-card"},
+            "card 5 6♠: the dealer has already played all 3 cards",
+        ),
     ],
 )
 def test_situations_that_cannot_be(tokens, hand, kw, message):

@@ -150,9 +150,11 @@ def test_a_seat_passed_over_holds_only_cards_that_would_not_come_in():
     ("variant", "tokens", "hand", "holder", "message"),
     [
         ("three-player", "KS QH", "5D 5S 5C 5H", "A", "you have played 1 card"),
-        ("three-player", "KS QH JC go", "AD AS 2C", "B", "restarted and seat 0 leads"),
+        ("three-player", "KS QH JC go", "AD AS 2C", "B", "restarted and seat A leads"),
         ("three-player", "A:KS B:QH C:8C A:AD C:AH", "AS 5S 5C", "B", "could not come in at 29"),
         ("three-player", "A:KS B:QH", "AS 5S 5C", "A", "cannot have said go at 20"),
+        ("four-player", "A:KS C:QH", "4D 9C 3C 2C", None, "seat B cannot have said go at 10"),
+        ("three-player", "ann:KS bo:QH cy:9C ann:AD go", "2D 3D 4C", "cy", "and seat bo leads"),
         ("three-player", "KS QH", "5D 5S 5C 5H", "D", "not one of the seats"),
         ("three-player", "KS 5H", "KS 9C 2D 8H", None, "duplicate"),
         ("four-player", "A:KS B:QH C:9C D:AH E:2H", "5D 5S 5C", None, "has 4 seats"),
