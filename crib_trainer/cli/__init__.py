@@ -115,7 +115,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     # (a stream the shell closed is None: errors then go nowhere, output fails in one line)
     sys.stderr = SafeText(raw_stderr or io.StringIO())
     try:
-        return _run(argv, SafeText(out or sys.stdout or ClosedStream()))
+        return _run(argv, SafeText(out or sys.stdout or cast(TextIO, ClosedStream())))
     except KeyboardInterrupt:  # (before a command runs: while parsing, loading)
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130

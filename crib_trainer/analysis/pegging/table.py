@@ -401,6 +401,8 @@ def _your_turn(s: TableSituation, walk: _Walk) -> list[Card]:
         if v.play_ends_at_first_go:
             raise PlayError(f"the play is over: in the {v.name} game it ends at the first go")
         leader = next_leader(walk.last, walk.holding())
+        if leader is None:
+            raise PlayError("the play is over: no one holds a card")
         if leader != s.seat:
             raise PlayError(
                 f"the count has restarted and seat {s.seat_name(leader)} leads the new count"
