@@ -104,7 +104,10 @@ def test_copy_that_did_not_reach_the_clipboard_is_not_reported_as_copied(capsys,
 
     monkeypatch.setattr(pyperclip, "copy", lambda text: None)
     monkeypatch.setattr(pyperclip, "paste", lambda: "what was there before")
+    naps: list[float] = []  # (it reads the clipboard back five times, waiting between)
+    monkeypatch.setattr("crib_trainer.clipboard.time.sleep", naps.append)
     code, out = run("score", "9H", "6C", "5D", "4S", "--starter", "4D", "--copy")
+    assert len(naps) == 4
     assert code == 0 and "Total" in out
     err = capsys.readouterr().err
     assert "Copied" not in err and "Could not copy" in err
