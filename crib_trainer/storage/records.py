@@ -32,7 +32,7 @@ the screen that asked says it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -137,8 +137,13 @@ class Records:
     def accuracy_over_time(
         self, *, period: progress.Period, since: datetime, now: datetime
     ) -> list[PeriodStats]:
-        """Accuracy and mean time per day or week from ``since`` to ``now``."""
-        return progress.accuracy_over_time(self._answers, period=period, since=since, now=now)
+        """Accuracy and mean time per day or week from ``since`` to the end of ``now``'s
+        day: an answer dated later (a clock once set years ahead, a file changed by hand)
+        is left out rather than stretching the span to it."""
+        end = now.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
+        return progress.accuracy_over_time(
+            self._answers, period=period, since=since, until=end, now=now
+        )
 
     def recent_mistakes(self, limit: int) -> list[Attempt]:
         """The latest wrong answers, newest first."""

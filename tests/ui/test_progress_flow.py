@@ -284,3 +284,24 @@ async def test_a_position_play_mistake_is_listed_with_its_cards_and_asked_again(
         assert str(c.options[worst].card) in row
         again = await replays_as_position(pilot, drill)
         assert "The play: " in str(again.query_one("#position-score").render())
+
+
+async def test_an_answer_dated_years_ahead_leaves_the_plots_on_the_last_30_days(app):
+    """A history changed outside the trainer (or a clock once set years ahead) holds an
+    answer from 2400: the plots still show the last 30 days, not every day until then."""
+    import re
+    from datetime import UTC, datetime
+
+    from tests.ui.conftest import seed_history
+
+    seed_history(days=10)
+    with open_store() as store:
+        drill = count_drill(random.Random(2), crib=False)
+        ahead = datetime(2400, 1, 1, tzinfo=UTC)
+        record_attempt(store, count_attempt(drill, total=0, seconds=5, answered_at=ahead))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        labels = set(re.findall(r"\b\d\d/\d\d\b", screen_words(app)))
+    window = {(FROZEN_NOW - timedelta(days=d)).strftime("%d/%m") for d in range(30)}
+    assert labels and labels <= window, sorted(labels - window)
