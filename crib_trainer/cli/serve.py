@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TextIO
 
 from crib_trainer.cli.common import PROG, UsageError
@@ -63,11 +62,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     if not args.host.strip():
         raise UsageError("--host is empty: give a name or an address, e.g. localhost")
-    line = warning(args.host)
-    if line:
-        print(line, file=sys.stderr, flush=True)
     try:
-        serve(args.host, args.port, out)
+        serve(args.host, args.port, out, warning(args.host))
     except OSError as err:
         raise UsageError(
             f"cannot serve on {args.host} port {args.port}: {err.strerror or err}"

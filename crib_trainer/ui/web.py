@@ -87,9 +87,10 @@ class TrainerServer(Server):
     from the request (so a page reached by any name of the machine finds its socket), and
     one line said at start-up instead of a banner."""
 
-    def __init__(self, host: str, port: int, out: TextIO) -> None:
+    def __init__(self, host: str, port: int, out: TextIO, warn: str | None = None) -> None:
         super().__init__(trainer_command(), host=host, port=port, title="crib-trainer")
         self.out = out
+        self.warn = warn
         self.local_only = is_loopback(host)
         self.tabs: set[asyncio.Task[Any]] = set()  # each open tab's socket handler
 
@@ -121,10 +122,15 @@ class TrainerServer(Server):
             port=self.port,
             handle_signals=False,
             loop=loop,
-            print=lambda _: print(
-                f"Serving the trainer at {address} (ctrl+c stops it)", file=self.out, flush=True
-            ),
+            print=lambda _: self._listening(address),
         )
+
+    def _listening(self, address: str) -> None:
+        """Say where it serves (and the warning, if any: only once it listens, so a host
+        it cannot serve on is one line of error, not a warning too)."""
+        if self.warn:
+            print(self.warn, file=sys.stderr, flush=True)
+        print(f"Serving the trainer at {address} (ctrl+c stops it)", file=self.out, flush=True)
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -178,7 +184,8 @@ def refused(host: str, origin: str | None, local_only: bool) -> str | None:
     return None
 
 
-def serve(host: str, port: int, out: TextIO) -> None:
-    """Serve the trainer until ctrl+c. Raises ``OSError`` when it cannot listen there (the
-    port is taken, the host is unknown)."""
-    TrainerServer(host, port, out).serve()
+def serve(host: str, port: int, out: TextIO, warn: str | None = None) -> None:
+    """Serve the trainer until ctrl+c; ``warn``, a line for standard error, is said once
+    it listens. Raises ``OSError`` when it cannot listen there (the port is taken, the
+    host is unknown)."""
+    TrainerServer(host, port, out, warn).serve()

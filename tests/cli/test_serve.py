@@ -15,9 +15,16 @@ from crib_trainer.cli import main
 
 @pytest.fixture
 def serving(monkeypatch) -> list[tuple[str, int]]:
-    """Where ``serve`` was asked to listen (nothing listens)."""
+    """Where ``serve`` was asked to listen (nothing listens; the warning it was given is
+    said as the server says it once listening)."""
     calls: list[tuple[str, int]] = []
-    monkeypatch.setattr(crib_trainer.ui.web, "serve", lambda h, p, out: calls.append((h, p)))
+
+    def serve(host, port, out, warn=None):
+        calls.append((host, port))
+        if warn:
+            print(warn, file=sys.stderr)
+
+    monkeypatch.setattr(crib_trainer.ui.web, "serve", serve)
     return calls
 
 
@@ -78,3 +85,16 @@ def test_a_port_in_use_is_one_line_and_status_2():
         f"crib-trainer serve: error: cannot serve on 127.0.0.1 port {port}:"
     )
     assert result.stderr.count("\n") == 1 and "in use" in result.stderr
+
+
+def test_a_host_it_cannot_listen_on_is_one_line_of_error_and_no_warning():
+    """192.0.2.1 (an address kept for documentation) is no address of this machine: the
+    warning that anyone reaching it could use the trainer is said only once it listens."""
+    result = subprocess.run(
+        [sys.executable, "-m", "crib_trainer.cli", "serve", "--host", "192.0.2.1", "--port",
+         "8123"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("crib-trainer serve: error: cannot serve on 192.0.2.1")
+    assert result.stderr.count("\n") == 1, result.stderr
