@@ -224,7 +224,8 @@ Entry = Cut | Pegged | Laid | NoOneCanPlay | PlayOver | Shown | Penalty
 @dataclass(frozen=True, slots=True)
 class Irregularity:
     """An irregularity a penalty can be pegged for. ``variants`` names the games it
-    belongs to (None: every game)."""
+    belongs to (None: every game); ``instead``, the rule sets whose own law for it scores
+    no penalty, with that law (Hoyle: a card exposed in dealing is a new deal)."""
 
     id: str
     what: str
@@ -232,9 +233,15 @@ class Irregularity:
     to: str  # "non-dealer" or "opponent" (of the offender)
     law: Law
     variants: tuple[str, ...] | None = None
+    instead: tuple[tuple[str, Law], ...] = ()
 
-    def applies_to(self, variant: Variant) -> bool:
-        return self.variants is None or variant.name in self.variants
+    def applies_to(self, variant: Variant, rules: RuleSet | None = None) -> bool:
+        in_game = self.variants is None or variant.name in self.variants
+        return in_game and self.law_instead(rules) is None
+
+    def law_instead(self, rules: RuleSet | None) -> Law | None:
+        """The law ``rules`` give for this irregularity instead of a penalty, if any."""
+        return next((law for name, law in self.instead if rules and name == rules.name), None)
 
     @property
     def law_text(self) -> str:
@@ -249,6 +256,7 @@ IRREGULARITIES = (
         2,
         "non-dealer",
         Law("the non-dealer marks two holes and there is a fresh deal", "Britannica, law 4"),
+        instead=(("hoyle", Law("there must be a new deal by the same dealer", "Hoyle, Misdeal")),),
     ),
     Irregularity(
         "exposed-or-wrong-count",
@@ -256,6 +264,17 @@ IRREGULARITIES = (
         2,
         "non-dealer",
         Law("the non-dealer marks two and may call a fresh deal", "Britannica, law 8"),
+        instead=(
+            (
+                "hoyle",
+                Law(
+                    "a card exposed in dealing is a misdeal, a new deal by the same dealer; a "
+                    "hand found with the wrong number of cards gives the opponent 2 (the "
+                    "penalty laid-out-too-many)",
+                    "Hoyle, Misdeal; Wrong Number of Cards",
+                ),
+            ),
+        ),
     ),
     Irregularity(
         "laid-out-too-many",
@@ -301,14 +320,18 @@ IRREGULARITIES = (
 )
 
 
-def irregularities_for(variant: Variant) -> tuple[Irregularity, ...]:
+def irregularities_for(variant: Variant, rules: RuleSet | None = None) -> tuple[Irregularity, ...]:
     """The irregularities that can happen in a variant's game (law 16 is not in the
-    five-card game, where a player is at liberty to play on or not).
+    five-card game, where a player is at liberty to play on or not), and that score under
+    ``rules`` (None: whatever the rule set).
 
     >>> [i.id for i in irregularities_for(get_variant("five-card"))].count("failed-to-play")
     0
+    >>> from crib_trainer.core.rules import HOYLE
+    >>> "misdeal" in [i.id for i in irregularities_for(get_variant("six-card"), HOYLE)]
+    False
     """
-    return tuple(i for i in IRREGULARITIES if i.applies_to(variant))
+    return tuple(i for i in IRREGULARITIES if i.applies_to(variant, rules))
 
 
 # --- the state, worked out from the entries -----------------------------------------------

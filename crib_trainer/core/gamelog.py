@@ -187,7 +187,7 @@ def read_penalty(text: str, state: GameState) -> Penalty:
     """``penalty NAME ID`` (an irregularity from the laws: ``misdeal``, ``touched-pegs``…)
     or ``penalty NAME POINTS REASON``; NAME is who pegs the points."""
     words = text.split(maxsplit=3)
-    ids = ", ".join(i.id for i in irregularities_for(state.config.variant))
+    ids = ", ".join(i.id for i in irregularities_for(state.config.variant, state.config.rules))
     if len(words) < 3:
         raise GameError(f"write penalty NAME ID (IDs: {ids}), or penalty NAME POINTS REASON")
     side = _side(words[1].lower(), state.config.names)
@@ -202,6 +202,12 @@ def read_penalty(text: str, state: GameState) -> Penalty:
         raise GameError(
             f"{found.law.cite()} is not in the {state.config.variant.name} game: there a "
             "player is at liberty to play on or not (Britannica, the play [000])"
+        )
+    instead = found.law_instead(state.config.rules)
+    if instead is not None:
+        raise GameError(
+            f"no penalty for {words[2].lower()} under {state.config.rules.title}: "
+            f"{instead.rule} ({instead.cite()})"
         )
     return Penalty(side, found.points, found.law_text)
 
@@ -235,8 +241,10 @@ def entry_line(entry: Entry, config: GameConfig) -> str:
         None,
     )
     who = _ref(entry.side, config)
-    if found is not None:
+    if found is not None and found.applies_to(config.variant, config.rules):
         return f"penalty {who} {found.id}"
+    # (else in full: one these rules give no points for, pegged in a game kept before
+    # they were checked, replays as it was pegged)
     return f"penalty {who} {entry.points} {entry.law}"
 
 

@@ -253,6 +253,19 @@ def test_britannica_000_law_16_is_not_in_the_five_card_game():
     assert "failed-to-play" not in five and "failed-to-play" in six
 
 
+def test_hoyle_scores_no_penalty_for_a_misdeal_or_a_card_exposed_in_dealing():
+    """Hoyle [003], Misdeal: "There must be a new deal by the same dealer if ... a card is
+    exposed in dealing" (no score); Britannica's laws 4 and 8 give the non-dealer 2.
+    Hoyle's own 2 for a hand of the wrong number and for a wrong crib stay."""
+    six = get_variant("six-card")
+    every = [i.id for i in irregularities_for(six)]
+    for rules in (ACC, BRITANNICA):
+        assert [i.id for i in irregularities_for(six, rules)] == every
+    hoyle = [i.id for i in irregularities_for(six, HOYLE)]
+    assert [i for i in every if i not in hoyle] == ["misdeal", "exposed-or-wrong-count"]
+    assert {"laid-out-too-many", "wrong-crib"} <= set(hoyle)
+
+
 def test_entries_out_of_place_are_refused():
     g = two_player()
     with pytest.raises(GameError, match="after the cut"):

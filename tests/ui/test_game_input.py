@@ -17,7 +17,7 @@ from crib_trainer.core.game import (
     PlayOver,
     Shown,
 )
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.rules import HOYLE, get_variant
 from crib_trainer.ui.game_input import prompt, read
 from tests.conftest import card, cards
 
@@ -90,6 +90,14 @@ def test_britannica_000_law_16_cannot_be_pegged_in_the_five_card_game():
     five = Game.new(GameConfig(variant=get_variant("five-card"), names=("A", "B")))
     with pytest.raises(GameError, match="at liberty to play on or not"):
         read("penalty a failed-to-play", five.state())
+
+
+def test_a_penalty_hoyle_does_not_give_is_refused_with_hoyles_law():
+    hoyle = Game.new(GameConfig(names=("Ann", "Bob"), ruleset=HOYLE), first_dealer=1)
+    with pytest.raises(GameError, match="new deal by the same dealer"):
+        read("penalty bob misdeal", hoyle.add(Cut(card("5D"))).state())
+    [penalty] = read("penalty bob wrong-crib", hoyle.add(Cut(card("5D"))).state())
+    assert penalty.points == 2 and "Hoyle" in penalty.law
 
 
 def test_prompts():

@@ -373,3 +373,13 @@ async def test_x_writes_the_game_log_and_home_mentions_the_game_in_progress(app)
         await pilot.pause()
         today = str(pilot.app.screen.query_one("#today").render())
         assert "A game in progress" in today and "Ann[b] 4, Bob 0" in today  # her heels and 2
+
+
+async def test_the_penalties_offered_are_the_rule_sets(app):
+    """Under Hoyle's rules a misdeal is a new deal with no score (Hoyle [003], Misdeal)."""
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game(pilot, rules="hoyle")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        ids = [o.id for o in pilot.app.screen.query_one("#irregularities").options]
+        assert "misdeal" not in ids and "wrong-crib" in ids

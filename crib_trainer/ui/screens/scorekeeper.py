@@ -214,7 +214,7 @@ class ScorekeeperScreen(TrainerScreen):
 
         config = self.game.config
         self.app.push_screen(
-            PenaltyScreen(config.names, irregularities_for(config.variant)), chosen
+            PenaltyScreen(config.names, irregularities_for(config.variant, config.rules)), chosen
         )
 
     def action_new_game(self) -> None:
