@@ -56,21 +56,32 @@ class HelpScreen(ModalScreen[None]):
         return out
 
 
-#: Room for a key's words in the help box (its width less the key column).
-WORDS_WIDTH = 48
+#: Room for a line in the help box (#help in app.tcss: 64 wide, less its border and padding).
+HELP_WIDTH = 58
+#: Room for a key's words (the line less the key column, 11 wide).
+WORDS_WIDTH = HELP_WIDTH - 11
 
 
 def _table(rows: list[tuple[str, str]]) -> list[str]:
-    """Keys and what they do, the words wrapped under themselves.
+    """Keys and what they do, the words wrapped under themselves; a key too long for its
+    column has its words on the lines below.
 
     >>> for line in _table([("n", "deal the next hand, once this one is answered " * 2)]):
     ...     print(line)
       [b]n       [/b] deal the next hand, once this one is answered
                deal the next hand, once this one is answered
+    >>> for line in _table([("undo (typed)", "as ctrl+z")]):
+    ...     print(line)
+      [b]undo (typed)[/b]
+               as ctrl+z
     """
     out = []
     for key, what in rows:
         lines = textwrap.wrap(what, WORDS_WIDTH) or [""]
-        out.append(f"  [b]{key:<8}[/b] {lines[0]}")
+        if len(key) > 8:
+            out.append(f"  [b]{key}[/b]")
+            lines.insert(0, "")
+        else:
+            out.append(f"  [b]{key:<8}[/b] {lines[0]}")
         out += [" " * 11 + line for line in lines[1:]]
     return out or ["  (none)"]

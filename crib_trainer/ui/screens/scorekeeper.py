@@ -50,12 +50,13 @@ class ScorekeeperScreen(TrainerScreen):
     HELP_TEXT = "\n".join(
         [
             "[b]What to type[/b] (a line, then enter; a name may be cut short)",
-            "  [b]5D[/b]                the starter, at the cut",
-            "  [b]5H[/b], [b]bob:5H[/b]        a card laid (name it to play on after a go)",
-            "  [b]go[/b]                no one can play: the go",
-            "  [b]ann 2[/b]             points pegged; [b]ann 3 for 2[/b]: pegged 3 for a 2",
-            "  [b]end[/b]               the play stopped early",
-            "  [b]5H 5C 5S JD 29[/b]    a show: its cards, then the score claimed",
+            "  [b]5D[/b]              the starter, at the cut",
+            "  [b]5H[/b], [b]bob:5H[/b]      a card laid; bob:5H plays on after a go",
+            "  [b]go[/b]              no one can play: the go",
+            "  [b]ann 2[/b]           points pegged",
+            "  [b]ann 3 for 2[/b]     pegged 3 for a score of 2",
+            "  [b]end[/b]             the play stopped early",
+            "  [b]5H 5C 5S JD 29[/b]  a show: its cards, then the claim",
             "  [b]penalty bob misdeal[/b], [b]penalty bob 2 REASON[/b]",
             "  [b]undo[/b], [b]penalty[/b], [b]new[/b], [b]x[/b]  (x writes the game as a log)",
         ]

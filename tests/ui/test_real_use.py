@@ -1,0 +1,38 @@
+"""Defects found by using the trainer in a real terminal (tmux, 80×24 and 60×20), each
+pinned by the keys that showed it."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual.widgets import Static
+
+from crib_trainer.ui.screens.help import HelpScreen
+from tests.ui.test_scorekeeper_flow import new_game
+
+SIZE = (80, 24)
+
+
+def lines_too_wide(widget: Static) -> list[str]:
+    """The lines of a Static's text wider than its room (the terminal wraps them again)."""
+    width = widget.content_size.width
+    return [line for line in str(widget.render()).splitlines() if cell_len(line) > width]
+
+
+async def test_the_help_lines_fit_the_help_box(app):
+    # 9, enter, F1: "record a penalty for an irregularity (a" then "  misdeal," on a line
+    # of its own, and the typed syntax broken the same way
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert lines_too_wide(app.screen.query_one("#help-text", Static)) == []
+
+
+async def test_the_help_box_fits_a_narrow_terminal(app):
+    # at 60×20, ?: the box ran off the right edge, its border and words cut
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        box = app.screen.query_one("#help")
+        assert box.region.right <= 60
