@@ -36,3 +36,18 @@ async def test_the_help_box_fits_a_narrow_terminal(app):
         await pilot.pause()
         box = app.screen.query_one("#help")
         assert box.region.right <= 60
+
+
+async def test_question_mark_and_ctrl_t_work_in_a_window_over_a_screen(app):
+    # 0 (the practice game's settings), ?: nothing, though the footer says "? Help" and the
+    # help "? or F1 ... Everywhere"; ctrl+t did nothing either
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("0")
+        await pilot.pause()
+        settings = app.screen
+        theme = app.theme
+        await pilot.press("ctrl+t")
+        assert app.theme != theme
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.under is settings

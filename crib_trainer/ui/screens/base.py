@@ -18,6 +18,13 @@ BACK = Binding("escape", "app.pop_screen", "Back", tooltip="back to the home scr
 #: at 80 columns; the help lists it under "Everywhere".
 THEME_UNSHOWN = Binding("ctrl+t", "app.toggle_theme", "Theme", show=False)
 
+#: ? and ctrl+t in a window over a screen (a ModalScreen): Textual looks no further than the
+#: window for a key, so the app's own ? and ctrl+t never reach it.
+IN_A_WINDOW = [
+    Binding("question_mark", "app.help", "Help", show=False),
+    Binding("ctrl+t", "app.toggle_theme", "Theme", show=False),
+]
+
 
 def pick_keys(count: int) -> list[Binding]:
     """The number keys ``1`` to ``count``, each picking that card (``action_pick``); the

@@ -39,7 +39,7 @@ from crib_trainer.training.practice import (
     PracticeSettings,
     grade_pending,
 )
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import IN_A_WINDOW, TrainerScreen
 from crib_trainer.ui.screens.count import ITEM_FIELDS
 from crib_trainer.ui.widgets.board import Board
 from crib_trainer.ui.widgets.inputs import PointsInput
@@ -459,6 +459,7 @@ class ReviewScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "dismiss", "Play on"),
         Binding("c", "dismiss", "Play on", show=False),
+        *IN_A_WINDOW,
     ]
 
     def __init__(self, deal: int, grades: list[Grade]) -> None:
@@ -485,7 +486,7 @@ class SummaryScreen(ModalScreen[None]):
     """After the game: points lost by discards, the play and counting, the biggest
     mistake, and the costly decisions to replay as drills."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Close")]
+    BINDINGS = [Binding("escape", "dismiss", "Close"), *IN_A_WINDOW]
 
     def __init__(self, practice: Practice) -> None:
         super().__init__()
@@ -551,7 +552,7 @@ class NewPracticeScreen(ModalScreen[PracticeSettings | None]):
     """The settings of a practice game: the game, the rules, muggins, the computer's
     strength, and how the trainer helps."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), *IN_A_WINDOW]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-practice", classes="practice-modal"):

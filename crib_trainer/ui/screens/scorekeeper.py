@@ -36,7 +36,7 @@ from crib_trainer.core.pegging import PlayError
 from crib_trainer.core.rules import RULESETS, VARIANTS, default_ruleset, get_variant
 from crib_trainer.storage.records import GameChangedError, SavedGame, StorageError
 from crib_trainer.ui.game_input import prompt, read
-from crib_trainer.ui.screens.base import TrainerScreen
+from crib_trainer.ui.screens.base import IN_A_WINDOW, TrainerScreen
 from crib_trainer.ui.widgets.board import Board
 from crib_trainer.ui.widgets.keybar import KeyBar
 
@@ -228,7 +228,10 @@ class ScorekeeperScreen(TrainerScreen):
 class PenaltyScreen(ModalScreen[Penalty | None]):
     """Pick the irregularity (each with its law), then who pegs the points."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", tooltip="close, changing nothing")]
+    BINDINGS = [
+        Binding("escape", "dismiss(None)", "Cancel", tooltip="close, changing nothing"),
+        *IN_A_WINDOW,
+    ]
 
     def __init__(self, names: tuple[str, ...], irregularities: Sequence[Irregularity]) -> None:
         super().__init__()
@@ -291,7 +294,10 @@ class NewGameScreen(ModalScreen[Game | None]):
     correction, doubles, dealer; it starts from the last game's settings. Below, the last
     games played to the end."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", tooltip="close, changing nothing")]
+    BINDINGS = [
+        Binding("escape", "dismiss(None)", "Cancel", tooltip="close, changing nothing"),
+        *IN_A_WINDOW,
+    ]
 
     def __init__(self, finished: Sequence[SavedGame] = (), last_game: Game | None = None) -> None:
         """``finished``: the last games played to the end; ``last_game``: the game played
