@@ -7,6 +7,7 @@ from rich.cells import cell_len
 from textual.widgets import Static
 
 from crib_trainer.ui.screens.help import HelpScreen
+from tests.ui.conftest import enter_text
 from tests.ui.test_scorekeeper_flow import new_game
 
 SIZE = (80, 24)
@@ -51,3 +52,17 @@ async def test_question_mark_and_ctrl_t_work_in_a_window_over_a_screen(app):
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen) and app.screen.under is settings
+
+
+async def test_a_long_card_error_in_settle_a_dispute_is_shown_whole(app):
+    # 7, type "?" in the cards: "'?': a card needs a rank and a suit, like 5H or 10♦; ranks
+    # are A 2 3 4 5 6 7 8" and the rest (the other ranks, the suits) cut off at the edge
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7")
+        await pilot.pause()
+        await enter_text(pilot, "?", submit=False)
+        check = app.screen.query_one("#check", Static)
+        assert "suits are" in str(check.render())
+        needed = check.get_content_height(check.size, app.size, check.size.width)
+        assert needed <= check.size.height
+        assert app.screen.query_one("#verdict-box").region.bottom <= SIZE[1] - 1
