@@ -4,9 +4,10 @@ pinned by the keys that showed it."""
 from __future__ import annotations
 
 from rich.cells import cell_len
-from textual.widgets import Static
+from textual.widgets import Input, Select, Static
 
 from crib_trainer.ui.screens.help import HelpScreen
+from crib_trainer.ui.screens.scorekeeper import MAX_NAME, ScorekeeperScreen
 from tests.ui.conftest import enter_text
 from tests.ui.test_scorekeeper_flow import new_game
 
@@ -66,3 +67,35 @@ async def test_a_long_card_error_in_settle_a_dispute_is_shown_whole(app):
         needed = check.get_content_height(check.size, app.size, check.size.width)
         assert needed <= check.size.height
         assert app.screen.query_one("#verdict-box").region.bottom <= SIZE[1] - 1
+
+
+async def test_a_name_too_long_for_the_board_is_refused_saying_how_long_one_may_be(app):
+    # 9, a 200-letter name, enter: the game started; its score line took three lines and
+    # pushed "Type the starter" off the prompt (and home's "A game in progress" ten lines)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("9")
+        await pilot.pause()
+        form = app.screen
+        await enter_text(pilot, "Ünïcødé♠" * 25 + ", Bob", box=form.query_one("#names", Input))
+        assert app.screen is form
+        hint = str(form.query_one("#new-game-hint", Static).render())
+        assert f"{MAX_NAME} characters" in hint and "Ünïcødé♠Ünïcødé♠" in hint
+
+
+async def test_three_names_as_long_as_allowed_fit_at_80_columns(app):
+    names = ", ".join(c * MAX_NAME for c in "ABC")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("9")
+        await pilot.pause()
+        app.screen.query_one("#game-variant", Select).value = "three-player"
+        await pilot.pause()
+        await enter_text(pilot, names, box=app.screen.query_one("#names", Input))
+        assert isinstance(app.screen, ScorekeeperScreen)
+        await enter_text(pilot, "5D")
+        await enter_text(pilot, "7H")
+        screen = app.screen
+        for selector in ("#board", "#deal-status", "#prompt-line"):
+            widget = screen.query_one(selector)
+            needed = widget.get_content_height(widget.size, app.size, widget.size.width)
+            assert needed <= widget.size.height, selector
+        assert "next: " + "C" * MAX_NAME in str(screen.query_one("#deal-status").render())

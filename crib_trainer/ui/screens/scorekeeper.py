@@ -289,6 +289,10 @@ RULE_CHOICES = [
 ]
 
 
+#: The longest name a side may have: three sides' names and scores fit one line at 80.
+MAX_NAME = 12
+
+
 class NewGameScreen(ModalScreen[Game | None]):
     """Settings for a new game: variant, names, target, rules, muggins, friendly
     correction, doubles, dealer; it starts from the last game's settings. Below, the last
@@ -407,6 +411,12 @@ class NewGameScreen(ModalScreen[Game | None]):
             bad = next((n for n in names if any(ch in n for ch in ";#:")), None)
             if bad is not None:
                 raise GameError(f"a name cannot hold ; # or : (the game's lines use them): {bad}")
+            long = next((n for n in names if len(n) > MAX_NAME), None)
+            if long is not None:
+                raise GameError(
+                    f"a name can be {MAX_NAME} characters at most (three sides' scores "
+                    f"share a line): {long[: MAX_NAME + 8]}…"
+                )
             config = GameConfig(
                 variant=get_variant(str(self.query_one("#game-variant", Select).value)),
                 names=names,
