@@ -6,9 +6,12 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.widgets import Input, Select, Static
 
+from crib_trainer.core.pegging import MAX_CARD_POINTS
 from crib_trainer.ui.screens.help import HelpScreen
+from crib_trainer.ui.screens.pegging import last_card_points
 from crib_trainer.ui.screens.scorekeeper import MAX_NAME, ScorekeeperScreen
 from tests.ui.conftest import enter_text
+from tests.ui.test_pegging_flow import open_pegging, settle
 from tests.ui.test_scorekeeper_flow import new_game
 
 SIZE = (80, 24)
@@ -99,3 +102,28 @@ async def test_three_names_as_long_as_allowed_fit_at_80_columns(app):
             needed = widget.get_content_height(widget.size, app.size, widget.size.width)
             assert needed <= widget.size.height, selector
         assert "next: " + "C" * MAX_NAME in str(screen.query_one("#deal-status").render())
+
+
+async def test_a_score_no_card_can_make_is_refused_as_a_typo_not_recorded(app):
+    # 5, q, 99, enter: "✗ It scored 2." and 99 kept in the history ("over-claims 97" among
+    # the mistakes), where Count refuses 30 as a typo
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        while last_card_points(screen.drill.situation) is None:
+            screen.answered = True
+            await pilot.press("n")
+            await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        kept = len(app.practice.history)
+        await pilot.press("9", "9", "enter")
+        await pilot.pause()
+        assert not screen.answered and len(app.practice.history) == kept
+        assert any(
+            "99 is more than" in str(n.message)
+            and f"({MAX_CARD_POINTS} is the most)" in str(n.message)
+            for n in app._notifications
+        )
+        actual = last_card_points(screen.drill.situation)
+        await enter_text(pilot, str(actual), box=screen.query_one("#peg-points", Input))
+        assert screen.answered and app.practice.history[-1].correct

@@ -33,7 +33,7 @@ from crib_trainer.analysis.pegging import (
     read_table,
 )
 from crib_trainer.core.cards import Card, format_cards
-from crib_trainer.core.pegging import PegKind, Played, PlayState, SaidGo
+from crib_trainer.core.pegging import MAX_CARD_POINTS, PegKind, Played, PlayState, SaidGo
 from crib_trainer.training.answers import decision_grade, peg_play_attempt, peg_score_attempt
 from crib_trainer.training.categories import PEG_THEME_WORDS
 from crib_trainer.training.explain import explain_play
@@ -418,6 +418,13 @@ class PegScreen(DecisionScreen):
         actual = last_card_points(s)
         assert actual is not None
         claimed = int(value)
+        if claimed > MAX_CARD_POINTS:  # a typo, not an answer: never recorded
+            self.notify(
+                f"{claimed} is more than a card scores in the play ({MAX_CARD_POINTS} is the "
+                "most): a typo? Type it again.",
+                severity="warning",
+            )
+            return
         self.answered = True
         self.asked.add("score")
         theme = self.drill.theme or (self.drill.themes[0] if self.drill.themes else "lead")
