@@ -7,11 +7,14 @@ from rich.cells import cell_len
 from textual.widgets import Input, Select, Static
 
 from crib_trainer.core.pegging import MAX_CARD_POINTS
+from crib_trainer.training.puzzles import solve
 from crib_trainer.ui.screens.help import HelpScreen
 from crib_trainer.ui.screens.pegging import last_card_points
+from crib_trainer.ui.screens.puzzles import PuzzleScreen
 from crib_trainer.ui.screens.scorekeeper import MAX_NAME, ScorekeeperScreen
 from tests.ui.conftest import enter_text
 from tests.ui.test_pegging_flow import open_pegging, settle
+from tests.ui.test_puzzle_flow import open_theme
 from tests.ui.test_scorekeeper_flow import new_game
 
 SIZE = (80, 24)
@@ -126,4 +129,22 @@ async def test_a_score_no_card_can_make_is_refused_as_a_typo_not_recorded(app):
         )
         actual = last_card_points(screen.drill.situation)
         await enter_text(pilot, str(actual), box=screen.query_one("#peg-points", Input))
+        assert screen.answered and app.practice.history[-1].correct
+
+
+async def test_a_puzzle_count_no_hand_can_make_is_refused_as_a_typo(app):
+    # 6, enter, enter (four fives and a jack), 99, enter: "✗ Not quite." and a count of 99
+    # kept in the history, where Count refuses 30 as a typo
+    async with app.run_test(size=SIZE) as pilot:
+        await open_theme(pilot, "big-hands")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen) and screen.puzzle.kind == "count"
+        kept = len(app.practice.history)
+        await pilot.press("9", "9", "enter")
+        await pilot.pause()
+        assert not screen.answered and len(app.practice.history) == kept
+        assert any("99 is more than" in str(n.message) for n in app._notifications)
+        await enter_text(pilot, str(solve(screen.puzzle)), box=screen.query_one("#puzzle-points"))
         assert screen.answered and app.practice.history[-1].correct

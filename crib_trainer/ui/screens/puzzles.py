@@ -20,8 +20,9 @@ from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from crib_trainer.core.cards import Card, format_cards
-from crib_trainer.core.pegging import parse_peg_tokens, score_sequence
+from crib_trainer.core.pegging import MAX_CARD_POINTS, parse_peg_tokens, score_sequence
 from crib_trainer.core.rules import get_variant
+from crib_trainer.core.show import MAX_SHOW
 from crib_trainer.training.answers import (
     count_attempt,
     discard_attempt,
@@ -46,6 +47,12 @@ from crib_trainer.ui.widgets.inputs import PointsInput
 from crib_trainer.ui.widgets.keybar import KeyBar
 
 PICKS = ("discard", "pegging-play")
+#: The most points each kind's answer can be: more is a typo, refused (never recorded).
+MOST = {
+    "count": (MAX_SHOW, "any hand scores"),
+    "crib-count": (MAX_SHOW, "any crib scores"),
+    "pegging-score": (MAX_CARD_POINTS, "a card scores in the play"),
+}
 KIND_WORDS = {
     "count": "count the hand",
     "crib-count": "count the crib",
@@ -319,6 +326,13 @@ class PuzzleScreen(TrainerScreen):
                 self.notify("Type the points first.")
                 return
             given = int(value)
+            most, what = MOST[p.kind]
+            if given > most:
+                self.notify(
+                    f"{given} is more than {what} ({most} is the most): a typo? Type it again.",
+                    severity="warning",
+                )
+                return
             self.truth = solve(p)
         self.answered = True
         right = is_right(p, given, self.truth)
