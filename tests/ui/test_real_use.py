@@ -4,7 +4,7 @@ pinned by the keys that showed it."""
 from __future__ import annotations
 
 from rich.cells import cell_len
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Select, Static, TabbedContent
 
 from crib_trainer.core.pegging import MAX_CARD_POINTS
 from crib_trainer.training.puzzles import solve
@@ -148,3 +148,25 @@ async def test_a_puzzle_count_no_hand_can_make_is_refused_as_a_typo(app):
         assert any("99 is more than" in str(n.message) for n in app._notifications)
         await enter_text(pilot, str(solve(screen.puzzle)), box=screen.query_one("#puzzle-points"))
         assert screen.answered and app.practice.history[-1].correct
+
+
+async def test_left_and_right_leave_the_mistakes_tab_and_the_help_says_enter_replays(app):
+    # 8, → → →: the Mistakes tab takes the keys (enter replays), and ← did nothing there;
+    # the help named neither the arrows nor enter
+    from tests.ui.conftest import seed_history
+
+    seed_history(days=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("8")
+        await pilot.pause()
+        tabs = app.screen.query_one("#progress-tabs", TabbedContent)
+        await pilot.press("right", "right", "right")
+        assert tabs.active == "tab-mistakes"
+        await pilot.press("left")
+        assert tabs.active == "tab-weak"
+        await pilot.press("right", "right")
+        assert tabs.active == "tab-timed"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        words = str(app.screen.query_one("#help-text", Static).render())
+        assert "← →" in words and "replay the highlighted mistake" in words

@@ -1,10 +1,10 @@
 """Progress: accuracy and speed over time as plots, miss rate by category as bars, the
 recent mistakes, any of which can be opened and replayed, and the timed runs' times.
 
-Keys: ``w`` switches days/weeks, enter on a mistake replays it (the table has the focus
-as soon as its tab opens), escape goes back. Each mistake shows its cards (a pegging
-play: your hand; a pegging score: the card laid), what you said and what was right; the
-highlighted one is said in full below the table.
+Keys: ← → the tabs (from the mistakes too), ``w`` switches days/weeks, enter on a mistake
+replays it (the table has the focus as soon as its tab opens), escape goes back. Each
+mistake shows its cards (a pegging play: your hand; a pegging score: the card laid), what
+you said and what was right; the highlighted one is said in full below the table.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Literal
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane, Tabs
 from textual_plotext import PlotextPlot
 
 from crib_trainer.core.cards import CardError, format_cards, parse_cards
@@ -34,9 +34,24 @@ MIN_POINTS = 3
 REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play", "position")
 
 
+class MistakesTable(DataTable):
+    """The mistakes, a row each: ↑↓ move, enter replays; ← → go on to the other tabs, as
+    they do from the tabs (the table has the focus on its tab, and would keep the keys)."""
+
+    BINDINGS = [
+        Binding("left", "screen.next_tab(-1)", show=False),
+        Binding("right", "screen.next_tab(1)", show=False),
+    ]
+
+
 class ProgressScreen(TrainerScreen):
     """Accuracy and speed over time, where each category stands, the recent mistakes."""
 
+    HELP_KEYS = (
+        ("← →", "the previous or next tab"),
+        ("↑ ↓", "move along the mistakes"),
+        ("enter", "replay the highlighted mistake as a drill"),
+    )
     BINDINGS = [
         BACK,
         Binding(
@@ -64,7 +79,7 @@ class ProgressScreen(TrainerScreen):
                 yield PlotextPlot(id="weak-plot")
                 yield Static(id="weak-words")
             with TabPane("Mistakes", id="tab-mistakes"):
-                yield DataTable(id="mistakes", cursor_type="row", zebra_stripes=True)
+                yield MistakesTable(id="mistakes", cursor_type="row", zebra_stripes=True)
             with TabPane("Timed", id="tab-timed"):
                 yield PlotextPlot(id="timed-plot")
         yield Static(id="progress-note")
@@ -75,6 +90,13 @@ class ProgressScreen(TrainerScreen):
         table = self.query_one("#mistakes", DataTable)
         table.add_columns("when", "drill", "cards", "said", "right", "missed")
         self.refresh_progress()
+
+    def action_next_tab(self, step: int) -> None:
+        """The tab ``step`` along from this one (the mistakes table's ← and →)."""
+        tabs = self.query_one("#progress-tabs", TabbedContent)
+        panes = [pane.id for pane in tabs.query(TabPane)]
+        tabs.active = panes[(panes.index(tabs.active) + step) % len(panes)]
+        tabs.query_one(Tabs).focus()
 
     def action_toggle_period(self) -> None:
         self.period = "week" if self.period == "day" else "day"
