@@ -20,8 +20,8 @@ PROG = "crib-trainer"
 class SafeText(io.TextIOBase):
     """A text stream that writes through :func:`~crib_trainer.core.safe_text.shown`: every
     control character a terminal would obey is written as ``\\uXXXX`` (newlines and tabs
-    pass). ``unescaped`` is the stream beneath, for the one writer that must send an escape
-    sequence on purpose (the clipboard's OSC 52)."""
+    pass). ``unescaped`` is the stream beneath, for writers that must send a control
+    character on purpose (the clipboard's OSC 52, ``match``'s progress bar)."""
 
     def __init__(self, stream: TextIO) -> None:
         super().__init__()

@@ -101,7 +101,8 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     workers = args.workers or ((os.cpu_count() or 1) if args.games >= POOL_FROM else 1)
     progress = None
     if not args.quiet and sys.stderr.isatty():
-        progress = ProgressBar(args.games, sys.stderr)
+        # (its own text, numbers only: the carriage return that redraws it is not escaped)
+        progress = ProgressBar(args.games, getattr(sys.stderr, "unescaped", sys.stderr))
     started = time.perf_counter()
     records = run_match(
         *args.players,
