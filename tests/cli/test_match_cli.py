@@ -197,3 +197,19 @@ def test_the_progress_bar_is_redrawn_in_place_on_a_terminal(monkeypatch):
     drawn = terminal.getvalue()
     assert drawn.startswith("\r[") and drawn.count("\r") == 2 and drawn.endswith("\n")
     assert "2/2 games" in drawn and "\\u000d" not in drawn
+
+
+def test_ctrl_c_under_the_progress_bar_is_said_on_a_line_of_its_own(monkeypatch):
+    from crib_trainer.analysis import selfplay
+
+    def interrupted(*players, progress=None, **options):
+        progress(1)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(selfplay, "run_match", interrupted)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["match", "expert", "beginner", "--games", "4", "--workers", "1"]) == 130
+    bar, said, end = terminal.getvalue().split("\n")
+    assert bar.startswith("\r[") and "1/4 games" in bar
+    assert (said, end) == ("crib-trainer match: interrupted", "")
