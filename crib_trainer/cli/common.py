@@ -168,7 +168,7 @@ def open_input(name: str, what: str) -> TextIO:
     try:
         return open(name, encoding="utf-8-sig", errors="replace")
     except OSError as err:
-        raise UsageError(f"cannot read {what} {name!r}: {err.strerror}") from None
+        raise UsageError(f"cannot read {what} '{shown(name)}': {err.strerror}") from None
 
 
 def copy_to_clipboard(text: str) -> None:
