@@ -34,6 +34,7 @@ from crib_trainer.storage.db import StorageError, open_store
 from crib_trainer.storage.progress import export_csv, record_attempt
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.puzzles import load_puzzles
+from tests.inprocess import run_cli
 
 # Control characters a terminal obeys: C0 (but newline and tab), DEL, C1, bidi controls.
 CONTROLS = [chr(c) for c in (*range(0, 9), *range(11, 32), 127, *range(0x80, 0xA0))]
@@ -387,6 +388,18 @@ def test_names_and_file_names_with_any_bytes_stay_on_their_line(tmp_path):
     assert code == 2 and len(clean_bytes(out).splitlines()) == 2  # one problem, the total
     code, out, err = run_on_bytes("puzzles", "list", str(tmp_path))
     assert code == 2 and len(clean_bytes(err).splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["game", "replay"], ["score", "--batch"], ["discard", "--batch"], ["puzzles", "check"]],
+)
+def test_a_newline_in_a_file_name_is_shown_as_u000a_in_every_error(tmp_path, argv):
+    """README: a newline in a file name is printed as ``\\u000a`` (not Python's ``\\n``),
+    whichever command names the file."""
+    done = run_cli(*argv, str(tmp_path / "no\nsuch.txt"))
+    said = done.stdout + done.stderr
+    assert done.returncode == 2 and "no\\u000asuch.txt" in said and "\\n" not in said
 
 
 @settings(max_examples=60)

@@ -20,8 +20,8 @@ PROG = "crib-trainer"
 class SafeText(io.TextIOBase):
     """A text stream that writes through :func:`~crib_trainer.core.safe_text.shown`: every
     control character a terminal would obey is written as ``\\uXXXX`` (newlines and tabs
-    pass). ``unescaped`` is the stream beneath, for the one writer that must send an escape
-    sequence on purpose (the clipboard's OSC 52)."""
+    pass). ``unescaped`` is the stream beneath, for writers that must send a control
+    character on purpose (the clipboard's OSC 52, ``match``'s progress bar)."""
 
     def __init__(self, stream: TextIO) -> None:
         super().__init__()
@@ -168,7 +168,7 @@ def open_input(name: str, what: str) -> TextIO:
     try:
         return open(name, encoding="utf-8-sig", errors="replace")
     except OSError as err:
-        raise UsageError(f"cannot read {what} {name!r}: {err.strerror}") from None
+        raise UsageError(f"cannot read {what} '{shown(name)}': {err.strerror}") from None
 
 
 def copy_to_clipboard(text: str) -> None:

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from crib_trainer.cli.common import UsageError, open_input, output_options
 from crib_trainer.core.gamelog import GameLogError, Replay, replay_log
+from crib_trainer.core.safe_text import shown
 from crib_trainer.textfiles import read_text_file, read_text_stream
 
 
@@ -46,7 +47,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         else:
             text = read_text_file(args.file, what="game log")
     except OSError as err:
-        raise UsageError(f"cannot read game log {args.file!r}: {err.strerror}") from None
+        raise UsageError(f"cannot read game log '{shown(args.file)}': {err.strerror}") from None
     try:
         replay = replay_log(io.StringIO(text))
     except GameLogError as err:

@@ -101,17 +101,23 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     workers = args.workers or ((os.cpu_count() or 1) if args.games >= POOL_FROM else 1)
     progress = None
     if not args.quiet and sys.stderr.isatty():
-        progress = ProgressBar(args.games, sys.stderr)
+        # (its own text, numbers only: the carriage return that redraws it is not escaped)
+        progress = ProgressBar(args.games, getattr(sys.stderr, "unescaped", sys.stderr))
     started = time.perf_counter()
-    records = run_match(
-        *args.players,
-        games=args.games,
-        seed=args.seed,
-        variant=variant,
-        ruleset=args.rules,
-        workers=workers,
-        progress=progress,
-    )
+    try:
+        records = run_match(
+            *args.players,
+            games=args.games,
+            seed=args.seed,
+            variant=variant,
+            ruleset=args.rules,
+            workers=workers,
+            progress=progress,
+        )
+    except KeyboardInterrupt:
+        if progress is not None:
+            progress.stream.write("\n")  # (ctrl+c is then said on a line of its own)
+        raise
     seconds = time.perf_counter() - started
     if variant.players == 2:
         first, second = args.players

@@ -74,8 +74,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--player",
         metavar="NAME",
         help="who holds --hand (default: the player after the last card's player, unless "
-        "only the last card's player has that many cards left and his opponent has said go "
-        "or is out of cards)",
+        "only the last card's player has that many cards left and his opponent could have "
+        "said go (the count is 22 or more) or is out of cards)",
     )
     rank.add_argument(
         "--variant",

@@ -44,7 +44,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Count a hand or crib with its starter; with --claim, judge a claim.",
         epilog="Examples: score 5H 5C 5S JD --starter 5D | score 6H 7C 7D 8S '|' 8D --crib "
         "| score 4S 5S 6S 9H --starter 5D --claim 10 --law hoyle. A hand with too few cards "
-        "is scored as a short hand (Britannica, law 10).",
+        "is scored as a short hand (Britannica, law 10), with no flush and the --law's penalty "
+        "(Hoyle: the opponent pegs 2).",
     )
     score.add_argument("cards", nargs="*", metavar="CARD", help="the hand (or crib) cards")
     score.add_argument("--starter", metavar="CARD", help="the starter (turn-up) card")

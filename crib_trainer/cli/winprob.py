@@ -19,7 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description=(
             "Your chance to win a two-player game between equal (expert) players, from "
             "your score and his, before a deal in which you deal (--dealer) or he does "
-            "(--pone). From a table built by expert self-play (docs/winprob.md)."
+            "(--pone). From a table built by expert self-play (docs/benchmarks.md)."
         ),
     )
     winprob.add_argument("me", type=int, metavar="ME", help="your score")

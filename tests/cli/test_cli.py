@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -255,6 +257,9 @@ def test_each_commands_help_reads_as_written(argv, capsys):
     text = capsys.readouterr().out
     assert exited.value.code == 0 and "usage:" in text
     assert "%%" not in text
+    root = Path(__file__).resolve().parents[2]
+    for named in re.findall(r"docs/[\w.-]+\.md", text):
+        assert (root / named).is_file(), f"the help names {named}, which does not exist"
 
 
 def test_batch_refuses_arguments_it_would_ignore(capsys):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 
 import pytest
 
@@ -178,3 +179,37 @@ def test_winprob_bad_input_is_one_line_and_status_2(argv, message, capsys):
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+class _Terminal(io.StringIO):
+    """Standard error as a terminal: the progress bar is drawn on it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_is_redrawn_in_place_on_a_terminal(monkeypatch):
+    """The bar returns to the start of its line with a carriage return, which the
+    escaping of untrusted text must not turn into the six characters ``\\u000d``."""
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["match", "expert", "beginner", "--games", "2", "--workers", "1"]) == 0
+    drawn = terminal.getvalue()
+    assert drawn.startswith("\r[") and drawn.count("\r") == 2 and drawn.endswith("\n")
+    assert "2/2 games" in drawn and "\\u000d" not in drawn
+
+
+def test_ctrl_c_under_the_progress_bar_is_said_on_a_line_of_its_own(monkeypatch):
+    from crib_trainer.analysis import selfplay
+
+    def interrupted(*players, progress=None, **options):
+        progress(1)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(selfplay, "run_match", interrupted)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["match", "expert", "beginner", "--games", "4", "--workers", "1"]) == 130
+    bar, said, end = terminal.getvalue().split("\n")
+    assert bar.startswith("\r[") and "1/4 games" in bar
+    assert (said, end) == ("crib-trainer match: interrupted", "")

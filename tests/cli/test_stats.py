@@ -153,6 +153,20 @@ def test_a_spot_learnt_says_when_and_after_how_many():
     assert (nobs["state"], nobs["learnt_after"], nobs["miss_rate"]) == ("learnt", 5, 2 / 7)
 
 
+def test_a_miscount_is_a_category_with_no_model():
+    """A total short by an amount no set of items makes is met only when missed: it has
+    no rate now and its state is ``new`` (README, stats), and it is never a weak spot."""
+    with open_store() as store:
+        for i in range(3):
+            at = NOW - timedelta(minutes=10 - i)
+            record_attempt(store, make_attempt(at=at, missed={"miscount": 1.0}, n=i))
+    data = json.loads(run("--json")[1])
+    (miscount,) = data["categories"]
+    assert (miscount["category"], miscount["state"], miscount["now"]) == ("miscount", "new", None)
+    assert (miscount["missed"], miscount["miss_rate"]) == (3, 1.0)
+    assert data["weak_spots"] == []
+
+
 def test_json_of_nothing():
     data = json.loads(run("--json")[1])
     assert data["summary"]["answered"] == 0 and data["summary"]["accuracy"] is None

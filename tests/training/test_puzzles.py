@@ -140,12 +140,20 @@ def test_cli_check(tmp_path):
     assert main(["puzzles", "check", str(bad), "--json"], out=out) == 2
     data = json.loads(out.getvalue())
     assert data["problems"][0]["field"] == "answer" and data["problems"][0]["puzzle"] == "good-one"
+    assert set(data) == {"ok", "problems"}  # the keys the README gives
+    assert set(data["problems"][0]) == {"file", "puzzle", "field", "message"}
 
 
 def test_cli_list():
     out = io.StringIO()
     assert main(["puzzles", "list", "--theme", "runs"], out=out) == 0
     assert "runs-four-not-two-threes" in out.getvalue()
+    out = io.StringIO()
+    assert main(["puzzles", "list", "--theme", "runs", "--json"], out=out) == 0
+    listed = json.loads(out.getvalue())
+    assert {p["theme"] for p in listed} == {"runs"}
+    assert "runs-ace-to-five" in {p["id"] for p in listed}
+    assert all(set(p) == {"id", "theme", "kind", "difficulty", "question"} for p in listed)
 
 
 def test_wrong_types_are_problems_not_crashes(tmp_path):
