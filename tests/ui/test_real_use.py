@@ -170,3 +170,15 @@ async def test_left_and_right_leave_the_mistakes_tab_and_the_help_says_enter_rep
         await pilot.pause()
         words = str(app.screen.query_one("#help-text", Static).render())
         assert "← →" in words and "replay the highlighted mistake" in words
+
+
+async def test_the_puzzle_librarys_help_says_how_to_open_a_puzzle(app):
+    # 6, ?: only escape and d; the status line's "enter opens" and tab between the lists
+    # were nowhere in it
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("6")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        words = str(app.screen.query_one("#help-text", Static).render())
+        assert "enter" in words and "tab" in words and "↑ ↓" in words

@@ -70,6 +70,11 @@ def solved_ids(history: list[Attempt]) -> set[str]:
 class PuzzleLibraryScreen(TrainerScreen):
     """The curated puzzles by theme and difficulty."""
 
+    HELP_KEYS = (
+        ("↑ ↓", "move along the themes or the puzzles"),
+        ("enter", "a theme: on to its puzzles; a puzzle: open it"),
+        ("tab", "between the themes and the puzzles"),
+    )
     BINDINGS = [
         Binding(
             "escape", "app.pop_screen", "Back", tooltip="back to the list (from a puzzle) or home"
