@@ -182,3 +182,18 @@ async def test_the_puzzle_librarys_help_says_how_to_open_a_puzzle(app):
         await pilot.pause()
         words = str(app.screen.query_one("#help-text", Static).render())
         assert "enter" in words and "tab" in words and "↑ ↓" in words
+
+
+async def test_no_review_of_a_hand_not_yet_played(app):
+    # 0, enter, r before the first throw: "Deal 1: the review — No costly decisions in
+    # this hand: well played.", praise for a hand not played
+    from crib_trainer.ui.screens.practice import PracticeScreen, ReviewScreen
+    from tests.ui.test_practice_flow import start
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot)
+        assert screen.practice.waiting_for == "discard"
+        await pilot.press("r")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReviewScreen) and isinstance(app.screen, PracticeScreen)
+        assert any("No hand played yet" in str(n.message) for n in app._notifications)

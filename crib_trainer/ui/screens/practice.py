@@ -408,7 +408,11 @@ class PracticeScreen(TrainerScreen):
             self.app.push_screen(SummaryScreen(p))
             return
         deal = max(p.deal - 1, 0) if p.waiting_for == "discard" else p.deal
-        self.app.push_screen(ReviewScreen(deal, hand_review(p.all_grades(), deal)))
+        grades = p.all_grades()
+        if p.deal == 0 and p.waiting_for == "discard" and not grades:  # (before the throw)
+            self.notify("No hand played yet: r reviews a hand once you have thrown.")
+            return
+        self.app.push_screen(ReviewScreen(deal, hand_review(grades, deal)))
 
     def action_summary(self) -> None:
         if self.practice.over:
