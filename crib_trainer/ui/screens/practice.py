@@ -42,6 +42,7 @@ from crib_trainer.training.practice import (
 from crib_trainer.ui.screens.base import IN_A_WINDOW, TrainerScreen
 from crib_trainer.ui.screens.count import ITEM_FIELDS
 from crib_trainer.ui.widgets.board import Board
+from crib_trainer.ui.widgets.followlog import FollowingLog
 from crib_trainer.ui.widgets.inputs import PointsInput
 from crib_trainer.ui.widgets.keybar import KeyBar
 
@@ -108,7 +109,7 @@ class PracticeScreen(TrainerScreen):
                         yield PointsInput(
                             id=f"practice-{kind}", classes="item-input", placeholder="0"
                         )
-            yield RichLog(id="practice-log", wrap=True, markup=False, min_width=0)
+            yield FollowingLog(id="practice-log", wrap=True, markup=False, min_width=0)
         yield KeyBar()
 
     def on_mount(self) -> None:

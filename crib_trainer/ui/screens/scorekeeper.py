@@ -38,6 +38,7 @@ from crib_trainer.storage.records import GameChangedError, SavedGame, StorageErr
 from crib_trainer.ui.game_input import prompt, read
 from crib_trainer.ui.screens.base import IN_A_WINDOW, TrainerScreen
 from crib_trainer.ui.widgets.board import Board
+from crib_trainer.ui.widgets.followlog import FollowingLog
 from crib_trainer.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ class ScorekeeperScreen(TrainerScreen):
             yield Static(id="deal-status")
             yield Static(id="prompt-line")
             yield Input(id="entry", placeholder="type here, enter to record")
-            yield RichLog(id="game-log", wrap=True, markup=False, min_width=0)
+            yield FollowingLog(id="game-log", wrap=True, markup=False, min_width=0)
         yield KeyBar()
 
     def on_mount(self) -> None:
