@@ -224,3 +224,25 @@ async def test_the_practice_log_keeps_its_last_line_in_view_when_the_count_box_o
         screen.redraw()  # the count asked: the box shown
         await pilot.pause()
         assert box.display and log.scroll_y == log.max_scroll_y
+
+
+async def test_count_keys_that_do_nothing_now_are_dimmed_in_the_key_bar(app):
+    # 1, h h h, a total, enter, h: nothing, and i nothing, though the key bar showed both
+    # as before; n before answering did nothing either
+    from crib_trainer.ui.widgets.keybar import KeyBar
+
+    def enabled(screen) -> dict[str, bool]:
+        return {s.description: s.enabled for s in screen.query_one(KeyBar).spans()}
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        screen = app.screen
+        before = enabled(screen)
+        assert before["Hint"] and before["Items"] and not before["Next"]
+        await enter_text(pilot, str(screen.breakdown.total))
+        after = enabled(screen)
+        assert not after["Hint"] and not after["Items"] and after["Next"]
+        await pilot.press("n")
+        await pilot.pause()
+        assert enabled(screen) == before

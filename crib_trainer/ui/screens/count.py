@@ -227,7 +227,15 @@ class CountScreen(TrainerScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # A claim is judged by its total: no item-by-item answer (the key is hidden).
-        return not (action == "toggle_mode" and isinstance(self.drill, JudgeDrill))
+        if action == "toggle_mode" and isinstance(self.drill, JudgeDrill):
+            return False
+        # Hints and item by item are for before answering, the next hand for after (the
+        # keys are dimmed when they would do nothing).
+        if action in ("hint", "toggle_mode") and self.revealed:
+            return None
+        if action == "next_hand" and not self.revealed:
+            return None
+        return True
 
     def action_toggle_mode(self) -> None:
         if self.revealed or isinstance(self.drill, JudgeDrill):
@@ -317,6 +325,7 @@ class CountScreen(TrainerScreen):
         what was missed."""
         assert self.breakdown is not None
         self.revealed = True
+        self.refresh_bindings()
         for field in self.query(Input):
             field.disabled = True
         self.query_one("#answer-row").display = False
