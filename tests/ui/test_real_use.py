@@ -6,13 +6,14 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.widgets import Input, Select, Static, TabbedContent
 
+from crib_trainer.analysis.pegging import read_situation
 from crib_trainer.core.pegging import MAX_CARD_POINTS
 from crib_trainer.training.puzzles import solve
 from crib_trainer.ui.screens.help import HelpScreen
 from crib_trainer.ui.screens.pegging import last_card_points
 from crib_trainer.ui.screens.puzzles import PuzzleScreen
 from crib_trainer.ui.screens.scorekeeper import MAX_NAME, ScorekeeperScreen
-from tests.ui.conftest import enter_text
+from tests.ui.conftest import enter_text, throw
 from tests.ui.test_pegging_flow import open_pegging, settle
 from tests.ui.test_puzzle_flow import open_theme
 from tests.ui.test_scorekeeper_flow import new_game
@@ -246,3 +247,33 @@ async def test_count_keys_that_do_nothing_now_are_dimmed_in_the_key_bar(app):
         await pilot.press("n")
         await pilot.pause()
         assert enabled(screen) == before
+
+
+def key_enabled(screen, description: str) -> bool:
+    from crib_trainer.ui.widgets.keybar import KeyBar
+
+    return {s.description: s.enabled for s in screen.query_one(KeyBar).spans()}[description]
+
+
+async def test_next_is_dimmed_until_the_throw_in_discards(app):
+    # 4, n: the same hand stays (n is for after the throw), the key bar showing n as live
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert not key_enabled(screen, "Next")
+        await throw(pilot, screen, screen.drill.cards[:2])
+        assert screen.revealed and key_enabled(screen, "Next")
+
+
+async def test_next_is_dimmed_until_the_answer_in_pegging(app):
+    # 5, n: the same situation stays (n is for after an answer), n shown as live
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_pegging(pilot)
+        assert not key_enabled(screen, "Next")
+        s = screen.drill.situation
+        legal = read_situation(s).legal_cards()
+        await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")
+        await settle(pilot)
+        assert screen.answered and key_enabled(screen, "Next")

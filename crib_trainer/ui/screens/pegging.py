@@ -21,6 +21,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
 from textual.widgets import DataTable, Header, Input, Static
 
 from crib_trainer.analysis.pegging import (
@@ -93,6 +94,8 @@ class PegScreen(DecisionScreen):
     )
     BEST = "Best play."
     SOURCE_WORDS = ("Situations from the scheduler.", "Random situations.")
+    #: Whether this one is answered: ``n`` is dimmed until it is (it would do nothing).
+    answered = reactive(False, bindings=True)
     BINDINGS = [
         BACK,
         *pick_keys(4),
@@ -118,6 +121,10 @@ class PegScreen(DecisionScreen):
         ),
         Binding("v", "toggle_variant", "Players", show=False),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        waiting = self.drill is not None and not self.answered
+        return None if action == "new_situation" and waiting else True
 
     def __init__(
         self, *, adaptive: bool = True, replay_id: int | None = None, plan: Plan | None = None
