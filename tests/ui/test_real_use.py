@@ -277,3 +277,23 @@ async def test_next_is_dimmed_until_the_answer_in_pegging(app):
         await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")
         await settle(pilot)
         assert screen.answered and key_enabled(screen, "Next")
+
+
+async def test_a_count_no_hand_can_make_is_refused_in_the_practice_game(app):
+    # 0, enter, throw and play, then 99 and enter for your hand: "You count your hand:
+    # 99" ruled on as an over-count and kept, where the scorekeeper refuses it as no claim
+    from crib_trainer.training.practice import PracticeSettings
+    from crib_trainer.ui.screens.practice import PracticeScreen
+    from tests.ui.test_practice_flow import played_until
+
+    settings = PracticeSettings(strength="beginner")
+    p = played_until(settings, 6, lambda p: p.waiting_for == "count")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PracticeScreen(p)
+        app.push_screen(screen)
+        await pilot.pause()
+        kept = len(app.practice.history)
+        await enter_text(pilot, "99")
+        assert screen.practice.waiting_for == "count" and screen.practice.game == p.game
+        assert len(app.practice.history) == kept
+        assert any("99 is more than" in str(n.message) for n in app._notifications)

@@ -29,7 +29,7 @@ from textual.widgets.option_list import Option
 from crib_trainer.analysis.players import PLAYERS
 from crib_trainer.core.cards import Card
 from crib_trainer.core.rules import RULESETS, default_ruleset, get_variant
-from crib_trainer.core.show import Kind
+from crib_trainer.core.show import MAX_SHOW, Kind
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
 from crib_trainer.training.practice import (
@@ -370,11 +370,15 @@ class PracticeScreen(TrainerScreen):
                     kind: int(self.query_one(f"#practice-{kind}", PointsInput).value or 0)
                     for kind, _ in ITEM_FIELDS
                 }
+                if self._typo(sum(by_kind.values())):
+                    return
                 practice, grade = p.count(by_kind=by_kind, seconds=seconds, answered_at=now)
             else:
                 text = self.query_one("#practice-total", PointsInput).value
                 if not text:
                     self.notify("Type your count first (the total, 0 for nothing).")
+                    return
+                if self._typo(int(text)):
                     return
                 practice, grade = p.count(total=int(text), seconds=seconds, answered_at=now)
         except PracticeError as err:
@@ -384,6 +388,17 @@ class PracticeScreen(TrainerScreen):
             box.value = ""
         stored = self.trainer.record(grade.attempt)
         self.step(practice.recorded(grade, replace(grade, attempt=stored)))
+
+    def _typo(self, total: int) -> bool:
+        """Whether a count is more than any hand or crib scores: refused, not ruled on."""
+        if total <= MAX_SHOW:
+            return False
+        self.notify(
+            f"{total} is more than any hand scores ({MAX_SHOW} is the most): a typo? "
+            "Type it again.",
+            severity="warning",
+        )
+        return True
 
     def action_toggle_items(self) -> None:
         self.itemised = not self.itemised
