@@ -154,18 +154,30 @@ async def test_a_puzzle_count_no_hand_can_make_is_refused_as_a_typo(app):
 async def test_left_and_right_leave_the_mistakes_tab_and_the_help_says_enter_replays(app):
     # 8, → → →: the Mistakes tab takes the keys (enter replays), and ← did nothing there;
     # the help named neither the arrows nor enter
-    from tests.ui.conftest import seed_history
+    import random
 
-    seed_history(days=1)
+    from crib_trainer.storage.db import open_store
+    from crib_trainer.storage.progress import record_attempt
+    from crib_trainer.training.answers import count_attempt
+    from crib_trainer.training.drills import count_drill
+    from tests.ui.conftest import FROZEN_NOW
+
+    drill = count_drill(random.Random(1), crib=False)
+    with open_store() as store:  # one mistake: a count one short
+        said = drill.breakdown().total - 1
+        record_attempt(store, count_attempt(drill, total=said, seconds=9, answered_at=FROZEN_NOW))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("8")
         await pilot.pause()
         tabs = app.screen.query_one("#progress-tabs", TabbedContent)
-        await pilot.press("right", "right", "right")
-        assert tabs.active == "tab-mistakes"
+        tabs.active = "tab-mistakes"  # (as → → → would: the table has the focus)
+        await pilot.pause()
+        assert app.focused.id == "mistakes"
         await pilot.press("left")
         assert tabs.active == "tab-weak"
-        await pilot.press("right", "right")
+        tabs.active = "tab-mistakes"
+        await pilot.pause()
+        await pilot.press("right")
         assert tabs.active == "tab-timed"
         await pilot.press("question_mark")
         await pilot.pause()
