@@ -212,23 +212,22 @@ async def test_no_review_of_a_hand_not_yet_played(app):
         assert any("No hand played yet" in str(n.message) for n in app._notifications)
 
 
-async def test_the_practice_log_keeps_its_last_line_in_view_when_the_count_box_opens():
+async def test_the_practice_log_keeps_its_last_line_in_view_when_the_count_box_opens(app):
     # 0, enter, a throw and the play to the end: the count box took three rows from the
     # log, which stayed where it was, hiding the play's last lines ("You: 7♣ (7)." last
     # in view; his K♣, your 9♠ and the go below it). (Whether the log's own scroll to its
     # end came before the box or after depended on timing: here the box comes after.)
-    import random
-
     from textual.widgets import RichLog
 
-    from tests.ui.conftest import make_app
-    from tests.ui.test_practice_flow import decide, start
+    from crib_trainer.training.practice import PracticeSettings
+    from crib_trainer.ui.screens.practice import PracticeScreen
+    from tests.ui.test_practice_flow import played_until
 
-    rng = random.Random(5)
-    async with make_app(seed=3).run_test(size=SIZE) as pilot:
-        screen = await start(pilot)
-        while screen.practice.waiting_for != "count":
-            await decide(pilot, screen, rng)
+    p = played_until(PracticeSettings(strength="beginner"), 6, lambda p: p.waiting_for == "count")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PracticeScreen(p)
+        app.push_screen(screen)
+        await pilot.pause()
         box = screen.query_one("#practice-answer")
         box.display = False  # the play's last lines in view, the box not yet shown
         await pilot.pause()
