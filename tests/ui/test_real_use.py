@@ -233,9 +233,15 @@ async def test_the_practice_log_keeps_its_last_line_in_view_when_the_count_box_o
         await pilot.pause()
         log = screen.query_one("#practice-log", RichLog)
         assert 0 < log.scroll_y == log.max_scroll_y
+        rows = log.scrollable_content_region.height
         screen.redraw()  # the count asked: the box shown
+        for _ in range(100):  # until the log is laid out shorter
+            await pilot.pause(0.002)
+            if log.scrollable_content_region.height < rows:
+                break
         await pilot.pause()
-        assert box.display and log.scroll_y == log.max_scroll_y
+        assert box.display and log.scrollable_content_region.height < rows
+        assert log.scroll_y == log.max_scroll_y
 
 
 async def test_count_keys_that_do_nothing_now_are_dimmed_in_the_key_bar(app):
@@ -308,3 +314,19 @@ async def test_a_count_no_hand_can_make_is_refused_in_the_practice_game(app):
         assert screen.practice.waiting_for == "count" and screen.practice.game == p.game
         assert len(app.practice.history) == kept
         assert any("99 is more than" in str(n.message) for n in app._notifications)
+
+
+async def test_a_help_longer_than_the_screen_scrolls(app):
+    # 9, enter, F1 at 80×24: the help ran past the box's foot, "ann 2", the shows, the
+    # penalties and the keys that work everywhere out of sight, and no key scrolled it
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        box = app.screen.query_one("#help")
+        assert box.region.bottom <= SIZE[1]
+        words = app.screen.query_one("#help-words")
+        assert words.max_scroll_y > 0 and words.scroll_y == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert words.scroll_y == words.max_scroll_y

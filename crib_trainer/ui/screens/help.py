@@ -7,7 +7,7 @@ import textwrap
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -41,8 +41,12 @@ class HelpScreen(ModalScreen[None]):
         lines += ["[b]Everywhere[/b]"]
         lines += _table(GLOBAL_KEYS)
         with Vertical(id="help"):
-            yield Static("\n".join(lines), id="help-text")
-            yield Static("[dim]escape closes[/dim]")
+            with VerticalScroll(id="help-words"):  # (↑ ↓, PgUp, PgDn, Home, End)
+                yield Static("\n".join(lines), id="help-text")
+            yield Static("[dim]escape closes · ↑ ↓ scroll[/dim]")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-words").focus()
 
     def _screen_bindings(self) -> list[Binding]:
         out = []
