@@ -94,7 +94,7 @@ class ProgressScreen(TrainerScreen):
     def action_next_tab(self, step: int) -> None:
         """The tab ``step`` along from this one (the mistakes table's ← and →)."""
         tabs = self.query_one("#progress-tabs", TabbedContent)
-        panes = [pane.id for pane in tabs.query(TabPane)]
+        panes = [pane.id or "" for pane in tabs.query(TabPane)]  # (every pane has an id)
         tabs.active = panes[(panes.index(tabs.active) + step) % len(panes)]
         tabs.query_one(Tabs).focus()
 
