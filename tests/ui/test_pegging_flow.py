@@ -29,6 +29,18 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
+async def open_score_question(pilot) -> PegScreen:
+    """The pegging drill at a moment whose last card scored, asking (``q``) what it scored."""
+    screen = await open_pegging(pilot)
+    while last_card_points(screen.drill.situation) is None:
+        screen.answered = True
+        await pilot.press("n")
+        await settle(pilot)
+    await pilot.press("q")
+    await pilot.pause()
+    return screen
+
+
 def text(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
@@ -63,13 +75,7 @@ async def test_the_best_card_is_graded_best_and_a_worse_one_says_what_it_gave_up
 
 async def test_scoring_the_last_card(app):
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_pegging(pilot)
-        while last_card_points(screen.drill.situation) is None:
-            screen.answered = True
-            await pilot.press("n")
-            await settle(pilot)
-        await pilot.press("q")
-        await pilot.pause()
+        screen = await open_score_question(pilot)
         actual = last_card_points(screen.drill.situation)
         await pilot.press(*str(actual), "enter")
         await pilot.pause()

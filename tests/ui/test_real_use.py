@@ -14,7 +14,7 @@ from crib_trainer.ui.screens.pegging import last_card_points
 from crib_trainer.ui.screens.puzzles import PuzzleScreen
 from crib_trainer.ui.screens.scorekeeper import MAX_NAME, ScorekeeperScreen
 from tests.ui.conftest import enter_text, throw
-from tests.ui.test_pegging_flow import open_pegging, settle
+from tests.ui.test_pegging_flow import open_pegging, open_score_question, settle
 from tests.ui.test_puzzle_flow import open_theme
 from tests.ui.test_scorekeeper_flow import new_game
 
@@ -112,13 +112,7 @@ async def test_a_score_no_card_can_make_is_refused_as_a_typo_not_recorded(app):
     # 5, q, 99, enter: "✗ It scored 2." and 99 kept in the history ("over-claims 97" among
     # the mistakes), where Count refuses 30 as a typo
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_pegging(pilot)
-        while last_card_points(screen.drill.situation) is None:
-            screen.answered = True
-            await pilot.press("n")
-            await settle(pilot)
-        await pilot.press("q")
-        await pilot.pause()
+        screen = await open_score_question(pilot)
         kept = len(app.practice.history)
         await pilot.press("9", "9", "enter")
         await pilot.pause()
