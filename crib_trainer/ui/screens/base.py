@@ -49,6 +49,17 @@ class TrainerScreen(Screen):
         """Whether an answer given here waits for the analysis (leaving now would lose it)."""
         return False
 
+    def refused_as_typo(self, given: int, most: int, what: str = "any hand scores") -> bool:
+        """Whether ``given`` is more than ``what`` can be (``most``): then a typo, said so
+        and refused (the caller records nothing)."""
+        if given <= most:
+            return False
+        self.notify(
+            f"{given} is more than {what} ({most} is the most): a typo? Type it again.",
+            severity="warning",
+        )
+        return True
+
     def still_working(self) -> bool:
         """Whether an answer waits for the analysis, saying so: moving on now would lose it."""
         if self.holds_an_answer():

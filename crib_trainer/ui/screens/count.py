@@ -289,8 +289,7 @@ class CountScreen(TrainerScreen):
             claimed: dict[Kind, int] = {
                 kind: _number(value) for (kind, _), value in zip(ITEM_FIELDS, values, strict=True)
             }
-            if sum(claimed.values()) > MAX_SHOW:
-                self._refuse_typo(sum(claimed.values()))
+            if self.refused_as_typo(sum(claimed.values()), MAX_SHOW):
                 return
             judged = judge_items(self.breakdown, claimed, muggins=self.muggins)
             assert isinstance(self.drill, CountDrill) and self.question is not None
@@ -302,8 +301,7 @@ class CountScreen(TrainerScreen):
                 self.notify("Type the total first (0 to 29).", severity="warning")
                 return
             total = int(value)
-            if total > MAX_SHOW:
-                self._refuse_typo(total)
+            if self.refused_as_typo(total, MAX_SHOW):
                 return
             judged = judge_total(self.breakdown, total, muggins=self.muggins)
             assert self.question is not None
@@ -312,13 +310,6 @@ class CountScreen(TrainerScreen):
             attempt = practice.grade(self.question, total=total, seconds=seconds)
         self.trainer.record(with_hints(attempt, self.hints_shown))
         self.reveal(judged, seconds)
-
-    def _refuse_typo(self, total: int) -> None:
-        self.notify(
-            f"{total} is more than any hand scores ({MAX_SHOW} is the most): a typo? "
-            "Type it again.",
-            severity="warning",
-        )
 
     def reveal(self, judged: Judged, seconds: float) -> None:
         """Show the truth beside the answer: every item lit on its cards, the spoken count,

@@ -425,13 +425,8 @@ class PegScreen(DecisionScreen):
         actual = last_card_points(s)
         assert actual is not None
         claimed = int(value)
-        if claimed > MAX_CARD_POINTS:  # a typo, not an answer: never recorded
-            self.notify(
-                f"{claimed} is more than a card scores in the play ({MAX_CARD_POINTS} is the "
-                "most): a typo? Type it again.",
-                severity="warning",
-            )
-            return
+        if self.refused_as_typo(claimed, MAX_CARD_POINTS, "a card scores in the play"):
+            return  # (a typo, not an answer: never recorded)
         self.answered = True
         self.asked.add("score")
         theme = self.drill.theme or (self.drill.themes[0] if self.drill.themes else "lead")

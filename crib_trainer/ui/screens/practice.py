@@ -370,7 +370,7 @@ class PracticeScreen(TrainerScreen):
                     kind: int(self.query_one(f"#practice-{kind}", PointsInput).value or 0)
                     for kind, _ in ITEM_FIELDS
                 }
-                if self._typo(sum(by_kind.values())):
+                if self.refused_as_typo(sum(by_kind.values()), MAX_SHOW):
                     return
                 practice, grade = p.count(by_kind=by_kind, seconds=seconds, answered_at=now)
             else:
@@ -378,7 +378,7 @@ class PracticeScreen(TrainerScreen):
                 if not text:
                     self.notify("Type your count first (the total, 0 for nothing).")
                     return
-                if self._typo(int(text)):
+                if self.refused_as_typo(int(text), MAX_SHOW):
                     return
                 practice, grade = p.count(total=int(text), seconds=seconds, answered_at=now)
         except PracticeError as err:
@@ -388,17 +388,6 @@ class PracticeScreen(TrainerScreen):
             box.value = ""
         stored = self.trainer.record(grade.attempt)
         self.step(practice.recorded(grade, replace(grade, attempt=stored)))
-
-    def _typo(self, total: int) -> bool:
-        """Whether a count is more than any hand or crib scores: refused, not ruled on."""
-        if total <= MAX_SHOW:
-            return False
-        self.notify(
-            f"{total} is more than any hand scores ({MAX_SHOW} is the most): a typo? "
-            "Type it again.",
-            severity="warning",
-        )
-        return True
 
     def action_toggle_items(self) -> None:
         self.itemised = not self.itemised

@@ -331,12 +331,7 @@ class PuzzleScreen(TrainerScreen):
                 self.notify("Type the points first.")
                 return
             given = int(value)
-            most, what = MOST[p.kind]
-            if given > most:
-                self.notify(
-                    f"{given} is more than {what} ({most} is the most): a typo? Type it again.",
-                    severity="warning",
-                )
+            if self.refused_as_typo(given, *MOST[p.kind]):
                 return
             self.truth = solve(p)
         self.answered = True

@@ -126,12 +126,7 @@ class TimedScreen(TrainerScreen):
         if not self.running or not event.value:
             return
         said = int(event.value)
-        if said > MAX_SHOW:
-            self.notify(
-                f"{said} is more than any hand scores ({MAX_SHOW} is the most): a typo? "
-                "Type it again.",
-                severity="warning",
-            )
+        if self.refused_as_typo(said, MAX_SHOW):
             return
         now = self.trainer.ticks()
         deal = self.deals[len(self.results)]
