@@ -25,6 +25,7 @@ from crib_trainer.storage.progress import (
     discard_loss,
     export_csv,
     kind_stats,
+    midnight,
     peg_loss_by_theme,
     summary,
 )
@@ -148,7 +149,7 @@ def stats_json(store: Store, now: datetime) -> dict[str, Any]:
     """The stable ``stats --json`` object (keys documented in the README)."""
     s = summary(store, now)
     model = Learner.of(attempts(store)).masteries(now=now)
-    today = _midnight(now)
+    today = midnight(now)
     days = accuracy_over_time(  # (until tomorrow: an answer dated later is not one of them)
         store,
         period="day",
@@ -210,10 +211,6 @@ def stats_json(store: Store, now: datetime) -> dict[str, Any]:
             for theme, loss in peg_loss_by_theme(store).items()
         },
     }
-
-
-def _midnight(now: datetime) -> datetime:
-    return now.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def _pct(rate: float | None) -> str:

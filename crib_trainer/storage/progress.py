@@ -61,6 +61,7 @@ __all__ = [
     "export_csv",
     "get_attempt",
     "kind_stats",
+    "midnight",
     "peg_loss_by_theme",
     "recent_mistakes",
     "record_attempt",
@@ -498,6 +499,15 @@ class PeriodStats:
     correct: int
     accuracy: float | None
     mean_seconds: float | None
+
+
+def midnight(now: datetime) -> datetime:
+    """The start of ``now``'s day, in its own zone.
+
+    >>> midnight(datetime(2026, 11, 25, 17, 30, tzinfo=UTC)).isoformat()
+    '2026-11-25T00:00:00+00:00'
+    """
+    return now.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def accuracy_over_time(

@@ -140,7 +140,7 @@ class Records:
         """Accuracy and mean time per day or week from ``since`` to the end of ``now``'s
         day: an answer dated later (a clock once set years ahead, a file changed by hand)
         is left out rather than stretching the span to it."""
-        end = now.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
+        end = progress.midnight(now) + timedelta(days=1)
         return progress.accuracy_over_time(
             self._answers, period=period, since=since, until=end, now=now
         )
