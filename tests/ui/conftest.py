@@ -54,11 +54,10 @@ def _prompt_idle_checks(monkeypatch):
 def _one_idle_wait_per_key(monkeypatch) -> None:
     """Pilot sends a key, waits for idle, waits for animations, then waits for idle again
     (``App._press_keys``, the only user of the waits patched here, two a key). With no
-    animation running (none runs in the tests: :func:`_no_animations`), the second wait
-    found what the first had just found, one more step on: half the keys' waiting. So
-    the second is skipped when the process (every thread) has done no work since the
-    first ended, under a tenth of a step, the idle check's own bar; else it waits as
-    before."""
+    animation running (the trainer has none), the second wait found what the first had
+    just found, one more step on: half the keys' waiting. So the second is skipped when
+    the process (every thread) has done no work since the first ended, under a tenth of
+    a step, the idle check's own bar; else it waits as before."""
     import textual.app
     from textual._wait import wait_for_idle
 
@@ -76,16 +75,6 @@ def _one_idle_wait_per_key(monkeypatch) -> None:
             await wait_for_idle(min_sleep, max_sleep)
 
     monkeypatch.setattr(textual.app, "wait_for_idle", second_wait_only_if_busy)
-
-
-@pytest.fixture(autouse=True)
-def _no_animations(monkeypatch):
-    """Scrolls happen at once, as Textual's TEXTUAL_ANIMATIONS=none makes them (the
-    trainer's only animations): a scroll to the end of a long help box animated for a
-    second of the test's waiting, and where a scroll lands does not depend on it."""
-    import textual.constants
-
-    monkeypatch.setattr(textual.constants, "TEXTUAL_ANIMATIONS", "none")
 
 
 @pytest.fixture(autouse=True)
