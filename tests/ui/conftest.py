@@ -54,10 +54,11 @@ def _prompt_idle_checks(monkeypatch):
 def _one_idle_wait_per_key(monkeypatch) -> None:
     """Pilot sends a key, waits for idle, waits for animations, then waits for idle again
     (``App._press_keys``, the only user of the waits patched here, two a key). With no
-    animation running (the trainer has none), the second wait found what the first had
+    animation running (most keys start none), the second wait found what the first had
     just found, one more step on: half the keys' waiting. So the second is skipped when
     the process (every thread) has done no work since the first ended, under a tenth of
-    a step, the idle check's own bar; else it waits as before."""
+    a step, the idle check's own bar; else (an animated scroll, a worker) it waits as
+    before."""
     import textual.app
     from textual._wait import wait_for_idle
 
