@@ -229,7 +229,7 @@ async def test_the_practice_log_keeps_its_last_line_in_view_when_the_count_box_o
         assert 0 < log.scroll_y == log.max_scroll_y
         rows = log.scrollable_content_region.height
         screen.redraw()  # the count asked: the box shown
-        for _ in range(100):  # until the log is laid out shorter
+        for _ in range(2000):  # until the log is laid out shorter (seconds, under load)
             await pilot.pause(0.002)
             if log.scrollable_content_region.height < rows:
                 break
