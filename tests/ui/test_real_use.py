@@ -303,6 +303,8 @@ async def test_a_count_no_hand_can_make_is_refused_in_the_practice_game(app):
         screen = PracticeScreen(p)
         app.push_screen(screen)
         await pilot.pause()
+        await app.workers.wait_for_complete()  # (the decisions played before graded ...
+        await pilot.pause()  # ... and kept)
         kept = len(app.practice.history)
         await enter_text(pilot, "99")
         assert screen.practice.waiting_for == "count" and screen.practice.game == p.game
