@@ -57,6 +57,7 @@ from crib_trainer.ui.screens.decision import DecisionScreen
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 from crib_trainer.ui.widgets.keybar import KeyBar
+from crib_trainer.ui.widgets.rankedtable import RankedTable
 
 NO_GO = frozenset({PegKind.GO, PegKind.LAST})
 COLUMNS = ("", "card", "now", "net to end", "risk")
@@ -155,7 +156,7 @@ class PegScreen(DecisionScreen):
             yield PointsInput(id="peg-points", placeholder="points")
             yield Static(id="peg-status")
             yield Static(id="peg-verdict")
-            yield DataTable(id="peg-options", cursor_type="row", zebra_stripes=True)
+            yield RankedTable(id="peg-options", cursor_type="row", zebra_stripes=True)
             yield Static(id="peg-why")
         yield KeyBar()
 

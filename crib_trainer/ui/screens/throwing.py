@@ -7,12 +7,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from crib_trainer.core.cards import Card
 from crib_trainer.core.rules import get_variant
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
+from crib_trainer.ui.widgets.rankedtable import RankedTable
 
 #: The role keys: deal as dealer, as pone, or either (``action_role``).
 ROLE_KEYS = {"d": "dealer", "p": "pone", "r": "either"}
@@ -25,7 +26,7 @@ def throw_widgets(heading: str) -> Iterator[Widget]:
     yield HandView(id="dealt", numbered=True)
     yield Static(id="discard-status")
     yield Static(id="discard-verdict")
-    yield DataTable(id="throws", cursor_type="row", zebra_stripes=True)
+    yield RankedTable(id="throws", cursor_type="row", zebra_stripes=True)
     yield Static(id="discard-why")
 
 
