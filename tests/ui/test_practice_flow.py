@@ -196,6 +196,7 @@ async def test_muggins_and_a_count_by_item():
     async with app.run_test(size=SIZE) as pilot:
         screen = PracticeScreen(p)
         pilot.app.push_screen(screen)
+        await pilot.app.workers.wait_for_complete()  # (the decisions before, graded)
         await pilot.pause()
         assert screen.query_one("#practice-items").display
         assert not screen.query_one("#practice-total").display
@@ -292,6 +293,7 @@ async def test_muggins_on_the_computers_short_count_by_key():
     async with app.run_test(size=SIZE) as pilot:
         screen = PracticeScreen(p)
         pilot.app.push_screen(screen)
+        await pilot.app.workers.wait_for_complete()  # (the decisions before, graded)
         await pilot.pause()
         prompt = str(screen.query_one("#practice-prompt").render())
         assert f"He claims {claim}" in prompt and "calls muggins" in prompt

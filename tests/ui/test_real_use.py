@@ -222,6 +222,8 @@ async def test_the_practice_log_keeps_its_last_line_in_view_when_the_count_box_o
         screen = PracticeScreen(p)
         app.push_screen(screen)
         await pilot.pause()
+        await app.workers.wait_for_complete()  # (the decisions played before graded: a
+        await pilot.pause()  # grade redraws the screen, showing the box)
         box = screen.query_one("#practice-answer")
         box.display = False  # the play's last lines in view, the box not yet shown
         await pilot.pause()
