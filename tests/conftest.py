@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import itertools
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -114,6 +115,14 @@ def pytest_collection_finish(session):
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+
+
+def hears_ctrl_c() -> None:
+    """For ``subprocess.Popen(preexec_fn=...)`` in tests that press Ctrl-C: the child starts
+    with SIGINT's default action, as under a terminal, whatever the suite inherited (a run
+    started in the background of a shell without job control ignores it, and so did every
+    child, and a Ctrl-C sent to one was never heard)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def cards(text: str) -> tuple[Card, ...]:

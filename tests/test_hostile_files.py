@@ -34,6 +34,7 @@ from crib_trainer.storage.db import StorageError, open_store
 from crib_trainer.storage.progress import export_csv, record_attempt
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.puzzles import load_puzzles
+from tests.conftest import hears_ctrl_c
 from tests.inprocess import run_cli
 
 # Control characters a terminal obeys: C0 (but newline and tab), DEL, C1, bidi controls.
@@ -297,6 +298,7 @@ def test_ctrl_c_is_one_line_and_status_130():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=hears_ctrl_c,
     )
     assert proc.stdin is not None
     proc.stdin.write("5H 5C 5S JD | 5D\n")

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.conftest import hears_ctrl_c
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -25,6 +27,7 @@ def start_server() -> tuple[subprocess.Popen[str], str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=hears_ctrl_c,
     )
     assert server.stdout is not None
     line = server.stdout.readline()
