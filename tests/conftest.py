@@ -98,8 +98,9 @@ def pytest_collection_modifyitems(items):
 def pytest_configure(config):
     """At its end pytest collects garbage five times over to find errors raised as objects
     are freed; over a worker's heap at the end of its share each pass took about 0.2 s,
-    and the run's end waited for the last worker's. One pass frees every unreachable
-    object (the ones more passes found are freed by the first's finalizers)."""
+    and the run's end waited for the last worker's. One pass still frees every object
+    unreachable by then and reports what their finalizers raise (more passes only found
+    garbage those finalizers left)."""
     try:
         from _pytest.unraisableexception import gc_collect_iterations_key
     except ImportError:  # (a pytest without it: its own number)
