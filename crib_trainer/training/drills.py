@@ -184,24 +184,25 @@ def judge_drill(
     roll = rng.random()
     if target_category and roll < 2 / 3:
         if target_category in (cat.CRIB_FLUSH_TRAP, cat.OVER_CLAIM):
-            return _judge(deal, b.total + _over_amount(b))
+            return _judge(deal, b, b.total + _over_amount(b))
         targets = [item for item, c in by_cat.items() if c == target_category]
         if targets:
-            return _judge(deal, b.total - rng.choice(targets).points)
+            return _judge(deal, b, b.total - rng.choice(targets).points)
         roll = rng.random()
     if roll < 1 / 3 or (roll < 2 / 3 and not b.items):
         return JudgeDrill(deal, b.total)
     if roll < 2 / 3:
         # Leave out an item, favouring the families people overlook.
         weights = [_OVERLOOK_WEIGHT.get(family(i), 1) for i in b.items]
-        return _judge(deal, b.total - rng.choices(b.items, weights)[0].points)
-    return _judge(deal, b.total + _over_amount(b))
+        return _judge(deal, b, b.total - rng.choices(b.items, weights)[0].points)
+    return _judge(deal, b, b.total + _over_amount(b))
 
 
-def _judge(deal: CountDrill, claim: int) -> JudgeDrill:
-    """The drill claiming ``claim``, or the right total where that is 19: "nineteen" is the
-    players' word for nothing (Hoyle, Showing), so it would be judged a claim of nothing."""
-    return JudgeDrill(deal, deal.breakdown().total if claim == NINETEEN else claim)
+def _judge(deal: CountDrill, b: Breakdown, claim: int) -> JudgeDrill:
+    """The drill claiming ``claim`` on ``deal`` (its show ``b``), or the right total where
+    that is 19: "nineteen" is the players' word for nothing (Hoyle, Showing), so it would be
+    judged a claim of nothing."""
+    return JudgeDrill(deal, b.total if claim == NINETEEN else claim)
 
 
 def drill_for(

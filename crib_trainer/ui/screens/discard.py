@@ -13,7 +13,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.reactive import reactive
 from textual.widgets import DataTable, Header, Static
 
 from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption, analyse_discards
@@ -55,8 +54,6 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
     BEST = "Best throw."
     GAVE = "You gave up"
     SOURCE_WORDS = ("Deals from the scheduler.", "Random deals.")
-    #: Whether this one is answered: ``n`` is dimmed until it is (it would do nothing).
-    revealed = reactive(False, bindings=True)
     BINDINGS = [
         BACK,
         THEME_UNSHOWN,
@@ -81,9 +78,6 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
         ),
         *(Binding(k, f"role('{role}')", show=False) for k, role in ROLE_KEYS.items()),
     ]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return None if action == "next_deal" and not self.revealed else True
 
     def __init__(
         self, *, adaptive: bool = True, replay_id: int | None = None, plan: Plan | None = None

@@ -12,7 +12,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.reactive import reactive
 from textual.widgets import DataTable, Header, Static
 
 from crib_trainer.analysis.pegging import PegSituation, read_situation
@@ -72,8 +71,6 @@ class PositionScreen(ThrowPicking):
         ("d / p", "throws as dealer, or as pone"),
         ("l / r", "plays only, or throws and plays"),
     )
-    #: Whether this one is answered: ``n`` is dimmed until it is (it would do nothing).
-    revealed = reactive(False, bindings=True)
     BINDINGS = [
         BACK,
         *pick_keys(6),
@@ -84,9 +81,6 @@ class PositionScreen(ThrowPicking):
         *(Binding(k, f"role('{role}')", show=False) for k, role in ROLE_KEYS.items()),
         Binding("l", "role('play')", show=False),
     ]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return None if action == "next_deal" and not self.revealed else True
 
     def __init__(self, *, replay_id: int | None = None, plan: Plan | None = None) -> None:
         super().__init__()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -40,7 +41,11 @@ class ThrowPicking(TrainerScreen):
     analysis: Any
     picked: list[Card]
     thrown: tuple[Card, ...] | None
-    revealed: bool
+    #: Whether this one is answered: ``n`` is dimmed until it is (it would do nothing).
+    revealed = reactive(False, bindings=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "next_deal" and not self.revealed else True
 
     def reveal(self) -> None:
         """Grade the throw and show every throw ranked."""
