@@ -240,14 +240,16 @@ async def test_the_practice_log_keeps_its_last_line_in_view_when_the_count_box_o
         assert log.scroll_y == log.max_scroll_y
 
 
+def enabled(screen) -> dict[str, bool]:
+    """Each key the screen's key bar shows, by its words: live, or dimmed."""
+    from crib_trainer.ui.widgets.keybar import KeyBar
+
+    return {s.description: s.enabled for s in screen.query_one(KeyBar).spans()}
+
+
 async def test_count_keys_that_do_nothing_now_are_dimmed_in_the_key_bar(app):
     # 1, h h h, a total, enter, h: nothing, and i nothing, though the key bar showed both
     # as before; n before answering did nothing either
-    from crib_trainer.ui.widgets.keybar import KeyBar
-
-    def enabled(screen) -> dict[str, bool]:
-        return {s.description: s.enabled for s in screen.query_one(KeyBar).spans()}
-
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("1")
         await pilot.pause()
@@ -262,12 +264,6 @@ async def test_count_keys_that_do_nothing_now_are_dimmed_in_the_key_bar(app):
         assert enabled(screen) == before
 
 
-def key_enabled(screen, description: str) -> bool:
-    from crib_trainer.ui.widgets.keybar import KeyBar
-
-    return {s.description: s.enabled for s in screen.query_one(KeyBar).spans()}[description]
-
-
 async def test_next_is_dimmed_until_the_throw_in_discards(app):
     # 4, n: the same hand stays (n is for after the throw), the key bar showing n as live
     async with app.run_test(size=SIZE) as pilot:
@@ -275,21 +271,21 @@ async def test_next_is_dimmed_until_the_throw_in_discards(app):
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = app.screen
-        assert not key_enabled(screen, "Next")
+        assert not enabled(screen)["Next"]
         await throw(pilot, screen, screen.drill.cards[:2])
-        assert screen.revealed and key_enabled(screen, "Next")
+        assert screen.revealed and enabled(screen)["Next"]
 
 
 async def test_next_is_dimmed_until_the_answer_in_pegging(app):
     # 5, n: the same situation stays (n is for after an answer), n shown as live
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_pegging(pilot)
-        assert not key_enabled(screen, "Next")
+        assert not enabled(screen)["Next"]
         s = screen.drill.situation
         legal = read_situation(s).legal_cards()
         await pilot.press(str(s.hand.index(legal[0]) + 1), "enter")
         await settle(pilot)
-        assert screen.answered and key_enabled(screen, "Next")
+        assert screen.answered and enabled(screen)["Next"]
 
 
 async def test_a_count_no_hand_can_make_is_refused_in_the_practice_game(app):
