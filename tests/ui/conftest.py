@@ -255,6 +255,16 @@ async def enter_text(pilot, text: str, *, submit: bool = True, box=None) -> None
     await pilot.pause()
 
 
+async def settled(pilot, done, *, timeout: float = 5.0) -> None:
+    """Pause until ``done()`` holds, for what Textual starts after the next frame and
+    spreads over a few (a scroll to the end, animated), which a key's wait for the app to
+    go idle can end before. Gives up after ``timeout`` seconds: the test's own assertion
+    then fails."""
+    deadline = time.monotonic() + timeout
+    while not done() and time.monotonic() < deadline:
+        await pilot.pause(0.01)
+
+
 def shown(screen, selector: str) -> str:
     """The text a ``Static`` on ``screen`` shows."""
     from textual.widgets import Static

@@ -13,7 +13,7 @@ from crib_trainer.ui.screens.help import HelpScreen
 from crib_trainer.ui.screens.pegging import last_card_points
 from crib_trainer.ui.screens.puzzles import PuzzleScreen
 from crib_trainer.ui.screens.scorekeeper import MAX_NAME, ScorekeeperScreen
-from tests.ui.conftest import enter_text, throw
+from tests.ui.conftest import enter_text, settled, throw
 from tests.ui.test_pegging_flow import open_pegging, open_score_question, settle
 from tests.ui.test_puzzle_flow import open_theme
 from tests.ui.test_scorekeeper_flow import new_game
@@ -321,6 +321,6 @@ async def test_a_help_longer_than_the_screen_scrolls(app):
         assert box.region.bottom <= SIZE[1]
         words = app.screen.query_one("#help-words")
         assert words.max_scroll_y > 0 and words.scroll_y == 0
-        await pilot.press("end")
-        await pilot.pause()
+        await pilot.press("end")  # (an animated scroll: failed once as not yet begun)
+        await settled(pilot, lambda: words.scroll_y == words.max_scroll_y)
         assert words.scroll_y == words.max_scroll_y
