@@ -130,13 +130,23 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_configure(config):
-    """At its end pytest collects garbage five times over to find errors raised as objects
-    are freed; over a worker's heap at the end of its share each pass took about 0.2 s,
-    and the run's end waited for the last worker's. One pass still frees every object
-    unreachable by then and reports what their finalizers raise (more passes only found
-    garbage those finalizers left)."""
+    """Two things for a run's end, which waited for the last worker's.
+
+    An xdist worker has sent every result before it exits; then Python freed its heap,
+    object by object (about 0.7 s of CPU a worker; the run ended 1.2 s after the last
+    test, every worker freeing at once on two cores). A worker now ends without freeing
+    it, after every exit hook registered after this one (the ones its tests left, such as
+    temporary folders' clean-ups: this one, added as the worker starts, runs last; the
+    few added before it, such as logging's flush, are skipped). Its exit status is 0:
+    xdist reads a worker's results, and a worker that crashes in a test, from its
+    channel, not from its status.
+
+    At its end pytest collects garbage five times over to find errors raised as objects
+    are freed; over a worker's heap each pass took about 0.2 s. One pass still frees every
+    object unreachable by then and reports what their finalizers raise (more passes only
+    found garbage those finalizers left)."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        _worker_leaves_its_heap(atexit)
+        atexit.register(os._exit, 0)
     try:
         from _pytest.unraisableexception import gc_collect_iterations_key
     except ImportError:  # (a pytest without it: its own number)
@@ -181,18 +191,6 @@ def pytest_collection_finish(session):
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
-
-
-def _worker_leaves_its_heap(exits) -> None:
-    """An xdist worker has sent every result before it exits; then Python freed its heap,
-    object by object (about 0.7 s of CPU a worker), and the run ended only once the last
-    worker had (1.2 s after the last test, every worker freeing at once on two cores). A
-    worker now ends without freeing it, after every exit hook registered after this one
-    (the ones its tests left, such as temporary folders' clean-ups: this hook, added as
-    the worker starts, runs last; the few added before it, such as logging's flush, are
-    skipped). Its exit status is 0: xdist reads a worker's results, and a worker that
-    crashes in a test, from its channel, not from its status."""
-    exits.register(os._exit, 0)
 
 
 def hears_ctrl_c() -> None:

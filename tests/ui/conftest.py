@@ -255,7 +255,13 @@ async def enter_text(pilot, text: str, *, submit: bool = True, box=None) -> None
     await pilot.pause()
 
 
-async def settled(pilot, done, *, timeout: float = 5.0) -> None:
+async def settle(pilot) -> None:
+    """Wait for the app's workers (an analysis, a grade) to finish, then for the screen."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def until(pilot, done, *, timeout: float = 5.0) -> None:
     """Pause until ``done()`` holds, for what Textual starts after the next frame and
     spreads over a few (a scroll to the end, animated), which a key's wait for the app to
     go idle can end before. Gives up after ``timeout`` seconds: the test's own assertion

@@ -67,7 +67,8 @@ async def test_puzzle_questions_are_shown_whole(app):
 
 async def test_every_pegging_reason_can_be_read_whole(app):
     from crib_trainer.training.pegreasons import rank_plays
-    from tests.ui.test_pegging_flow import open_pegging, settle
+    from tests.ui.conftest import settle
+    from tests.ui.test_pegging_flow import open_pegging
 
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_pegging(pilot)

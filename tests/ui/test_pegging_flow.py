@@ -10,7 +10,7 @@ from crib_trainer.analysis.pegging import read_situation
 from crib_trainer.core.cards import parse_card
 from crib_trainer.training.pegreasons import rank_plays
 from crib_trainer.ui.screens.pegging import PegScreen, last_card_points
-from tests.ui.conftest import answer_while_analysing
+from tests.ui.conftest import answer_while_analysing, settle
 
 SIZE = (80, 24)
 
@@ -22,11 +22,6 @@ async def open_pegging(pilot) -> PegScreen:
     screen = pilot.app.screen
     assert isinstance(screen, PegScreen) and screen.drill is not None
     return screen
-
-
-async def settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def open_score_question(pilot) -> PegScreen:

@@ -17,7 +17,7 @@ from crib_trainer.ui.screens.practice import (
     ReviewScreen,
     SummaryScreen,
 )
-from tests.ui.conftest import enter_text, make_app
+from tests.ui.conftest import enter_text, make_app, settle
 
 SIZE = (80, 24)
 
@@ -196,8 +196,7 @@ async def test_muggins_and_a_count_by_item():
     async with app.run_test(size=SIZE) as pilot:
         screen = PracticeScreen(p)
         pilot.app.push_screen(screen)
-        await pilot.app.workers.wait_for_complete()  # (the decisions before, graded)
-        await pilot.pause()
+        await settle(pilot)  # (the decisions before, graded)
         assert screen.query_one("#practice-items").display
         assert not screen.query_one("#practice-total").display
         before = screen.practice.game.scores
@@ -293,8 +292,7 @@ async def test_muggins_on_the_computers_short_count_by_key():
     async with app.run_test(size=SIZE) as pilot:
         screen = PracticeScreen(p)
         pilot.app.push_screen(screen)
-        await pilot.app.workers.wait_for_complete()  # (the decisions before, graded)
-        await pilot.pause()
+        await settle(pilot)  # (the decisions before, graded)
         prompt = str(screen.query_one("#practice-prompt").render())
         assert f"He claims {claim}" in prompt and "calls muggins" in prompt
         before = screen.practice.game.scores[0]

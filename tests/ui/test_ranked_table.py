@@ -18,7 +18,9 @@ class OneTable(App):
         yield self.table
 
 
-async def shown_after_scrolling_hidden(table: DataTable, cursor_row: int) -> DataTable:
+async def shown_after_scrolling_hidden(
+    table: DataTable, cursor_row: int
+) -> tuple[DataTable, float]:
     """Rows in, the cursor moved and scrolled into view while the table is hidden (no
     height), as Textual did under load; then the table is shown."""
     async with OneTable(table).run_test(size=(60, 10)) as pilot:  # (16 rows: not all fit)

@@ -13,8 +13,8 @@ from crib_trainer.ui.screens.help import HelpScreen
 from crib_trainer.ui.screens.pegging import last_card_points
 from crib_trainer.ui.screens.puzzles import PuzzleScreen
 from crib_trainer.ui.screens.scorekeeper import MAX_NAME, ScorekeeperScreen
-from tests.ui.conftest import enter_text, settled, throw
-from tests.ui.test_pegging_flow import open_pegging, open_score_question, settle
+from tests.ui.conftest import enter_text, settle, throw, until
+from tests.ui.test_pegging_flow import open_pegging, open_score_question
 from tests.ui.test_puzzle_flow import open_theme
 from tests.ui.test_scorekeeper_flow import new_game
 
@@ -222,8 +222,8 @@ async def test_the_practice_log_keeps_its_last_line_in_view_when_the_count_box_o
         screen = PracticeScreen(p)
         app.push_screen(screen)
         await pilot.pause()
-        await app.workers.wait_for_complete()  # (the decisions played before graded: a
-        await pilot.pause()  # grade redraws the screen, showing the box)
+        await settle(pilot)  # (the decisions played before graded: a grade redraws the
+        # screen, showing the box)
         box = screen.query_one("#practice-answer")
         box.display = False  # the play's last lines in view, the box not yet shown
         await pilot.pause()
@@ -322,5 +322,5 @@ async def test_a_help_longer_than_the_screen_scrolls(app):
         words = app.screen.query_one("#help-words")
         assert words.max_scroll_y > 0 and words.scroll_y == 0
         await pilot.press("end")  # (an animated scroll: failed once as not yet begun)
-        await settled(pilot, lambda: words.scroll_y == words.max_scroll_y)
+        await until(pilot, lambda: words.scroll_y == words.max_scroll_y)
         assert words.scroll_y == words.max_scroll_y
