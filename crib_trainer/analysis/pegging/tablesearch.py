@@ -47,6 +47,18 @@ def pack(ranks: Sequence[int]) -> int:
     return out
 
 
+def _lowest_pips(hand: int) -> int:
+    """The pips of a packed hand's lowest card, 0 when it is empty.
+
+    >>> _lowest_pips(pack([13, 12])), _lowest_pips(pack([4, 9, 4])), _lowest_pips(0)
+    (10, 4, 0)
+    >>> hands = [[r] * k + [13] for r in range(1, 14) for k in (1, 2, 3, 4)]
+    >>> all(_lowest_pips(pack(h)) == min(h[0], 10) for h in hands)
+    True
+    """
+    return _PIPS[((hand & -hand).bit_length() - 1) // 3 + 1] if hand else 0
+
+
 def count_tail(ranks: Sequence[int]) -> tuple[int, ...]:
     """The part of a count's ranks (oldest first) that can still score with the count:
     the cards of one rank that end it when there are two or more (a run cannot pass
@@ -95,7 +107,7 @@ class TableSearch:
         self._ends = v.play_ends_at_first_go
         self._points: dict[tuple[int, tuple[int, ...], int], int] = {}
         self._turns: dict[tuple[int, int, tuple[int, ...]], Turn] = {}
-        self._ranks: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+        self._ranks: dict[int, tuple[int, ...]] = {}
         self._bounds: dict[tuple[object, ...], tuple[int, int]] = {}
         self._vectors: dict[tuple[object, ...], tuple[int, ...]] = {}
 
@@ -121,17 +133,11 @@ class TableSearch:
 
     # -- shared steps
 
-    def _decode(self, hand: int) -> tuple[tuple[int, ...], list[int]]:
-        """A packed hand's distinct ranks (lowest first) and its cards' pips."""
+    def _distinct(self, hand: int) -> tuple[int, ...]:
+        """A packed hand's distinct ranks, lowest first."""
         got = self._ranks.get(hand)
         if got is None:
-            distinct, pips = [], []
-            for r in range(1, 14):
-                k = (hand >> (3 * (r - 1))) & 7
-                if k:
-                    distinct.append(r)
-                    pips += [_PIPS[r]] * k
-            got = self._ranks[hand] = (tuple(distinct), pips)
+            got = self._ranks[hand] = tuple(r for r in range(1, 14) if (hand >> (3 * (r - 1))) & 7)
         return got
 
     def _step(
@@ -153,10 +159,12 @@ class TableSearch:
         if own is None:
             cards = cards_of((*seq, r))
             own = self._points[key] = sum(i.points for i in score_card(cards[:-1], cards[-1]))
-        tkey = (seat, count2, after)
+        # What follows turns only on who holds cards and whether his lowest card comes in.
+        lowest = tuple([_lowest_pips(h) for h in after])
+        tkey = (seat, count2, lowest)
         turn = self._turns.get(tkey)
         if turn is None:
-            held = [self._decode(h)[1] for h in after]
+            held = [[pips] if pips else [] for pips in lowest]
             turn = self._turns[tkey] = after_card(seat, count2, held, ends_at_first_go=self._ends)
         if turn.point is not None:
             own += 1
@@ -164,7 +172,7 @@ class TableSearch:
 
     def _moves(self, hand: int, count: int) -> tuple[int, ...]:
         room = LIMIT - count
-        return tuple(r for r in self._decode(hand)[0] if _PIPS[r] <= room)
+        return tuple(r for r in self._distinct(hand) if _PIPS[r] <= room)
 
     # -- two sides: negamax, alpha-beta
 
