@@ -9,7 +9,7 @@ from crib_trainer.core.cards import parse_card, parse_cards
 from crib_trainer.training.drills import CountDrill, DiscardDrill
 from crib_trainer.ui.screens.count import CountScreen
 from crib_trainer.ui.screens.discard import DiscardScreen
-from tests.ui.conftest import enter_text
+from tests.ui.conftest import enter_text, settle
 
 SIZE = (80, 24)
 
@@ -45,8 +45,7 @@ async def test_a_far_worse_throw_leaves_the_best_in_view(app):
         for card in worst.discard:
             await pilot.press(str(cards.index(card) + 1))
         await pilot.press("enter")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         table = screen.query_one("#throws", DataTable)
         first_shown = round(table.scroll_y)
         shown = range(first_shown, first_shown + table.size.height - 1)  # (less the header)
@@ -67,7 +66,6 @@ async def test_puzzle_questions_are_shown_whole(app):
 
 async def test_every_pegging_reason_can_be_read_whole(app):
     from crib_trainer.training.pegreasons import rank_plays
-    from tests.ui.conftest import settle
     from tests.ui.test_pegging_flow import open_pegging
 
     async with app.run_test(size=SIZE) as pilot:

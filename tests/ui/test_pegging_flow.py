@@ -17,8 +17,7 @@ SIZE = (80, 24)
 
 async def open_pegging(pilot) -> PegScreen:
     await pilot.press("5")
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await settle(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, PegScreen) and screen.drill is not None
     return screen

@@ -58,8 +58,7 @@ async def decide(pilot, screen: PracticeScreen, rng: random.Random, short: int =
     elif wait == "count":
         total = p.next_show()[2].total
         await enter_text(pilot, str(max(total - short, 0)))
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def play_to_the_end(pilot, screen: PracticeScreen, rng: random.Random) -> list[str]:
@@ -109,8 +108,7 @@ async def test_the_summary_replays_a_decision_as_its_drill():
     async with app.run_test(size=SIZE) as pilot:
         pilot.app.push_screen(PracticeScreen(p))  # grades the game's throws and cards
         for _ in range(50):  # every grade filed, then the last hand's review
-            await pilot.app.workers.wait_for_complete()
-            await pilot.pause()
+            await settle(pilot)
             if isinstance(pilot.app.screen, ReviewScreen):
                 break
         assert isinstance(pilot.app.screen, ReviewScreen)
@@ -125,8 +123,7 @@ async def test_the_summary_replays_a_decision_as_its_drill():
         app.replay_question = lambda i: asked.append(i) or replay_question(i)  # type: ignore[method-assign]
         summary.query_one("OptionList").focus()
         await pilot.press("enter")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         drill = pilot.app.screen
         assert type(drill).__name__ in {"DiscardScreen", "PegScreen", "CountScreen"}
         assert asked == [first.attempt.id] and first.attempt.id is not None
@@ -239,12 +236,10 @@ async def test_take_back_the_last_decision_and_see_it_marked():
         screen = await start(pilot, strength="expert")
         dealt = screen.practice.hand
         await pilot.press("1", "2", "enter")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         assert screen.practice.waiting_for != "discard"
         await pilot.press("ctrl+z")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         assert screen.practice.waiting_for == "discard" and screen.practice.hand == dealt
         [taken] = screen.practice.all_grades()
         assert taken.take_back
@@ -272,12 +267,10 @@ async def test_leaving_while_a_card_is_graded_grades_it_once_on_resuming(monkeyp
         screen = await start(pilot, strength="beginner")
         await pilot.press("1", "2", "enter", "escape")  # home before the grade is filed
         release.set()
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         assert len(screen.practice.pending) == 1 and not attempts(app.records.store)
         await pilot.press("0")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         resumed = pilot.app.screen
         assert isinstance(resumed, PracticeScreen) and not resumed.practice.pending
         [kept] = attempts(app.records.store)

@@ -268,8 +268,7 @@ async def test_next_is_dimmed_until_the_throw_in_discards(app):
     # 4, n: the same hand stays (n is for after the throw), the key bar showing n as live
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert not enabled(screen)["Next"]
         await throw(pilot, screen, screen.drill.cards[:2])
@@ -301,8 +300,7 @@ async def test_a_count_no_hand_can_make_is_refused_in_the_practice_game(app):
         screen = PracticeScreen(p)
         app.push_screen(screen)
         await pilot.pause()
-        await app.workers.wait_for_complete()  # (the decisions played before graded ...
-        await pilot.pause()  # ... and kept)
+        await settle(pilot)  # (the decisions played before graded and kept)
         kept = len(app.practice.history)
         await enter_text(pilot, "99")
         assert screen.practice.waiting_for == "count" and screen.practice.game == p.game

@@ -6,7 +6,7 @@ Update after an intended change with: python -m pytest tests/ui --snapshot-updat
 from __future__ import annotations
 
 from crib_trainer.ui.app import CribTrainerApp
-from tests.ui.conftest import enter_text, make_app, seed_history
+from tests.ui.conftest import enter_text, make_app, seed_history, settle
 
 SIZE = (80, 24)
 
@@ -66,8 +66,7 @@ def test_discard_reveal(snap_compare):
         await pilot.press("4")
         await pilot.app.workers.wait_for_complete()
         await pilot.press("1", "3", "enter")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(still_app(), terminal_size=SIZE, run_before=throw)
 
@@ -75,8 +74,7 @@ def test_discard_reveal(snap_compare):
 def test_position_reveal(snap_compare):
     async def throw(pilot):
         await pilot.press("w")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("1", "3", "enter")
         await pilot.pause()
 
@@ -86,8 +84,7 @@ def test_position_reveal(snap_compare):
 def test_position_play_reveal(snap_compare):
     async def lay(pilot):
         await pilot.press("w")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("1", "enter")
         await pilot.pause()
 
@@ -122,8 +119,7 @@ def test_pegging_answered(snap_compare):
         await pilot.press("5")
         await pilot.app.workers.wait_for_complete()
         await pilot.press("1", "enter")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(still_app(), terminal_size=SIZE, run_before=answer)
 
@@ -202,13 +198,11 @@ def test_practice_play(snap_compare):
         await pilot.press("0", "enter")
         await pilot.pause()
         await pilot.press("1", "2", "enter")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         screen = pilot.app.screen
         if screen.practice.waiting_for == "play":
             await pilot.press("1")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(still_app(), terminal_size=SIZE, run_before=play)
 
@@ -233,8 +227,7 @@ def test_practice_hand_review(snap_compare):
         from crib_trainer.ui.screens.practice import PracticeScreen
 
         pilot.app.push_screen(PracticeScreen(_practice_played("six-card", 1)))
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("r")
         await pilot.pause()
 
@@ -268,12 +261,10 @@ def test_practice_three_player_table(snap_compare):
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("1", "enter")  # throw the first card
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         screen = pilot.app.screen
         if screen.practice.waiting_for == "play":
             await pilot.press("1")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(still_app(), terminal_size=SIZE, run_before=play)
