@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from crib_trainer.analysis.position import PositionAnalysis
 from crib_trainer.core.cards import Card, format_cards
-from crib_trainer.training.answers import WIN_SAME
+from crib_trainer.training.discard_principles import rank_text
+from crib_trainer.training.verdict import SAME as SAMES
 
-#: Win chances closer than this are the same to a player.
-SAME = WIN_SAME
+#: Win chances closer than this are the same to a player (the judge's tie).
+SAME = SAMES["win"]
 #: A crib this many points poorer is worth naming as the reason.
 CRIB_GAP = 0.5
 
 
 def _ranks(cards: tuple[Card, ...]) -> str:
-    return "-".join(c.rank.letter for c in sorted(cards, key=lambda c: c.rank))
+    """A throw or keep as every verdict names it (``3-10``)."""
+    return rank_text(cards)
 
 
 def position_reason(p: PositionAnalysis) -> str:

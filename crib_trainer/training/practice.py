@@ -638,7 +638,6 @@ def grade_pending(practice: Practice, pending: Pending) -> Grade | None:
             deal=before.deal_number,
             seconds=pending.seconds,
             answered_at=pending.answered_at,
-            seed=pending.action,
         )
     situation = PegSituation.from_state(
         state, starter=before.starter, discards=before.thrown[YOU] or ()
