@@ -77,14 +77,14 @@ def table_seed(drill: Any) -> int:
 
 
 def decision_category(drill: Any) -> str:
-    """The category a decision is booked to: the role of a throw, the theme of a card."""
-    kind = type(drill).__name__
-    if kind == "DiscardDrill":
+    """The category a decision is booked to: the role of a throw, the theme of a card
+    (read from the drill's kind and fields)."""
+    if drill.kind == "discard":
         return cat.discard_category(drill.dealer)
-    if kind == "PositionDrill":
+    if drill.kind == "position":
+        if hasattr(drill, "situation"):
+            return cat.POSITION_PLAY
         return cat.POSITION_DEALER if drill.dealer else cat.POSITION_PONE
-    if kind == "PositionPlay":
-        return cat.POSITION_PLAY
     theme = drill.theme or (drill.themes[0] if drill.themes else "lead")
     return cat.peg_category(theme)
 

@@ -312,8 +312,8 @@ def _best(analysis: DiscardAnalysis) -> list[Principle]:
             Principle(
                 "near-tie",
                 f"{rank_text(hand_first.discard)} is nearly as good: it keeps {gives_up:.2f} "
-                f"points more in hand, {rank_text(best.discard)} puts {crib:.2f} points {where}, "
-                f"{hand_first.loss:.2f} points better in all.",
+                f"points more in hand, {rank_text(best.discard)} puts {crib:.2f} points {where} "
+                f"and is {hand_first.loss:.2f} points better in all.",
                 hand_first.discard,
             )
         ]

@@ -222,9 +222,13 @@ class Verdict:
         return format_cards(cards) if len(twins) > 1 else text
 
     def gap_text(self) -> str:
-        """What was given up with its unit, and ``± error`` when not exact."""
-        text = amount(self.gave_up, self.unit)
-        return f"{text} ± {amount(self.error, self.unit)}" if self.error else text
+        """What was given up with its unit, and ``± error`` when not exact (``0.06 ± 0.04
+        points``, ``5.1% ± 1.0% of the game``)."""
+        if not self.error:
+            return amount(self.gave_up, self.unit)
+        if self.unit == WIN:
+            return f"{self.gave_up:.1%} ± {self.error:.1%} of the game"
+        return f"{self.gave_up:.2f} ± {self.error:.2f} points"
 
     def headline(self) -> str:
         """The verdict in one sentence: the band, the choice, what it gave up and against
@@ -275,7 +279,9 @@ def _gap_error(choice: Choice, top: Choice) -> float:
 
 
 def _sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a stop at its end."""
     text = text.strip()
+    text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else f"{text}."
 
 

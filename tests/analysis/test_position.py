@@ -152,24 +152,28 @@ def test_each_chance_is_the_mean_of_its_plays_and_its_error_their_spread(
         assert o.error == pytest.approx(row.std(ddof=1) / np.sqrt(n), abs=1e-12)
 
 
-def test_a_throw_within_two_standard_errors_of_the_best_is_as_good_and_graded_so():
+def test_a_throw_within_two_standard_errors_is_as_good_to_the_table_but_graded_by_its_gap():
     from datetime import UTC, datetime
 
-    from crib_trainer.training.answers import WIN_SAME
-    from crib_trainer.training.position_drill import PositionDrill, position_attempt
+    from crib_trainer.training.position_drill import PositionDrill
+    from crib_trainer.training.verdict import SAME, band
+    from tests.decision_support import judged
 
     drill = PositionDrill(parse_cards("2S 2C 5D QH QD KD"), False, 109, 105)
     p = drill.analyse()
     top = p.points_best
     lost = p.best.win - top.win
-    band = 2 * np.hypot(p.best.error, top.error)
+    margin = 2 * np.hypot(p.best.error, top.error)
     assert top.kept_ranks() != p.best.kept_ranks()
-    assert WIN_SAME < lost < band and p.as_good_as_best(top)
-    a = position_attempt(drill, p, top.option.discard, seconds=1, answered_at=datetime.now(UTC))
-    assert a.correct and a.grade == "best" and a.truth["win_lost"] == pytest.approx(lost)
+    assert SAME["win"] < lost < margin and p.as_good_as_best(top)
+    a = judged(drill, top.option.discard, seconds=1, answered_at=datetime.now(UTC))
+    # the judge: as good only within twice the error and never over 2% of the game
+    assert a.truth["gave_up"] == pytest.approx(lost, abs=1e-6) and lost > 0.02
+    assert a.grade == band(lost, "win", a.truth["error"]) == "fair" and not a.correct
+    assert a.truth["error"] == pytest.approx(np.hypot(p.best.error, top.error), abs=1e-6)
     worst = p.options[-1]
     assert not p.as_good_as_best(worst)
-    b = position_attempt(drill, p, worst.option.discard, seconds=1, answered_at=datetime.now(UTC))
+    b = judged(drill, worst.option.discard, seconds=1, answered_at=datetime.now(UTC))
     assert not b.correct and b.grade == "costly"
 
 

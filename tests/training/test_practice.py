@@ -64,6 +64,7 @@ def test_a_whole_five_card_game_is_played_graded_and_saved_at_every_move():
     assert {"discard", "count-hand"} <= kinds and kinds <= {
         "discard",
         "peg-play",
+        "position",  # (a decision near the end: judged by the chance to win)
         "count-hand",
         "count-crib",
     }
