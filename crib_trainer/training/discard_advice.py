@@ -21,8 +21,11 @@ from crib_trainer.training.discard_principles import (
     in_table_words,
     rank_text,
 )
+from crib_trainer.training.verdict import SAME
 
 TIE = 1e-9  # options closer than this in net are exactly equal
+#: Throws closer than this are tied, in words as in the judge's bands (0.01 points).
+TIED = SAME["points"]
 
 
 def crib_owner(analysis: DiscardAnalysis) -> str:
@@ -68,7 +71,7 @@ def _why_best(analysis: DiscardAnalysis, principles: list[Principle], ascii: boo
         same = rank_text(second.discard) == rank_text(best.discard)
         other = format_cards(second.discard, ascii) if same else rank_text(second.discard)
         measured = any(frozenset(p.versus) == frozenset(second.discard) for p in principles)
-        if second.loss <= TIE:
+        if second.loss <= TIED:
             parts.append(f"Throwing {other} is just as good (a tie).")
         elif measured:
             parts.append(f"It beats {other} by {second.loss:.2f} points.")
@@ -125,7 +128,7 @@ def advise(analysis: DiscardAnalysis) -> tuple[str, list[tuple[str, list[str]]]]
 
 def _broke(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
     """The principle a throw worse than the best broke (None for one tied with it)."""
-    return None if option.loss <= TIE else broken_principle(option, analysis)
+    return None if option.loss <= TIED else broken_principle(option, analysis)
 
 
 #: What every other throw's reason sets it against (:func:`_against`): the best throw's
@@ -142,7 +145,7 @@ def _against(analysis: DiscardAnalysis) -> _Against:
 def _reason(option: ThrowOption, broke: Principle | None, best: _Against) -> str:
     """:func:`throw_reason` of a throw other than the best, given its broken principle."""
     loss = option.loss
-    if loss <= TIE:
+    if loss <= TIED:
         return "Tied with the best throw."
     lead = f"{broke.text} " if broke else ""
     ranks, hand, crib, dealer, owner = best

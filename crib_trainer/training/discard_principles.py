@@ -36,6 +36,8 @@ MATTERS = 0.1
 HAND_SLACK = 0.05
 #: Hands closer than this are the same hand (the best hand is "the best" only within it).
 SAME_HAND = 0.005
+#: Throws closer than this in net are tied (the judge's tie, 0.01 points).
+TIED = 0.01
 
 #: Throw shapes that feed a crib, most telling first.
 FEEDING = ("five", "pair", "fifteen", "touching", "one-apart")
@@ -439,7 +441,7 @@ def broken_principles(analysis: DiscardAnalysis) -> list[Principle | None]:
     best = analysis.best
     fed, kept = feeds(best.discard), keep_shape(best.keep)
     return [
-        None if o.loss <= 1e-9 else _in_table(_broken(o, analysis, fed, kept), analysis)
+        None if o.loss <= TIED else _in_table(_broken(o, analysis, fed, kept), analysis)
         for o in analysis.options
     ]
 

@@ -117,8 +117,9 @@ class Verdict:
 
     The decision's standard error (:attr:`error`) is that of a gap between two choices
     (each pair's errors in quadrature; 0 when exact), the largest among the choices that
-    could be ``as-good``, so one margin serves the whole ranking and a choice that gives up
-    more is never graded better.
+    could be ``as-good`` (else the gap to the next best), so one margin serves the whole
+    ranking and a choice that gives up more is never graded better; a choice beyond the
+    cap is told its own gap's error.
     """
 
     decision: str
@@ -175,7 +176,8 @@ class Verdict:
         top, mine = self.top, self.mine
         if top.value - mine.value > cap:  # (no error can make it as good: its own is said)
             return _gap_error(mine, top)
-        return max(_gap_error(c, top) for c in self.ranking if top.value - c.value <= cap)
+        near = [c for c in self.ranking[1:] if top.value - c.value <= cap] or self.ranking[1:2]
+        return max((_gap_error(c, top) for c in near), default=0.0)
 
     @property
     def band(self) -> str:
@@ -221,6 +223,12 @@ class Verdict:
         twins = [c for c in self.ranking if rank_text(c.cards) == text]
         return format_cards(cards) if len(twins) > 1 else text
 
+    def error_text(self) -> str:
+        """``, ± 0.04`` (``, ± 1.2%``): the standard error, or "" when exact."""
+        if not self.error:
+            return ""
+        return f", ± {self.error:.1%}" if self.unit == WIN else f", ± {self.error:.2f}"
+
     def gap_text(self) -> str:
         """What was given up with its unit, and ``± error`` when not exact (``0.06 ± 0.04
         points``, ``5.1% ± 1.0% of the game``)."""
@@ -237,21 +245,26 @@ class Verdict:
         >>> from crib_trainer.core.cards import parse_cards
         >>> a, b = parse_cards("3H"), parse_cards("AS")
         >>> Verdict("card", POINTS, a, (Choice(a, 2.0), Choice(b, 2.0))).headline()
-        'Best: 3♥, tied with A♠.'
+        'Best: 3♥, tied with A♠ (2.00 points each).'
         >>> Verdict("card", POINTS, a, (Choice(a, 2.0), Choice(b, 0.5))).headline()
         'Best: 3♥, 1.50 points ahead of the next best (A♠).'
+        >>> Verdict("card", WIN, a, (Choice(a, 0.79, 0.01), Choice(b, 0.71, 0.01))).headline()
+        'Best: 3♥, 8.0% of the game ahead of the next best (A♠), ± 1.4%.'
         """
         verb = "threw" if self.decision == "throw" else "laid"
         mine = self.name(self.mine)
+        error = self.error_text()
         if self.band == "best":
             ties = self.ties()
             if ties:
-                return f"Best: {mine}, tied with {' and '.join(self.name(c) for c in ties)}."
+                names = " and ".join(self.name(c) for c in ties)
+                each = _value_text(self.mine.value, self.unit)
+                return f"Best: {mine}, tied with {names} ({each} each{error})."
             if len(self.ranking) == 1:
                 return f"Best: {mine}, the only choice."
             nxt = self.ranking[1]
             ahead = amount(self.top.value - nxt.value, self.unit)
-            return f"Best: {mine}, {ahead} ahead of the next best ({self.name(nxt)})."
+            return f"Best: {mine}, {ahead} ahead of the next best ({self.name(nxt)}){error}."
         return (
             f"{_head(self.band)}: you {verb} {mine}, {self.gap_text()} behind "
             f"{self.name(self.top)}."
@@ -269,6 +282,11 @@ class Verdict:
         if self.note:
             parts.append(_sentence(self.note))
         return " ".join(parts)
+
+
+def _value_text(value: float, unit: str) -> str:
+    """A choice's own value: ``8.11 points``, or ``winning 79.0% of games``."""
+    return f"winning {value:.1%} of games" if unit == WIN else amount(value, unit)
 
 
 def _gap_error(choice: Choice, top: Choice) -> float:

@@ -37,14 +37,20 @@ def test_pone_balks_with_a_wide_throw_and_says_so_with_his_crib_average():
     assert f"({safest.best.crib_ev:.2f} points in his crib)" in why_best(safest)
 
 
-def test_near_ties_are_said_with_their_gap_not_called_as_good():
-    # Issue 19.2 then 34: 9-K beats Q-K by 0.01 as pone: the words give the gap in points
-    # and leave the band to the judge (an exact analysis has no "as good" short of a tie).
+def test_a_gap_within_a_hundredth_of_a_point_is_a_tie_in_words_as_in_the_judge():
+    # Issue 19.2 then 34: 9-K beats Q-K by under 0.01 as pone: a tie, as the judge bands it.
     a = analyse_discards("AC 2D 8H 9S QC KD", dealer=False)
     second = a.options[1]
-    assert 0 < second.loss <= 0.05 and second.as_good
-    assert "is as good" not in why_best(a) and "nearly as good" in why_best(a)
-    assert f"{second.loss:.2f} points" in why_best(a)
+    assert 0 < second.loss <= 0.01
+    assert "Throwing Q-K is just as good (a tie)." in why_best(a)
+    assert throw_reason(second, a) == "Tied with the best throw."
+
+
+def test_a_gap_over_a_tie_is_said_in_points_not_called_as_good():
+    a = analyse_discards("7C KH 7D 2C AD TD", dealer=True, opponent="weighted")
+    second = a.options[1]
+    assert 0.01 < second.loss <= 0.05 and second.as_good  # (the analysis' own near-tie)
+    assert "as good:" not in why_best(a)
     assert throw_reason(second, a).startswith(f"Gives up {second.loss:.2f} points")
 
 

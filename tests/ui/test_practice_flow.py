@@ -91,7 +91,7 @@ async def test_a_whole_five_card_game_with_every_decision_graded_and_kept():
         stored = attempts(app.records.store)
         kinds = {a.kind for a in stored}
         assert {"discard", "count-hand"} <= kinds <= {"discard", "peg-play", "count-hand",
-                                                     "count-crib"}  # fmt: skip
+                                                     "count-crib", "position"}  # fmt: skip
         assert len(stored) == len(p.all_grades())
         assert all(g.attempt.id is not None for g in p.all_grades())
         assert unfinished_practice(app.records.store) is None  # finished: nothing to resume
@@ -297,9 +297,10 @@ async def test_muggins_on_the_computers_short_count_by_key():
 
 
 async def test_a_whole_seeded_three_player_game_by_keys(monkeypatch):
-    from crib_trainer.training import gamegrading
+    from crib_trainer.training import judge
 
-    monkeypatch.setattr(gamegrading, "TABLE_SAMPLES", 4)  # (the grades' speed, not their sense)
+    monkeypatch.setattr(judge, "TABLE_SAMPLES", 4)  # (the grades' speed, not their sense)
+    monkeypatch.setattr(judge, "TABLE_SAMPLES_MAX", 4)
     app = make_app(seed=3)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot, variant="three-player", strength="beginner")

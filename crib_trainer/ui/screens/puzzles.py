@@ -333,7 +333,8 @@ class PuzzleScreen(TrainerScreen):
                 self.notify("Type the points first.")
                 return
             given = int(value)
-            if self.refused_as_typo(given, *MOST[p.kind]):
+            counted = p.kind in ("count", "crib-count")
+            if self.refused_count(given) if counted else self.refused_as_typo(given, *MOST[p.kind]):
                 return
             self.truth = solve(p)
         self.answered = True
