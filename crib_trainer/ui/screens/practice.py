@@ -562,9 +562,7 @@ class SummaryScreen(ModalScreen[None]):
 
 def _grade_option(index: int, grade: Grade) -> Option:
     back = " [i](taken back)[/i]" if grade.take_back else ""
-    lost = (
-        f"−{grade.points_lost:.1%}" if grade.unit == "win" else f"−{grade.points_lost:.1f}"
-    )
+    lost = f"−{grade.points_lost:.1%}" if grade.unit == "win" else f"−{grade.points_lost:.1f}"
     return Option(f"{lost:>6}  {escape(grade.text)}{back}", id=str(index))
 
 
