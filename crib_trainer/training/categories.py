@@ -4,13 +4,20 @@ The ids are stored with every answer, so they never change meaning. Counting ite
 
 - ``fifteen-2`` (two cards make 15) and ``fifteen-3plus`` (three or more cards);
 - ``pair`` and ``pair-royal`` (three or four of a kind), for same-rank cards outside a run;
-- ``run``, ``double-run``, ``triple-run``, ``double-double-run``: every run of the show with
-  the pairs inside it (a double run of three is 8 points: two runs and the pair);
-- ``flush``, ``nobs``;
+- ``run``, ``double-run`` (of three: 8 points, two runs and the pair), ``double-run-four``
+  (of four: 10 points), ``triple-run``, ``double-double-run``: every run of the show with
+  the pairs inside it;
+- ``flush`` (five cards: the hand's or the crib's with the starter), ``hand-four-flush`` (a
+  hand's flush without the starter: four cards in the six-card game), ``nobs``;
 - ``crib-flush-trap``: a crib whose own cards share a suit but the starter does not. It scores
   nothing; counting it is the mistake, so over-claims on such a crib fall here;
+- ``heels``: the starter is a jack, his heels (2 for the dealer at the cut). The show scores
+  nothing for it; counting it (as his nob, or the heels again) is the mistake;
 - ``over-claim``: points claimed that are not there; ``miscount``: a total short by an
   amount no set of items makes up (the count went wrong somewhere, we cannot say where).
+
+The ids are stored with each answer and never renamed: a row stored before a category was
+split keeps its old id (see :func:`read_old`).
 
 Discards: ``discard-dealer`` and ``discard-pone`` (points given up by the throw). Pegging:
 ``peg-<theme>`` (points given up by the play), e.g. ``peg-near-31``.
@@ -36,6 +43,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # (the show's rules load when a show is classified: the ids and their
     # words below are all the home screen and the progress summary need)
     from crib_trainer.core.show import Breakdown, Kind, ShowItem
+    from crib_trainer.training.attempt import Attempt
 
 FIFTEEN_2 = "fifteen-2"
 FIFTEEN_3PLUS = "fifteen-3plus"
@@ -43,11 +51,14 @@ PAIR = "pair"
 PAIR_ROYAL = "pair-royal"
 RUN = "run"
 DOUBLE_RUN = "double-run"
+DOUBLE_RUN_FOUR = "double-run-four"
 TRIPLE_RUN = "triple-run"
 DOUBLE_DOUBLE_RUN = "double-double-run"
 FLUSH = "flush"
+HAND_FOUR_FLUSH = "hand-four-flush"
 CRIB_FLUSH_TRAP = "crib-flush-trap"
 NOBS = "nobs"
+HEELS = "heels"
 OVER_CLAIM = "over-claim"
 MISCOUNT = "miscount"
 
@@ -59,11 +70,14 @@ ITEM_CATEGORIES = (
     PAIR_ROYAL,
     RUN,
     DOUBLE_RUN,
+    DOUBLE_RUN_FOUR,
     TRIPLE_RUN,
     DOUBLE_DOUBLE_RUN,
     FLUSH,
+    HAND_FOUR_FLUSH,
     CRIB_FLUSH_TRAP,
     NOBS,
+    HEELS,
 )
 #: Every counting category, including the two that describe claims rather than items.
 COUNT_CATEGORIES = (*ITEM_CATEGORIES, OVER_CLAIM, MISCOUNT)
@@ -97,11 +111,14 @@ _LABELS = {
     PAIR_ROYAL: "pairs royal",
     RUN: "runs",
     DOUBLE_RUN: "double runs",
+    DOUBLE_RUN_FOUR: "double runs of four",
     TRIPLE_RUN: "triple runs",
     DOUBLE_DOUBLE_RUN: "double-double runs",
     FLUSH: "flushes",
+    HAND_FOUR_FLUSH: "four-card flushes in the hand",
     CRIB_FLUSH_TRAP: "crib flush traps",
     NOBS: "his nob",
+    HEELS: "his heels (a turned jack)",
     OVER_CLAIM: "over-claims",
     MISCOUNT: "adding up",
     DISCARD_DEALER: "discards as dealer",
@@ -176,6 +193,17 @@ def is_crib_flush_trap(b: Breakdown) -> bool:
     return b.crib and len({c.suit for c in b.cards}) == 1 and b.starter.suit != b.cards[0].suit
 
 
+def is_heels(b: Breakdown) -> bool:
+    """The starter is a jack: his heels, pegged at the cut, never counted in the show.
+
+    >>> from crib_trainer.core.cards import parse_cards, parse_card
+    >>> from crib_trainer.core.show import score_show
+    >>> is_heels(score_show(parse_cards("2H 4H 6H 8H"), parse_card("JS")))
+    True
+    """
+    return int(b.starter.rank) == 11
+
+
 def item_categories(b: Breakdown) -> dict[ShowItem, str]:
     """The learning category of every item of a show.
 
@@ -187,6 +215,8 @@ def item_categories(b: Breakdown) -> dict[ShowItem, str]:
     runs = b.of_kind(Kind.RUN)
     run_ranks = {c.rank for item in runs for c in item.cards}
     run_category = _RUN_CATEGORY[len(runs)] if runs else RUN
+    if run_category == DOUBLE_RUN and len(runs[0].cards) == 4:
+        run_category = DOUBLE_RUN_FOUR
     everything = (*b.cards, b.starter)
     of_rank = Counter(c.rank for c in everything)
     out: dict[ShowItem, str] = {}
@@ -202,7 +232,7 @@ def item_categories(b: Breakdown) -> dict[ShowItem, str]:
         elif item.kind == Kind.RUN:
             out[item] = run_category
         elif item.kind == Kind.FLUSH:
-            out[item] = FLUSH
+            out[item] = HAND_FOUR_FLUSH if b.starter not in item.cards else FLUSH
         else:
             out[item] = NOBS
     return out
@@ -211,19 +241,24 @@ def item_categories(b: Breakdown) -> dict[ShowItem, str]:
 def count_categories(b: Breakdown) -> dict[str, int]:
     """Points present per category, in :data:`COUNT_CATEGORIES` order.
 
-    ``over-claim`` is always present with 0 points (any count can claim too much), and
-    ``crib-flush-trap`` is present with 0 points on a trap crib. ``miscount`` never is.
+    ``over-claim`` is always present with 0 points (any count can claim too much),
+    ``crib-flush-trap`` is present with 0 points on a trap crib, and ``heels`` on a show
+    whose starter is a jack. ``miscount`` never is.
 
     >>> from crib_trainer.core.cards import parse_cards, parse_card
     >>> from crib_trainer.core.show import score_show
     >>> count_categories(score_show(parse_cards("5H 5C 5S JD"), parse_card("5D")))
     {'fifteen-2': 8, 'fifteen-3plus': 8, 'pair-royal': 12, 'nobs': 1, 'over-claim': 0}
+    >>> count_categories(score_show(parse_cards("9H 9C TS QD"), parse_card("JS")))
+    {'double-run-four': 10, 'heels': 0, 'over-claim': 0}
     """
     points: Counter[str] = Counter()
     for item, cat in item_categories(b).items():
         points[cat] += item.points
     if is_crib_flush_trap(b):
         points[CRIB_FLUSH_TRAP] += 0
+    if is_heels(b):
+        points[HEELS] += 0
     points[OVER_CLAIM] += 0
     return {cat: points[cat] for cat in COUNT_CATEGORIES if cat in points}
 
@@ -471,6 +506,9 @@ def _book_shortfall(
             maybe[c] = max(maybe.get(c, 0.0), round(chance[c] / total_weight, 3))
 
 
+_HEELS_MISTAKES = ("heels-for-nob", "heels-in-show")
+
+
 def _book_over(missed: Counter[str], maybe: dict[str, float], b: Breakdown, claim: int) -> None:
     excess = claim - b.total
     from crib_trainer.training.overclaims import diagnose_over
@@ -482,5 +520,64 @@ def _book_over(missed: Counter[str], maybe: dict[str, float], b: Breakdown, clai
         excess -= trap
     elif trap or (is_crib_flush_trap(b) and excess >= len(b.cards)):
         maybe[CRIB_FLUSH_TRAP] = TRAP_CHANCE
+    heels = sum(m.points for m in mistakes if m.key in _HEELS_MISTAKES)
+    if heels and certain and len(mistakes) == 1:
+        missed[HEELS] += heels
+        excess -= heels
+    elif heels:
+        maybe[HEELS] = TRAP_CHANCE
     if excess:
         missed[OVER_CLAIM] += excess
+
+
+# --- rows stored before a category was split --------------------------------------------
+
+#: A category split in two, and the new id its old rows may belong to: ``double-run`` meant
+#: any double run, ``flush`` any flush, until ``double-run-four`` and ``hand-four-flush``.
+SPLIT = {DOUBLE_RUN: DOUBLE_RUN_FOUR, FLUSH: HAND_FOUR_FLUSH}
+_COUNT_KINDS = ("count-hand", "count-crib", "judge")
+
+
+def read_old(a: Attempt) -> Attempt:
+    """An answer with its categories as this code names them: a row stored before a
+    category was split keeps its old id in the file, and is read here by its cards (an old
+    ``double-run`` on a double run of four is a ``double-run-four``; an old ``flush`` on a
+    hand's four-card flush a ``hand-four-flush``). Anything else comes back as it is; so
+    does a question that does not read as a show.
+
+    >>> from datetime import datetime, UTC
+    >>> from crib_trainer.training.attempt import Attempt
+    >>> old = Attempt("count-hand", {"cards": ["9H", "9C", "TS", "QD"], "starter": "JS"},
+    ...               {"total": 8}, {"total": 10}, False, "under", {"double-run": 2}, 5,
+    ...               datetime(2025, 1, 1, tzinfo=UTC), present={"double-run": 10})
+    >>> read_old(old).missed, read_old(old).present
+    ({'double-run-four': 2.0}, {'double-run-four': 10.0})
+    >>> read_old(read_old(old)) == read_old(old)
+    True
+    """
+    if a.kind not in _COUNT_KINDS or not any(old in a.present for old in SPLIT):
+        return a
+    from crib_trainer.core.cards import CardError, parse_card, parse_cards
+    from crib_trainer.core.show import score_show
+
+    q = a.question
+    try:
+        b = score_show(
+            parse_cards(q["cards"]),
+            parse_card(q["starter"]),
+            crib=bool(q.get("crib", False)),
+            variant=q.get("variant", "six-card"),
+        )
+    except (CardError, KeyError, TypeError, ValueError):
+        return a
+    now = set(item_categories(b).values())
+    renames = {old: new for old, new in SPLIT.items() if old in a.present and old not in now}
+    renames = {old: new for old, new in renames.items() if new in now}
+    if not renames:
+        return a
+    from dataclasses import replace
+
+    def rename(d: dict[str, float]) -> dict[str, float]:
+        return {renames.get(c, c): v for c, v in d.items()}
+
+    return replace(a, present=rename(a.present), missed=rename(a.missed), maybe=rename(a.maybe))

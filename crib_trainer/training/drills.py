@@ -146,13 +146,15 @@ def can_hold(category: str, *, crib: bool, variant: str = "six-card") -> bool:
 
     >>> can_hold("triple-run", crib=False, variant="five-card"), can_hold("nobs", crib=True)
     (False, True)
-    >>> can_hold("crib-flush-trap", crib=False)
-    False
+    >>> can_hold("crib-flush-trap", crib=False), can_hold("hand-four-flush", crib=True)
+    (False, False)
     """
     shown = get_variant(variant).shown_size(crib) + 1
     if category == cat.CRIB_FLUSH_TRAP:
         return crib
-    if category in (cat.TRIPLE_RUN, cat.DOUBLE_DOUBLE_RUN):
+    if category == cat.HAND_FOUR_FLUSH:
+        return not crib
+    if category in (cat.TRIPLE_RUN, cat.DOUBLE_DOUBLE_RUN, cat.DOUBLE_RUN_FOUR):
         return shown >= 5
     return category in cat.ITEM_CATEGORIES
 
@@ -176,7 +178,9 @@ def judge_drill(
     True
     """
     if crib is None:
-        crib = target_category == cat.CRIB_FLUSH_TRAP or rng.random() < 0.25
+        crib = target_category == cat.CRIB_FLUSH_TRAP or (
+            target_category != cat.HAND_FOUR_FLUSH and rng.random() < 0.25
+        )
     deal_target = target_category if target_category in cat.ITEM_CATEGORIES else None
     deal = count_drill(rng, crib=crib, variant=variant, target_category=deal_target)
     b = deal.breakdown()
@@ -329,10 +333,11 @@ def _of_ranks(rng: random.Random, ranks: list[int]) -> tuple[Card, ...]:
 
 
 def _run_seed(counts: list[list[int]]) -> Callable[[random.Random, int, bool], Seed]:
-    """A run of three whose ranks appear ``counts`` times (one pattern chosen at random)."""
+    """A run (of three, or four) whose ranks appear ``counts`` times (one pattern chosen at
+    random)."""
 
     def seed(rng: random.Random, size: int, crib: bool) -> Seed:
-        low = rng.randint(1, 11)
+        low = rng.randint(1, 14 - len(counts[0]))
         pattern = rng.choice(counts)
         ranks = [low + i for i, n in enumerate(pattern) for _ in range(n)]
         return (), None, _of_ranks(rng, ranks)
@@ -345,24 +350,32 @@ def _pair_royal_seed(rng: random.Random, size: int, crib: bool) -> Seed:
 
 
 def _flush_seed(rng: random.Random, size: int, crib: bool) -> Seed:
+    """A five-card flush: the hand (or crib) and the starter of one suit."""
     suit = rng.choice(list(Suit))
     cards = [Card(Rank(r), suit) for r in rng.sample(range(1, 14), size + 1)]
-    if crib:  # a crib's flush needs the starter too
-        return tuple(cards[:size]), cards[size], ()
-    return tuple(cards[:size]), None, ()
+    return tuple(cards[:size]), cards[size], ()
 
 
 def _trap_seed(rng: random.Random, size: int, crib: bool) -> Seed:
+    """The hand (or crib) of one suit, the starter of another: a crib's flush trap, a
+    hand's four-card flush."""
     suit, other = rng.sample(list(Suit), 2)
     hand = tuple(Card(Rank(r), suit) for r in rng.sample(range(1, 14), size))
     return hand, Card(Rank(rng.randint(1, 13)), other), ()
 
 
+def _heels_seed(rng: random.Random, size: int, crib: bool) -> Seed:
+    return (), Card(Rank.JACK, rng.choice(list(Suit))), ()
+
+
 _SEEDS: dict[str, Callable[[random.Random, int, bool], Seed]] = {
     cat.PAIR_ROYAL: _pair_royal_seed,
     cat.DOUBLE_RUN: _run_seed([[2, 1, 1], [1, 2, 1], [1, 1, 2]]),
+    cat.DOUBLE_RUN_FOUR: _run_seed([[2, 1, 1, 1], [1, 2, 1, 1], [1, 1, 2, 1], [1, 1, 1, 2]]),
     cat.TRIPLE_RUN: _run_seed([[3, 1, 1], [1, 3, 1], [1, 1, 3]]),
     cat.DOUBLE_DOUBLE_RUN: _run_seed([[2, 2, 1], [2, 1, 2], [1, 2, 2]]),
     cat.FLUSH: _flush_seed,
+    cat.HAND_FOUR_FLUSH: _trap_seed,
     cat.CRIB_FLUSH_TRAP: _trap_seed,
+    cat.HEELS: _heels_seed,
 }

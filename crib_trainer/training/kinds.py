@@ -263,6 +263,7 @@ def _position_holds(drill: Any) -> frozenset[str]:
 
 
 _COUNT_TARGETS = tuple(c for c in cat.ITEM_CATEGORIES if c != cat.CRIB_FLUSH_TRAP)
+_CRIB_TARGETS = tuple(c for c in cat.ITEM_CATEGORIES if c != cat.HAND_FOUR_FLUSH)
 _PEG_TARGETS = tuple(cat.peg_category(t) for t in cat.PEG_THEMES)
 
 #: Every kind of drill, by its stored id, in the order screens list them.
@@ -285,7 +286,7 @@ KINDS: dict[str, Kind] = {
             "Count a crib",
             "crib",
             "crib-count",
-            cat.ITEM_CATEGORIES,
+            _CRIB_TARGETS,
             _count_generate("count-crib"),
             _count_replay,
             _count_holds,

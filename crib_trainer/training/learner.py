@@ -46,7 +46,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.categories import MISCOUNT, category_label
+from crib_trainer.training.categories import MISCOUNT, category_label, read_old
 from crib_trainer.training.credit import HINTED
 
 HALF_LIFE_ANSWERS = 6.0
@@ -160,7 +160,9 @@ class Learner:
 
     def add(self, a: Attempt) -> list[str]:
         """Take in one answer (newer than any before); returns the categories it marked
-        learnt."""
+        learnt. A row stored before a category was split is read by its cards
+        (:func:`~crib_trainer.training.categories.read_old`)."""
+        a = read_old(a)
         self.asked[a.item_key] = self.asked.get(a.item_key, 0) + 1
         if a.grade == HINTED:
             self.hinted[a.item_key] = a

@@ -36,7 +36,7 @@ from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.learner import Learner, Track
 
 #: Raise when :meth:`Learner.add` (or what it calls) folds an answer differently.
-FOLD_VERSION = 1
+FOLD_VERSION = 2
 #: The fold a kept state was made by: its version and every constant it uses.
 MODEL = repr(
     (

@@ -40,9 +40,10 @@ def show(hand: str, starter: str, crib: bool = False):
         # Double-double run: four runs of three and two pairs.
         ("3H 3C 4D 4S", "5D", False, {"fifteen-3plus": 4, "double-double-run": 16}),
         # Double run of four.
-        ("6H 7C 8D 9S", "9D", False, {"fifteen-2": 6, "double-run": 10}),
-        # Hand flush of four, and a crib flush of five.
-        ("2H 4H 6H 8H", "KS", False, {"flush": 4}),
+        ("6H 7C 8D 9S", "9D", False, {"fifteen-2": 6, "double-run-four": 10}),
+        # Hand flush of four (its own category), a hand's five and a crib flush of five.
+        ("2H 4H 6H 8H", "KS", False, {"hand-four-flush": 4}),
+        ("2H 4H 6H 8H", "KH", False, {"flush": 5}),
         ("2H 4H 6H 8H", "KH", True, {"flush": 5}),
         # The trap: a crib of one suit whose starter is another suit scores no flush.
         ("2H 4H 6H 8H", "KS", True, {"crib-flush-trap": 0}),
@@ -155,3 +156,51 @@ def test_every_category_has_words_for_the_screen():
     for category in (*COUNT_CATEGORIES, *DISCARD_CATEGORIES, *(f"peg-{t}" for t in THEMES)):
         label = category_label(category)
         assert (label and label != category.replace("-", " ")) or category in ("pair", "run")
+
+
+def test_split_categories_tell_one_miss_from_another():
+    """A double run of three and of four, a hand's four-card flush and a five-card one,
+    his nob and his heels are each their own category."""
+    assert count_categories(show("9H 9C TS QD", "JS")) == {
+        "double-run-four": 10,
+        "heels": 0,
+        "over-claim": 0,
+    }
+    assert "double-run" in count_categories(show("9H 9C TS 2D", "JS"))
+    assert count_categories(show("2H 4H 6H 8H", "KS"))["hand-four-flush"] == 4
+    assert count_categories(show("2H 4H 6H 8H", "KH"))["flush"] == 5
+    assert "heels" not in count_categories(show("2H 4H 6H 8H", "KH"))
+
+
+def test_his_heels_counted_as_his_nob_is_booked_to_heels():
+    b = show("2C 4D 6H 8S", "JS")  # a turned jack, and no jack in the hand
+    assert cat.book_misses(b, claimed_total=b.total + 1).missed == {"heels": 1.0}
+    assert cat.book_misses(b, claimed_total=b.total + 2).missed == {"heels": 2.0}
+    # No jack turned: one too many is an over-claim, as before.
+    other = show("2C 4D 6H 8S", "KS")
+    assert cat.book_misses(other, claimed_total=other.total + 1).missed == {"over-claim": 1.0}
+
+
+def test_a_row_stored_before_the_split_is_read_by_its_cards():
+    from datetime import UTC, datetime
+
+    from crib_trainer.training.attempt import Attempt
+    from crib_trainer.training.learner import Learner
+
+    def old(hand: str, starter: str, missed: dict, present: dict) -> Attempt:
+        q = {"cards": hand.split(), "starter": starter, "crib": False}
+        t = datetime(2025, 1, 1, tzinfo=UTC)
+        return Attempt("count-hand", q, {}, {}, not missed, "under", missed, 5, t, None, present)
+
+    four = old("9H 9C TS JD", "QS", {"double-run": 2}, {"double-run": 10})
+    three = old("9H 9C TS 2D", "KS", {"double-run": 2}, {"double-run": 8})
+    flush = old("2H 4H 6H 8H", "KS", {"flush": 4}, {"flush": 4})
+    assert cat.read_old(four).missed == {"double-run-four": 2.0}
+    assert cat.read_old(three) == three  # (a double run of three keeps its id)
+    assert cat.read_old(flush).present == {"hand-four-flush": 4.0}
+    unreadable = old("9H 9C TS JD", "QS", {"double-run": 2}, {"double-run": 10})
+    unreadable.question["cards"] = ["not a card"]
+    assert cat.read_old(unreadable) == unreadable
+    learner = Learner.of([four, three, flush])
+    assert set(learner.tracks) == {"double-run", "double-run-four", "hand-four-flush"}
+    assert learner.tracks["double-run-four"].missed == 1

@@ -139,3 +139,16 @@ def test_a_judge_claim_is_never_nineteen_on_a_show_worth_something():
     total = j.deal.breakdown().total
     assert total == 17 and j.claim != 19
     assert judge_claim(j.deal.breakdown(), j.claim).verdict in ("correct", "over")
+
+
+@pytest.mark.parametrize("target", ["double-run-four", "hand-four-flush", "heels", "flush"])
+def test_the_split_categories_are_dealt_apart(target):
+    rng = random.Random(11)
+    for _ in range(20):
+        d = count_drill(rng, crib=False, target_category=target)
+        held = count_categories(d.breakdown())
+        assert d.hit and target in held
+        assert not (target == "double-run-four" and "double-run" in held)
+        assert not (target == "flush" and "hand-four-flush" in held)
+    j = judge_drill(rng, target_category="hand-four-flush")
+    assert not j.deal.crib and "hand-four-flush" in count_categories(j.deal.breakdown())
