@@ -43,7 +43,7 @@ def main() -> None:
     rows = [head]
     worst_guess = 0.0
     for mistake in MISTAKES:
-        category = MISTAKES[mistake][0]
+        category = MISTAKES[mistake].category
         base = base_rate(mistake, seed=1, deals=args.deals)
         runs = [play(mistake, seed=s, answers=150, stop_at=50) for s in range(args.seeds)]
         first, first_min, _ = pooled(runs, lambda r: r.share_holding(1, 20))

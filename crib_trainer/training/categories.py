@@ -153,18 +153,23 @@ def kind_label(kind: str) -> str:
 
 
 def category_label(category: str) -> str:
-    """A category in words, for the screen (the stored names stay as they are).
+    """A category (or a decision habit) in words, for the screen (the stored names stay as
+    they are).
 
     >>> category_label("fifteen-3plus"), category_label("peg-reply-ten")
     ('fifteens of 3+ cards', 'replying to a ten-card (pegging)')
-    >>> category_label("something-new")
-    'something new'
+    >>> category_label("something-new"), category_label("leads-five")
+    ('something new', 'leads a 5')
     """
     if category in _LABELS:
         return _LABELS[category]
     theme = category.removeprefix("peg-")
     if theme != category and theme in PEG_THEME_WORDS:
         return f"{PEG_THEME_WORDS[theme]} (pegging)"
+    from crib_trainer.training.habits import HABITS  # (a decision habit, by its words)
+
+    if category in HABITS:
+        return HABITS[category].label
     return category.replace("-", " ")
 
 

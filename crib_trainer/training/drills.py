@@ -107,10 +107,13 @@ def count_drill(
     crib: bool,
     variant: str = "six-card",
     target_category: str | None = None,
+    avoid: frozenset[str] = frozenset(),
 ) -> CountDrill:
     """Deal a hand (or crib) and starter; with ``target_category``, one that holds it.
     A crib not aimed at a category is thrown by the players (:mod:`.cribs`): each dealt a
-    hand, each throwing what a good player throws.
+    hand, each throwing what a good player throws. ``avoid``: categories the deal should
+    not hold besides its target (to tell one possible miss from another), kept to as long
+    as :data:`MAX_TRIES` deals allow.
 
     >>> d = count_drill(random.Random(1), crib=True, target_category="crib-flush-trap")
     >>> len({c.suit for c in d.cards}), d.starter.suit != d.cards[0].suit
@@ -131,11 +134,17 @@ def count_drill(
         return CountDrill(hand, starter, crib, name, target_category, hit=False)
     seed = _SEEDS.get(target_category) if target_category else None
     last: CountDrill | None = None
+    holding: CountDrill | None = None  # (the first deal holding the target)
     for _ in range(MAX_TRIES if target_category else 1):
         hand, starter = _deal(rng, size, *(seed(rng, size, crib) if seed else ((), None, ())))
         last = CountDrill(hand, starter, crib, name, target_category)
-        if target_category is None or target_category in count_categories(last.breakdown()):
+        held = count_categories(last.breakdown())
+        if target_category is None or (target_category in held and not avoid & held.keys()):
             return last
+        if target_category in held:
+            holding = holding or last
+    if holding is not None:
+        return holding
     assert last is not None
     hand, starter = _deal(rng, size)
     return CountDrill(hand, starter, crib, name, target_category, hit=False)
@@ -215,10 +224,11 @@ def drill_for(
     *,
     target_category: str | None = None,
     variant: str = "six-card",
+    avoid: frozenset[str] = frozenset(),
 ) -> CountDrill | JudgeDrill:
     """A new drill of a counting ``kind`` (``count-hand``, ``count-crib``, ``judge``), as a
-    scheduler's choice asks for it. A target a count cannot hold (``over-claim``, say)
-    deals at random.
+    scheduler's choice asks for it (``avoid``: as :func:`count_drill`; a count only). A
+    target a count cannot hold (``over-claim``, say) deals at random.
 
     >>> d = drill_for("count-crib", random.Random(2), target_category="nobs")
     >>> d.kind, d.target_category, d.hit
@@ -231,7 +241,9 @@ def drill_for(
     if target_category not in cat.ITEM_CATEGORIES:
         target_category = None
     crib = kind == DrillKind.COUNT_CRIB
-    return count_drill(rng, crib=crib, variant=variant, target_category=target_category)
+    return count_drill(
+        rng, crib=crib, variant=variant, target_category=target_category, avoid=avoid
+    )
 
 
 @dataclass(frozen=True, slots=True)

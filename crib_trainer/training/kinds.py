@@ -29,7 +29,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from crib_trainer.training import categories as cat
+from crib_trainer.training import habits
 from crib_trainer.training.attempt import Attempt, DrillKind
+from crib_trainer.training.habits import DECISION_HABITS, HABITS
 
 if TYPE_CHECKING:  # (the drills and their grading load when a kind first deals, replays
     # or grades: the home screen plans from this table without them)
@@ -46,10 +48,15 @@ class Drill(Protocol):
 
 
 class Generate(Protocol):
-    """Deal a new drill: ``generate(rng, target, variant)``."""
+    """Deal a new drill: ``generate(rng, target, variant)``; a count also takes ``avoid``
+    (categories not to hold besides the target)."""
 
     def __call__(
-        self, rng: random.Random, target: str | None, variant: str = "six-card"
+        self,
+        rng: random.Random,
+        target: str | None,
+        variant: str = "six-card",
+        avoid: frozenset[str] = frozenset(),
     ) -> Any: ...
 
 
@@ -64,9 +71,11 @@ class Kind:
       ``short``: its name in tables; ``puzzle``: what a puzzle file calls it (or None).
     - ``targets``: the categories a drill of this kind can be dealt to hold (so a
       session can aim at them), in :mod:`~crib_trainer.training.categories` order.
-    - ``generate(rng, target, variant="six-card")``: a new drill of the game ``variant``
-      holding ``target`` when it can (``None``: any); pegging at a table of three or four
-      deals a ``tabledrills.TableDrill``.
+    - ``generate(rng, target, variant="six-card", avoid=frozenset())``: a new drill of the
+      game ``variant`` holding ``target`` when it can (``None``: any; a decision habit's id:
+      its situation, :func:`~crib_trainer.training.habits.deal`), a count holding none of
+      ``avoid`` where it can; pegging at a table of three or four deals a
+      ``tabledrills.TableDrill``.
     - ``replay(question)``: the drill a stored question asks again (``ValueError``,
       ``KeyError`` or ``TypeError`` if it does not read).
     - ``holds(drill)``: the categories a drill holds, before it is answered.
@@ -90,11 +99,14 @@ class Kind:
 
 def _count_generate(kind: str) -> Generate:
     def generate(
-        rng: random.Random, target: str | None, variant: str = "six-card"
+        rng: random.Random,
+        target: str | None,
+        variant: str = "six-card",
+        avoid: frozenset[str] = frozenset(),
     ) -> CountDrill | JudgeDrill:
         from crib_trainer.training.drills import drill_for
 
-        return drill_for(kind, rng, target_category=target, variant=variant)
+        return drill_for(kind, rng, target_category=target, variant=variant, avoid=avoid)
 
     return generate
 
@@ -191,10 +203,15 @@ def _judge_replay(question: dict[str, Any]) -> JudgeDrill:
 
 
 def _discard_generate(
-    rng: random.Random, target: str | None, variant: str = "six-card"
+    rng: random.Random,
+    target: str | None,
+    variant: str = "six-card",
+    avoid: frozenset[str] = frozenset(),
 ) -> DiscardDrill:
     from crib_trainer.training.drills import discard_drill
 
+    if target in HABITS:  # (a habit: a hand holding its situation)
+        return habits.deal(target, rng, variant)  # type: ignore[no-any-return]
     dealer = None if target is None else target == cat.DISCARD_DEALER
     return discard_drill(rng, dealer=dealer, variant=variant)
 
@@ -208,11 +225,18 @@ def _discard_replay(question: dict[str, Any]) -> DiscardDrill:
     return drill
 
 
-def _peg_generate(rng: random.Random, target: str | None, variant: str = "six-card") -> Any:
+def _peg_generate(
+    rng: random.Random,
+    target: str | None,
+    variant: str = "six-card",
+    avoid: frozenset[str] = frozenset(),
+) -> Any:
     from crib_trainer.training.pegdrills import peg_drill  # (the analysis: loaded when used)
     from crib_trainer.training.tabledrills import TABLE_VARIANTS, table_drill
 
-    theme = target.removeprefix("peg-") if target else None
+    if target in HABITS and variant not in TABLE_VARIANTS:
+        return habits.deal(target, rng, variant)
+    theme = target.removeprefix("peg-") if target and target not in HABITS else None
     if variant in TABLE_VARIANTS:
         return table_drill(rng, variant=variant, theme=theme)
     return peg_drill(rng, theme=theme, variant=variant)
@@ -228,13 +252,26 @@ def _peg_holds(drill: Any) -> frozenset[str]:
     return frozenset(cat.peg_category(t) for t in drill.themes)
 
 
+def _peg_play_holds(drill: Any) -> frozenset[str]:
+    return _peg_holds(drill) | habits.holds(drill)
+
+
+def _discard_holds(drill: DiscardDrill) -> frozenset[str]:
+    return frozenset({cat.discard_category(drill.dealer)}) | habits.holds(drill)
+
+
 #: The share of position questions that are plays when no category is aimed at: a third
 #: (the throw is the decision of every deal with the most of the game at stake; the plays
 #: teach chiefly one lesson, leaving him no card that pegs out, which a third keeps in view).
 PLAY_SHARE = 1 / 3
 
 
-def _position_generate(rng: random.Random, target: str | None, variant: str = "six-card") -> Any:
+def _position_generate(
+    rng: random.Random,
+    target: str | None,
+    variant: str = "six-card",
+    avoid: frozenset[str] = frozenset(),
+) -> Any:
     from crib_trainer.training.position_drill import position_drill  # (the analysis)
     from crib_trainer.training.position_plays import position_play
 
@@ -308,10 +345,10 @@ KINDS: dict[str, Kind] = {
             "Discards",
             "discard",
             "discard",
-            cat.DISCARD_CATEGORIES,
+            (*cat.DISCARD_CATEGORIES, *DECISION_HABITS["discard"]),
             _discard_generate,
             _discard_replay,
-            lambda d: frozenset({cat.discard_category(d.dealer)}),
+            _discard_holds,
             _grade_decision,
         ),
         Kind(
@@ -329,10 +366,10 @@ KINDS: dict[str, Kind] = {
             "Pegging",
             "peg play",
             "pegging-play",
-            _PEG_TARGETS,
+            (*_PEG_TARGETS, *DECISION_HABITS["peg-play"]),
             _peg_generate,
             _peg_replay,
-            _peg_holds,
+            _peg_play_holds,
             _grade_decision,
         ),
         Kind(

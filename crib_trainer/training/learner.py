@@ -12,15 +12,26 @@ and no storage: ``now`` is passed in where it matters. Per category:
   category never seen from looking weak.
 - **All time** — certain misses over answers holding it, and apart from them the
   probable misses (their chances summed).
-- **State** — ``new`` (never seen), ``fine`` (never missed), ``weak`` (missed — or
-  probably missed, a chance of at least :data:`LIKELY` — and not yet learnt),
-  ``learnt`` (after a miss, :data:`LEARN_STREAK` right in a row, without hints; then checked at
-  :data:`CHECK_INTERVALS`, a box further after each check passed, Leitner-style, and
-  ``weak`` again at once if missed).
+- **State** — ``new`` (never seen), ``fine`` (never missed for certain), ``weak`` (missed
+  for certain and not yet learnt: a guess is never booked as certain, so a miss only
+  probable, even at a chance of :data:`LIKELY` or more, breaks a streak and raises a doubt
+  but makes nothing weak), ``learnt`` (after a miss, :data:`LEARN_STREAK` right in a row,
+  without hints; then checked at :data:`CHECK_INTERVALS`, a box further after each check
+  passed, Leitner-style, and ``weak`` again at once if missed for certain).
 
 ``miscount`` (a total short by an amount no set of items makes) is met only when missed,
 so it has no rate and is left out. A right answer given after hints neither adds to a
 streak nor breaks it.
+
+- **Doubt** — a miss only possible (a chance under 1), or a decision habit shown once: the
+  largest such chance since the category was last answered for certain (right, or a
+  certain miss), with the answer that raised it (``doubted``). The session deals a
+  question that settles it before any guess is aimed at.
+- **Habits** — the decision habits of :mod:`~crib_trainer.training.habits` are tracked as
+  categories are, read from each throw and card laid (``habits.sightings``: no stored
+  id, so answers given before the habits existed count too); one is ``weak`` only once
+  it shows in :data:`~crib_trainer.training.habits.CONFIRM` of its last
+  :data:`RECENT` sightings (a habit, not one decision).
 
 >>> from datetime import datetime, timedelta, UTC
 >>> from crib_trainer.training.attempt import Attempt
@@ -48,6 +59,7 @@ from typing import Any
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import MISCOUNT, category_label, read_old
 from crib_trainer.training.credit import HINTED
+from crib_trainer.training.habits import CONFIRM, DECISION_IDS, sightings
 
 HALF_LIFE_ANSWERS = 6.0
 HALF_LIFE_DAYS = 14.0
@@ -65,6 +77,14 @@ CHECK_INTERVALS = (
 )
 #: A category is called weak (stats, the Progress screen) at this miss rate now or more.
 WEAK_RATE = 0.15
+#: The sightings a habit's recent shows are counted over.
+RECENT = 8
+#: The latest answers of a kind its pace is read from; the share of them right for
+#: accuracy to hold (else no pace: speed is no goal yet); a speed goal is this share of
+#: the median time of the right ones.
+PACE_ANSWERS = 20
+HOLDS = 0.9
+GOAL_SHARE = 0.8
 
 _DAY = 86400.0
 
@@ -80,7 +100,9 @@ class Mastery:
     ``learnt_at``/``learnt_after``: when it was last marked learnt and after how many
     right in a row. ``due``: when a learnt category's next check is due (None when its
     checks are done, or it is not learnt). ``last_miss``: the latest answer that missed
-    it (certainly or likely), for a final check on the same cards.
+    it (certainly or likely), for a final check on the same cards. ``certain``: that miss
+    was certain. ``doubt``/``doubted``: a possible miss not yet settled, and its answer.
+    ``recent``: shows among the last :data:`RECENT` answers holding it.
     """
 
     category: str
@@ -97,6 +119,10 @@ class Mastery:
     box: int = 0
     due: datetime | None = None
     last_miss: Attempt | None = None
+    certain: bool = False
+    doubt: float = 0.0
+    doubted: Attempt | None = None
+    recent: int = 0
 
     @property
     def rate_all(self) -> float | None:
@@ -131,6 +157,10 @@ class Track:
     box: int = 0
     due: datetime | None = None
     last_miss: Attempt | None = None
+    certain: bool = False  # the last miss was certain
+    doubt: float = 0.0  # the largest chance of a miss not settled since
+    doubted: Attempt | None = None  # the answer that raised it
+    recent: int = 0  # shows among the last RECENT answers holding it, a bit each
 
 
 def _never(item_key: str) -> int:
@@ -148,6 +178,7 @@ class Learner:
     tracks: dict[str, Track] = field(default_factory=dict)
     asked: dict[str, int] = field(default_factory=dict)  # times each question was answered
     hinted: dict[str, Attempt] = field(default_factory=dict)  # answered with help, not since
+    paces: dict[str, list[tuple[float, bool]]] = field(default_factory=dict)  # per kind
     asked_before: Callable[[str], int] = field(default=_never, compare=False, repr=False)
 
     @classmethod
@@ -164,6 +195,9 @@ class Learner:
         (:func:`~crib_trainer.training.categories.read_old`)."""
         a = read_old(a)
         self.asked[a.item_key] = self.asked.get(a.item_key, 0) + 1
+        latest = self.paces.setdefault(a.kind, [])
+        latest.append((a.seconds, a.correct))
+        del latest[:-PACE_ANSWERS]
         if a.grade == HINTED:
             self.hinted[a.item_key] = a
         else:
@@ -173,9 +207,25 @@ class Learner:
             if category == MISCOUNT:
                 continue  # (met only when missed: it has no rate)
             track = self.tracks.setdefault(category, Track())
-            if _update(track, a, category):
+            chance = 1.0 if a.missed.get(category, 0) > 0 else a.maybe.get(category, 0.0)
+            if _update(track, a, chance, confirm=1):
                 learnt.append(category)
+        for seen in sightings(a, counts=False):
+            track = self.tracks.setdefault(seen.habit, Track())
+            if _update(track, a, seen.shown, confirm=CONFIRM):
+                learnt.append(seen.habit)
         return learnt
+
+    def pace(self, kind: str) -> float | None:
+        """The median seconds of his right answers among the latest :data:`PACE_ANSWERS`
+        of a kind, once there are that many and :data:`HOLDS` of them are right (None
+        before: accuracy first, speed after)."""
+        latest = self.paces.get(kind, [])
+        right = sorted(seconds for seconds, ok in latest if ok)
+        if len(latest) < PACE_ANSWERS or len(right) < HOLDS * len(latest):
+            return None
+        mid = len(right) // 2
+        return right[mid] if len(right) % 2 else (right[mid - 1] + right[mid]) / 2
 
     def times_asked(self, item_key: str) -> int:
         """How many answers this question has had."""
@@ -200,6 +250,10 @@ class Learner:
             box=track.box,
             due=track.due,
             last_miss=track.last_miss,
+            certain=track.certain,
+            doubt=track.doubt,
+            doubted=track.doubted,
+            recent=bin(track.recent).count("1"),
         )
 
     def masteries(self, *, now: datetime) -> dict[str, Mastery]:
@@ -214,8 +268,11 @@ def _fade(since: datetime | None, now: datetime) -> float:
     return 0.5 ** (days / HALF_LIFE_DAYS)
 
 
-def _update(track: Track, a: Attempt, category: str) -> bool:
-    """Fold one answer into a track; True if it made the category learnt."""
+def _update(track: Track, a: Attempt, chance: float, *, confirm: int) -> bool:
+    """Fold one answer holding the category (missed with ``chance``) into its track; True
+    if it made the category learnt. ``confirm``: the shows among the last :data:`RECENT`
+    that make it weak (1 for a category, :data:`~crib_trainer.training.habits.CONFIRM`
+    for a decision habit)."""
     when = a.answered_at
     fade = _fade(track.last, when) * 0.5 ** (1 / HALF_LIFE_ANSWERS)
     track.num *= fade
@@ -224,19 +281,27 @@ def _update(track: Track, a: Attempt, category: str) -> bool:
     track.all *= fade
     track.last = when
     track.seen += 1
-    chance = 1.0 if a.missed.get(category, 0) > 0 else a.maybe.get(category, 0.0)
     weight = 1.0 if chance in (0.0, 1.0) else UNSURE_WEIGHT
     track.num += weight * chance
     track.den += weight
     track.all += 1
     track.sure += chance == 1.0
+    track.recent = ((track.recent << 1) | (chance >= LIKELY)) & (2**RECENT - 1)
     if chance == 1.0:
         track.missed += 1
     elif chance:
         track.probably += chance
+    if 0 < chance < 1 or (chance == 1.0 and bin(track.recent).count("1") < confirm):
+        if chance >= track.doubt:  # (possible, or shown once: not settled)
+            track.doubt, track.doubted = chance, a
+    elif chance == 1.0 or a.grade != HINTED:
+        track.doubt, track.doubted = 0.0, None  # (settled: for certain, either way)
     if chance >= LIKELY:
-        track.state, track.streak, track.box, track.due = "weak", 0, 0, None
-        track.last_miss = a
+        track.streak = 0
+        if chance < 1.0 or bin(track.recent).count("1") < confirm:
+            return False  # (a guess, or one decision: a doubt to settle, not a weakness)
+        track.state, track.box, track.due = "weak", 0, None
+        track.last_miss, track.certain = a, chance == 1.0
         return False
     if chance or a.grade == HINTED:
         return False  # (an unlikely miss, or help taken, neither breaks a streak nor adds)
@@ -254,15 +319,18 @@ def _update(track: Track, a: Attempt, category: str) -> bool:
 
 
 def weak_spots(model: Mapping[str, Mastery]) -> list[Mastery]:
-    """The weak spots, the weakest now first (ties by name): every ``weak`` category, and
-    any other never learnt whose miss rate now is :data:`WEAK_RATE` or more (one only
-    probably missed so far: shown as "probably …")."""
+    """The weak spots, those missed for certain first (a guess is never named ahead of a
+    certain weakness), each the weakest now first (ties by name): every ``weak`` category,
+    and any other never learnt whose miss rate now is :data:`WEAK_RATE` or more (one only
+    probably missed so far: shown as "probably …"; never a decision habit before it is
+    weak: one decision is not a habit)."""
     out = [
         m
         for m in model.values()
-        if m.state == "weak" or (m.state == "fine" and m.rate_now >= WEAK_RATE)
+        if m.state == "weak"
+        or (m.state == "fine" and m.rate_now >= WEAK_RATE and m.category not in DECISION_IDS)
     ]
-    return sorted(out, key=lambda m: (-m.rate_now, m.category))
+    return sorted(out, key=lambda m: (not m.certain, -m.rate_now, m.category))
 
 
 def standing(m: Mastery | None) -> dict[str, Any]:
@@ -291,7 +359,7 @@ def spot_json(m: Mastery) -> dict[str, Any]:
         "category": m.category,
         "label": category_label(m.category),
         "miss_rate": m.rate_all,
-        "certain": m.last_miss is not None and m.category in m.last_miss.missed,
+        "certain": m.certain,
         **standing(m),
     }
 

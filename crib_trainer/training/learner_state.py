@@ -47,10 +47,14 @@ MODEL = repr(
         model.LIKELY,
         model.LEARN_STREAK,
         tuple(d.total_seconds() for d in model.CHECK_INTERVALS),
+        model.RECENT,
+        model.CONFIRM,
+        model.PACE_ANSWERS,
     )
 )
 
 _TIMES = ("last", "learnt_at", "due")
+_ANSWERS = ("last_miss", "doubted")
 _FIELDS = tuple(f.name for f in fields(Track))
 
 
@@ -67,18 +71,21 @@ def to_state(learner: Learner) -> dict[str, Any]:
             value = getattr(track, name)
             if name in _TIMES:
                 value = value.isoformat() if value is not None else None
-            elif name == "last_miss":
+            elif name in _ANSWERS:
                 value = _id(value) if value is not None else None
             row[name] = value
         tracks[category] = row
     hinted = [[key, _id(a)] for key, a in learner.hinted.items()]
-    return {"tracks": tracks, "hinted": hinted}
+    paces = {kind: [[s, ok] for s, ok in latest] for kind, latest in learner.paces.items()}
+    return {"tracks": tracks, "hinted": hinted, "paces": paces}
 
 
 def attempt_ids(state: Mapping[str, Any]) -> set[int]:
     """The ids of the answers a state names (to load before :func:`from_state`)."""
     try:
-        ids = {t["last_miss"] for t in state["tracks"].values() if t["last_miss"] is not None}
+        ids = {
+            t[name] for t in state["tracks"].values() for name in _ANSWERS if t[name] is not None
+        }
         return ids | {i for _, i in state["hinted"]}
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise StateError(f"a kept learner model that does not read: {err!r}") from None
@@ -98,19 +105,30 @@ def from_state(
             for name in _TIMES:
                 if values[name] is not None:
                     values[name] = datetime.fromisoformat(values[name])
-            if values["last_miss"] is not None:
-                values["last_miss"] = attempts[values["last_miss"]]
+            for name in _ANSWERS:
+                if values[name] is not None:
+                    values[name] = attempts[values[name]]
             track = Track(**{name: values[name] for name in _FIELDS})
             _check(track)
             tracks[str(category)] = track
         hinted = {str(key): attempts[i] for key, i in state["hinted"]}
+        paces = {
+            str(kind): [(float(s), _flag(ok)) for s, ok in latest]
+            for kind, latest in state["paces"].items()
+        }
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise StateError(f"a kept learner model that does not read: {err!r}") from None
-    return Learner(tracks, {}, hinted, asked_before)
+    return Learner(tracks, {}, hinted, paces, asked_before)
 
 
-_NUMBERS = ("probably", "num", "den", "sure", "all")
-_COUNTS = ("seen", "missed", "streak", "learnt_after", "box")
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"not true or false: {value!r}")
+    return value
+
+
+_NUMBERS = ("probably", "num", "den", "sure", "all", "doubt")
+_COUNTS = ("seen", "missed", "streak", "learnt_after", "box", "recent")
 
 
 def _check(track: Track) -> None:
@@ -121,6 +139,7 @@ def _check(track: Track) -> None:
         not all(isinstance(x, int | float) and not isinstance(x, bool) for x in numbers)
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in counts)
         or track.state not in ("fine", "weak", "learnt")
+        or not isinstance(track.certain, bool)
         or not all(isinstance(getattr(track, n), datetime | None) for n in _TIMES)
     ):
         raise ValueError(f"a track that does not read: {track}")

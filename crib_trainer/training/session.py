@@ -24,11 +24,24 @@ What comes next (:meth:`Session.plan`), in order:
 2. **Spaced check** — a learnt category whose check is due (1, 3, 7, 21, 60 days).
    Then a question answered right only with hints, :data:`HINTED_AGAIN_AFTER` later:
    the same cards, until answered without help.
-3. **Weak spot** — :data:`FOCUS` of the time, a weak category (the weakest most often,
+3. **Weak spot, certain** — :data:`FOCUS` of the time, a category (or a habit: a decision
+   habit is weak once it has shown twice) missed for certain (the weakest most often,
    weights the rate now squared), on fresh cards that hold it.
-4. **Placement** — in the first :data:`PLACEMENT_ROUND` answers always, later
+4. **Settle a doubt** — ask, don't guess: a category only possibly missed (a total short
+   by an amount several misses explain), or a habit shown once, is dealt again on its
+   own (``confirm``): a count holding it and, as far as the deal allows, none of the
+   other misses that total could have been. The largest doubt first.
+5. **Weak spot, probable** — :data:`FOCUS` of the time, one probably missed.
+6. **Placement** — in the first :data:`PLACEMENT_ROUND` answers always, later
    :data:`EXPLORE` of the time: a category the learner has never been asked.
-5. **Fresh** — a random question of an allowed kind.
+7. **Moving on** — no weak spot and no doubt after :data:`MOVE_ON_AFTER` answers,
+   :data:`MOVE_ON` of the time: a harder hand (``harder``: a count aimed at a run with
+   pairs or a pair royal never missed, a crib when cribs are allowed), and once
+   :data:`HARDER_FIRST` harder questions have been answered right, decisions at the score
+   (``at-score``: the position drill) when allowed. Every plan of a kind whose answers are
+   right but slow (his median time on right answers over :data:`PACE`) carries a speed
+   goal (``goal``: :data:`~crib_trainer.training.learner.GOAL_SHARE` of that median).
+8. **Fresh** — a random question of an allowed kind.
 
 A plan aimed at a category deals a question that holds it, whenever the kind can hold it
 at all (:func:`~crib_trainer.training.kinds.can_aim`).
@@ -38,14 +51,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.kinds import KINDS, can_aim
-from crib_trainer.training.learner import LEARN_STREAK, Learner, Mastery
+from crib_trainer.training.learner import GOAL_SHARE, LEARN_STREAK, Learner, Mastery, weak_spots
 
 if TYPE_CHECKING:
     from crib_trainer.core.cards import Card
@@ -59,6 +72,31 @@ PLACEMENT_ROUND = 12
 EXPLORE = 0.25
 #: A question answered right only after hints is asked again once this long has passed.
 HINTED_AGAIN_AFTER = timedelta(minutes=10)
+#: Answers before a learner with no weak spot is moved on, and the share of plans then
+#: that move him on (the rest stay fresh, so the plain hand is still met).
+MOVE_ON_AFTER = 30
+MOVE_ON = 0.5
+#: Harder questions answered right before decisions at the score are dealt too.
+HARDER_FIRST = 20
+#: The categories of a harder hand: runs with pairs in them and pairs royal.
+HARDER = (
+    cat.DOUBLE_RUN,
+    cat.DOUBLE_RUN_FOUR,
+    cat.TRIPLE_RUN,
+    cat.DOUBLE_DOUBLE_RUN,
+    cat.PAIR_ROYAL,
+)
+#: A pace per kind (seconds a right answer) over which a learner right but slow gets a
+#: speed goal: a count of a hand of four or five items at about 2 s an item, a throw or a
+#: card with its reasons read.
+PACE = {
+    "count-hand": 10.0,
+    "count-crib": 10.0,
+    "judge": 10.0,
+    "discard": 15.0,
+    "peg-play": 10.0,
+    "position": 20.0,
+}
 
 
 class History(Protocol):
@@ -91,11 +129,12 @@ class MemoryHistory:
 @dataclass(frozen=True, slots=True)
 class Plan:
     """What to ask, before it is dealt: the ``kind``, the category ``aimed_at`` (or None),
-    why (``reason``: start, final-check, check, hinted, weak, placement, fresh; ``random`` when
-    the learner asked for random questions, ``replay`` and ``given`` for questions not
-    chosen here), for a question asked again, the answer it came from (``again``), and the
-    game it is dealt for (``variant``: the learner's choice; the session plans the
-    six-card game)."""
+    why (``reason``: start, final-check, check, hinted, weak, confirm, placement, harder,
+    at-score, fresh; ``random`` when the learner asked for random questions, ``replay`` and
+    ``given`` for questions not chosen here), for a question asked again, the answer it
+    came from (``again``), and the game it is dealt for (``variant``: the learner's choice;
+    the session plans the six-card game). ``avoid``: categories the deal should not hold
+    (a count settling a doubt); ``goal``: a speed goal in seconds (None: none)."""
 
     kind: str
     aimed_at: str | None
@@ -103,6 +142,8 @@ class Plan:
     again: Attempt | None = None
     mastery: Mastery | None = None
     variant: str = "six-card"
+    avoid: frozenset[str] = frozenset()
+    goal: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +162,7 @@ class Question:
     holds: frozenset[str]
     again: Attempt | None = None
     mastery: Mastery | None = None
+    goal: float | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -151,18 +193,30 @@ class Question:
 
         >>> Question("count-hand", None, "double-run", False, "weak", frozenset()).why
         'Aimed at a weak spot: double runs.'
+        >>> Question("count-hand", None, None, False, "fresh", frozenset(), goal=36.0).why
+        'Aim for 36 s or less: your right answers take 45 s (median).'
         """
         label = cat.category_label(self.aimed_at or "")
         when = self.again.answered_at.strftime("%d %b") if self.again else ""
         learnt = self.mastery.learnt_at if self.mastery else None
-        return {
+        goal = ""
+        if self.goal is not None:
+            goal = (
+                f"Aim for {self.goal:.0f} s or less: your right answers take "
+                f"{self.goal / GOAL_SHARE:.0f} s (median)."
+            )
+        why = {
             "weak": f"Aimed at a weak spot: {label}.",
+            "confirm": f"To settle a doubt: {label}, on its own.",
+            "harder": f"Moving on: a harder hand ({label}).",
+            "at-score": "Moving on: a decision at the score.",
             "placement": f"Trying {label}: new to you so far.",
             "check": f"A check on {label}" + (f", learnt on {learnt:%d %b}." if learnt else "."),
             "final-check": f"The same cards you missed on {when}: a last check on {label}.",
             "replay": f"Replaying a question from {when}.",
             "hinted": f"Once more without hints: you took a hint on these cards on {when}.",
         }.get(self.reason, "")
+        return " ".join(w for w in (why, goal) if w)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +296,7 @@ class Session:
 
         weak = sorted(
             (m for m in model.values() if m.state == "weak"),
-            key=lambda m: (-m.rate_now, m.category),
+            key=lambda m: (-m.rate_now, not m.certain, m.category),
         )
         for m in weak:  # (the same cards: any kind allowed, aimable or not)
             last = m.last_miss
@@ -273,9 +327,20 @@ class Session:
         if helped:
             a = min(helped, key=lambda a: (a.answered_at, a.id or 0))
             return Plan(a.kind, None, "hinted", a)
-        if weak and self.rng.random() < FOCUS:
-            m = self.rng.choices(weak, weights=[m.rate_now**2 for m in weak])[0]
-            return Plan(self.rng.choice(able(m.category)), m.category, "weak", mastery=m)
+        certain = [m for m in weak if m.certain]
+        if certain and self.rng.random() < FOCUS:
+            return self._aim(certain, able, "weak")
+        doubts = [m for m in model.values() if m.doubt > 0 and able(m.category)]
+        if doubts:
+            m = max(doubts, key=lambda m: (m.doubt, m.rate_now, m.category))
+            kinds = able(m.category)
+            doubted = m.doubted
+            kind = doubted.kind if doubted and doubted.kind in kinds else self.rng.choice(kinds)
+            avoid = frozenset(doubted.maybe) - {m.category} if doubted else frozenset()
+            return self._goal(Plan(kind, m.category, "confirm", mastery=m, avoid=avoid))
+        probable = [m for m in weak if not m.certain]
+        if probable and self.rng.random() < FOCUS:
+            return self._aim(probable, able, "weak")
         unmet = [
             c
             for c in _targets(allowed)
@@ -284,7 +349,46 @@ class Session:
         if unmet and (self.answered < PLACEMENT_ROUND or self.rng.random() < EXPLORE):
             category = self.rng.choice(unmet)
             return Plan(self.rng.choice(able(category)), category, "placement")
-        return Plan(self.rng.choice(allowed), None, "fresh")
+        if (
+            not weak
+            and not weak_spots(model)
+            and self.answered >= MOVE_ON_AFTER
+            and self.rng.random() < MOVE_ON
+        ):
+            moved = self._move_on(allowed, model)
+            if moved is not None:
+                return self._goal(moved)
+        return self._goal(Plan(self.rng.choice(allowed), None, "fresh"))
+
+    def _aim(self, spots: list[Mastery], able: Callable[[str], list[str]], reason: str) -> Plan:
+        m = self.rng.choices(spots, weights=[m.rate_now**2 for m in spots])[0]
+        return self._goal(Plan(self.rng.choice(able(m.category)), m.category, reason, mastery=m))
+
+    def _move_on(self, allowed: list[str], model: Mapping[str, Mastery]) -> Plan | None:
+        """A learner with no weak spot moved on: decisions at the score once enough harder
+        hands are answered right, else a harder hand (a run with pairs or a pair royal
+        not learnt after a miss: a learnt one has its own checks)."""
+        harder_right = sum(model[c].seen - model[c].missed for c in HARDER if c in model)
+        if "position" in allowed and harder_right >= HARDER_FIRST:
+            return Plan("position", None, "at-score")
+        counts = [k for k in ("count-hand", "count-crib") if k in allowed]
+        hard = [
+            c
+            for c in HARDER
+            if (c not in model or model[c].state == "fine") and any(can_aim(k, c) for k in counts)
+        ]
+        if not hard:
+            return None
+        category = self.rng.choice(hard)
+        kind = self.rng.choice([k for k in counts if can_aim(k, category)])
+        return Plan(kind, category, "harder")
+
+    def _goal(self, plan: Plan) -> Plan:
+        """The plan with a speed goal when its kind's answers are right but slow."""
+        median = self.learner.pace(plan.kind)
+        if median is None or median <= PACE.get(plan.kind, float("inf")):
+            return plan
+        return replace(plan, goal=float(round(GOAL_SHARE * median)))
 
     def deal(self, plan: Plan) -> Question:
         """The question a plan asks: the same cards again, or fresh ones holding its aim.
@@ -305,7 +409,7 @@ class Session:
                 )
             if plan.reason == "final-check":
                 return self.deal(Plan(plan.kind, plan.aimed_at, "weak", mastery=plan.mastery))
-        drill = kind.generate(self.rng, plan.aimed_at, plan.variant)
+        drill = kind.generate(self.rng, plan.aimed_at, plan.variant, plan.avoid)
         return Question(
             plan.kind,
             drill,
@@ -314,6 +418,7 @@ class Session:
             plan.reason,
             kind.holds(drill),
             mastery=plan.mastery,
+            goal=plan.goal,
         )
 
     def next_question(self, kinds: Collection[str]) -> Question:

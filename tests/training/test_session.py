@@ -188,3 +188,68 @@ def test_a_random_plan_deals_the_learners_game_through_the_registry(kind, aim, v
         assert isinstance(q.drill, TableDrill) and q.drill.situation.players == 3
         assert q.drill == table_drill(random.Random(3), variant="three-player")
     assert q.why == "" and not q.review
+
+
+def count_answer(hand: str, starter: str, *, missed=None, maybe=None, at=T0, present=None):
+    from crib_trainer.training.attempt import Attempt
+
+    q = {"cards": hand.split(), "starter": starter, "crib": False, "variant": "six-card"}
+    return Attempt("count-hand", q, {"total": 0}, {"total": 0}, False, "under", missed or {}, 5,
+                   at, present=present or {}, maybe=maybe or {})  # fmt: skip
+
+
+def test_a_guess_is_never_aimed_at_ahead_of_a_certain_weakness():
+    """A certain miss (his nob) and a likely one (a pair, 0.6): the guess is never booked
+    weak, never aimed at as a weak spot while the certain one is there; it is settled on
+    its own (confirm) only in the share of plans not spent on the certain one."""
+    history = MemoryHistory()
+    history.save_attempt(count_answer("5H JC 9D 2S", "4C", missed={"nobs": 1}))
+    history.save_attempt(count_answer("3H 3C 9D KS", "AC", maybe={"pair": 0.6},
+                                      at=T0 + timedelta(seconds=20)))  # fmt: skip
+    s = Session(history, rng=random.Random(0), clock=lambda: T0 + timedelta(minutes=1))
+    model = s.masteries()
+    assert model["nobs"].state == "weak" and model["nobs"].certain
+    assert model["pair"].state == "fine" and model["pair"].doubt == 0.6
+    assert weak_spots(model)[0].category == "nobs"
+    plans = [s.plan({"count-hand"}) for _ in range(200)]
+    aims = {(p.reason, p.aimed_at) for p in plans}
+    assert aims <= {("weak", "nobs"), ("confirm", "pair")}
+    weak_share = sum(p.reason == "weak" for p in plans) / len(plans)
+    assert 0.8 <= weak_share <= 0.97
+
+
+def test_a_total_several_misses_explain_is_settled_by_a_hand_that_tells_them_apart():
+    from crib_trainer.core.cards import parse_card, parse_cards
+    from crib_trainer.training.drills import CountDrill
+
+    s, clock = new_session(5)
+    q = s.given(CountDrill(parse_cards("6H 7C 8D 9S"), parse_card("9D"), crib=False))
+    b = q.drill.breakdown()
+    booked = s.answer(q, total=b.total - 2, seconds=5.0).attempt  # (2 short: who can say?)
+    clock.now += timedelta(seconds=20)
+    assert not booked.missed.get("double-run-four") and len(booked.maybe) >= 2
+    plan = s.plan({"count-hand"})
+    assert plan.reason == "confirm" and plan.aimed_at in booked.maybe
+    assert plan.avoid == frozenset(booked.maybe) - {plan.aimed_at}
+    dealt = s.deal(plan)
+    assert plan.aimed_at in dealt.holds and not plan.avoid & dealt.holds
+    assert "To settle a doubt" in dealt.why
+
+
+def test_a_speed_goal_comes_from_his_own_pace_once_accuracy_holds():
+    from crib_trainer.training.learner import GOAL_SHARE, PACE_ANSWERS
+
+    s, clock = new_session(2)
+    for n in range(PACE_ANSWERS):
+        q = s.next_question({"count-hand"})
+        s.answer(q, total=q.drill.breakdown().total, seconds=40.0 + n)
+        clock.now += timedelta(seconds=60)
+    goal = s.plan({"count-hand"}).goal
+    assert goal == round(GOAL_SHARE * (40 + (PACE_ANSWERS - 1) / 2))
+    q = s.next_question({"count-hand"})
+    assert q.goal == goal and f"Aim for {goal:.0f} s" in q.why
+    fast, clock = new_session(2)
+    for _ in range(PACE_ANSWERS):
+        q = fast.next_question({"count-hand"})
+        fast.answer(q, total=q.drill.breakdown().total, seconds=6.0)
+    assert fast.plan({"count-hand"}).goal is None  # (already at a practised pace)
