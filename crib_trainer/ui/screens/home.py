@@ -182,4 +182,12 @@ def _suggestion_text(choice: Plan) -> str:
         return f"{title}, aimed at {label} — a weak spot."
     if choice.reason == "placement" and choice.aimed_at:
         return f"{title}, trying {label}: new to you so far."
+    if choice.reason == "confirm" and choice.aimed_at:
+        return f"{title}: {label} on its own, to settle a doubt."
+    if choice.reason == "harder" and choice.aimed_at:
+        return f"{title}: moving on to a harder hand ({label})."
+    if choice.reason == "at-score":
+        return f"{title}: moving on to decisions at the score."
+    if choice.goal is not None:
+        return f"{title} against the clock: {choice.goal:.0f} s a hand, a little under your pace."
     return f"{title}: something different."
