@@ -39,7 +39,7 @@ COMMANDS: dict[str, str] = {
     "odds": "exact distribution of show scores",
     "stats": "your progress: accuracy, speed, streaks, weak spots",
     "puzzles": "check or list the curated puzzles",
-    "game": "replay a game log: every ruling, the scores, the result",
+    "game": "replay or analyse a game log: every ruling and result; every decision graded",
     "serve": "the trainer as a web page (each browser tab its own trainer)",
     "match": "play computer against computer and report the results",
     "winprob": "the chance to win from a score",

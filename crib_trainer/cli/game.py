@@ -1,4 +1,5 @@
-"""``crib-trainer game replay FILE``: replay a game log with every ruling and the result."""
+"""``crib-trainer game replay FILE``: replay a game log with every ruling and the result;
+``crib-trainer game analyse FILE``: every decision graded, the points each player lost."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``game replay FILE``."""
     game = sub.add_parser(
         "game",
-        help="replay a game log: every ruling, the scores, the result",
+        help="replay or analyse a game log: every ruling and result; every decision graded",
         description="Work with a game written as a log: a header line (names, variant, "
         "rules), then one entry a line in the scorekeeper's own input syntax.",
     )
@@ -36,32 +37,76 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     replay.add_argument("file", metavar="FILE", help="the game log (- reads standard input)")
     replay.set_defaults(run=cmd_replay)
+    analyse = actions.add_parser(
+        "analyse",
+        parents=[output_options()],
+        help="grade a game log card by card: points lost per player, the biggest mistakes",
+        description="Grade every decision a game log makes known once its shows are in: each "
+        "card laid with a choice, from what its player could know then (his hand, the cards "
+        "seen; the exact pegging analysis, two players), each show's count (under the "
+        "game's rules), and each throw the log gives with a throw line ('throw ann 5H 5C'). "
+        "Prints the points each player lost by throws, the play and counting, and the "
+        "biggest mistakes. A log that cannot be read: one line, exit status 2.",
+        epilog="See docs/gamelog.md for the log and its throw line.",
+    )
+    analyse.add_argument("file", metavar="FILE", help="the game log (- reads standard input)")
+    analyse.set_defaults(run=cmd_analyse)
+
+
+def read_replay(name: str) -> Replay:
+    """A game log read and replayed, or a ``UsageError`` of one line saying why not."""
+    try:
+        if name == "-":
+            with open_input("-", "game log") as source:
+                text = read_text_stream(source, name="standard input", what="game log")
+        else:
+            text = read_text_file(name, what="game log")
+    except OSError as err:
+        raise UsageError(f"cannot read game log '{shown(name)}': {err.strerror}") from None
+    try:
+        return replay_log(io.StringIO(text))
+    except GameLogError as err:
+        raise UsageError(f"{name} line {err.line}: {err.reason}") from None
+
+
+def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer game analyse``: every decision of a game log graded."""
+    from crib_trainer.training.game_analysis import AnalysisError, analyse_game
+
+    replay = read_replay(args.file)
+    try:
+        analysis = analyse_game(replay.game, replay.throws)
+    except AnalysisError as err:
+        raise UsageError(f"{args.file} line {err.line}: {err.reason}") from None
+    if args.json:
+        game = {**replay.game.config.to_json(), "first_dealer": replay.game.first_dealer}
+        print(json.dumps({"game": game, **analysis.to_json()}, ensure_ascii=False), file=out)
+        return 0
+    print(_title(replay), file=out)
+    print(_result_text(replay), file=out)
+    print("", file=out)
+    for line in analysis.lines():
+        print(line, file=out)
+    return 0
+
+
+def _title(replay: Replay) -> str:
+    config = replay.game.config
+    muggins = "muggins" if config.muggins else "no muggins"
+    return (
+        f"{', '.join(config.names)} · {config.variant.name} to {config.target} · "
+        f"{config.rules.title} · {muggins}"
+    )
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     """``crib-trainer game replay``: every line of a game log with its rulings and the scores."""
-    try:
-        if args.file == "-":
-            with open_input("-", "game log") as source:
-                text = read_text_stream(source, name="standard input", what="game log")
-        else:
-            text = read_text_file(args.file, what="game log")
-    except OSError as err:
-        raise UsageError(f"cannot read game log '{shown(args.file)}': {err.strerror}") from None
-    try:
-        replay = replay_log(io.StringIO(text))
-    except GameLogError as err:
-        raise UsageError(f"{args.file} line {err.line}: {err.reason}") from None
+    replay = read_replay(args.file)
     if args.json:
         print(json.dumps(replay_json(replay), ensure_ascii=False), file=out)
         return 0
     config = replay.game.config
-    muggins = "muggins" if config.muggins else "no muggins"
-    print(
-        f"{', '.join(config.names)} · {config.variant.name} to {config.target} · "
-        f"{config.rules.title} · {muggins}",
-        file=out,
-    )
+    print(_title(replay), file=out)
     for row in replay.entries:
         print(f"{row.line:>4}  {row.text}", file=out)
         for event in row.events:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from crib_trainer.core.cards import CardError, parse_card, parse_cards, split_card_text
+from crib_trainer.core.cards import Card, CardError, parse_card, parse_cards, split_card_text
 from crib_trainer.core.game import (
     IRREGULARITIES,
     Cut,
@@ -399,9 +399,62 @@ class LoggedEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Thrown:
+    """A throw line (``throw bob 5H 5C``, two-player games): what a player threw to the
+    crib in deal ``deal``. Not an entry of the score (the scorekeeper takes none, and an
+    export writes none): ``game analyse`` grades the throw."""
+
+    line: int
+    deal: int
+    player: int
+    cards: tuple[Card, ...]
+
+
+THROW = "throw"
+
+
+def read_throw(text: str, state: GameState, line: int = 0) -> Thrown:
+    """A throw line read at ``state`` (before the deal's shows). Raises ``GameError`` or
+    ``CardError`` saying what is wrong.
+
+    >>> state = read_header("game: Ann, Bob").state()
+    >>> t = read_throw("throw bob 5h 5c", state)
+    >>> t.player, [c.code for c in t.cards]
+    (1, ['5H', '5C'])
+    """
+    config = state.config
+    words = text.split()
+    example = f"{THROW} {config.names[0].lower()} " + " ".join(
+        ["5H", "5C"][: config.variant.discard]
+    )
+    if config.variant.players != 2:
+        raise GameError("a throw line is read in two-player games only")
+    if len(words) < 3 or words[0].lower() != THROW:
+        raise GameError(f"a throw line names the player and the cards thrown, e.g. '{example}'")
+    player = _side(words[1].lower(), config.names)
+    if player is None:
+        raise GameError(f"no player {words[1]!r} in this game: the players are {_names(state)}")
+    cards = parse_cards(" ".join(words[2:]))
+    if len(cards) != config.variant.discard or len(set(cards)) != len(cards):
+        raise GameError(
+            f"a throw is {config.variant.discard} different cards in the "
+            f"{config.variant.name} game, e.g. '{example}'"
+        )
+    if state.phase not in ("cut", "play") or state.shown:
+        raise GameError("a throw line comes before the deal's shows")
+    played = {t.card for t in state.play}
+    for card in cards:
+        if card == state.starter or card in played:
+            why = "the starter" if card == state.starter else "laid in the play"
+            raise GameError(f"{card} is {why}: it cannot have been thrown to the crib")
+    return Thrown(line, state.deal, player, cards)
+
+
+@dataclass(frozen=True, slots=True)
 class Replay:
     game: Game
     entries: tuple[LoggedEntry, ...]
+    throws: tuple[Thrown, ...] = ()
 
 
 def replay_log(lines: Iterable[str]) -> Replay:
@@ -410,6 +463,7 @@ def replay_log(lines: Iterable[str]) -> Replay:
     game: Game | None = None
     state: GameState | None = None
     logged: list[LoggedEntry] = []
+    throws: list[Thrown] = []
     for number, raw in enumerate(lines, start=1):
         text = raw.strip()
         if not text or text.startswith("#"):
@@ -418,6 +472,9 @@ def replay_log(lines: Iterable[str]) -> Replay:
             if game is None or state is None:
                 game = read_header(text)
                 state = game.state()
+                continue
+            if text.split(None, 1)[0].lower() == THROW:
+                logged.append(_throw_line(text, state, number, throws))
                 continue
             meaning = read(text, state)
             if isinstance(meaning, str):
@@ -434,4 +491,21 @@ def replay_log(lines: Iterable[str]) -> Replay:
         raise GameLogError(
             1, f"the log is empty: it starts with a header, e.g. '{HEADER} Ann, Bob'"
         )
-    return Replay(game, tuple(logged))
+    return Replay(game, tuple(logged), tuple(throws))
+
+
+def _throw_line(text: str, state: GameState, number: int, throws: list[Thrown]) -> LoggedEntry:
+    thrown = read_throw(text, state, number)
+    name = state.config.names[thrown.player]
+    for other in throws:
+        if other.deal == thrown.deal and (
+            other.player == thrown.player or set(other.cards) & set(thrown.cards)
+        ):
+            raise GameError(
+                f"line {other.line} has a throw of this deal already: {name}'s, or these cards"
+            )
+    throws.append(thrown)
+    event = Event(
+        f"{name} threw {' '.join(map(str, thrown.cards))} to the crib", (0,) * state.config.sides
+    )
+    return LoggedEntry(number, text, (event,), tuple(state.scores))
