@@ -1,5 +1,5 @@
 """The command line:
-``crib-trainer score|discard|peg|odds|stats|puzzles|game|serve|match|winprob``; with no
+``crib-trainer score|discard|peg|odds|stats|coach|puzzles|game|serve|match|winprob``; with no
 subcommand, the trainer.
 
 Every command prints text for people by default and stable JSON with ``--json``.
@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "peg": "score a sequence of play, or rank the plays for the next card",
     "odds": "exact distribution of show scores",
     "stats": "your progress: accuracy, speed, streaks, weak spots",
+    "coach": "the habits behind your mistakes, what they cost, what to practise",
     "puzzles": "check or list the curated puzzles",
     "game": "replay or analyse a game log: every ruling and result; every decision graded",
     "serve": "the trainer as a web page (each browser tab its own trainer)",

@@ -68,7 +68,7 @@ def _now() -> datetime:
     return datetime.now().astimezone()
 
 
-def _history_file_reads() -> bool:
+def history_file_reads() -> bool:
     """Whether there is a history file that can be read (so a copy of it is worth showing)."""
     try:
         path = database_path()
@@ -84,7 +84,7 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     except StoreTooNewError as err:
         raise UsageError(str(err)) from None
     except StorageError as err:
-        if not _history_file_reads():
+        if not history_file_reads():
             raise UsageError(str(err)) from None
         # Cannot write it (a read-only folder or file, a lock): read a copy, as the
         # trainer does, and say so.

@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # (the practice game's rules load when a game is saved or res
     # at start-up: they bring in every analysis the game grades with; a scorekeeper
     # game's rules load when one is read)
     from crib_trainer.core.game import Game
+    from crib_trainer.training.game_analysis import GameAnalysis
     from crib_trainer.training.practice import Practice
 
 __all__ = [
@@ -197,6 +198,18 @@ class Records:
     def last_game(self) -> Game | None:
         """The game played most recently, finished or not (its settings start the next)."""
         return games.last_game(self.store)
+
+    def game_analysis(self, game: Game) -> GameAnalysis | None:
+        """The analysis kept for a game (``storage.analyses``), or None."""
+        from crib_trainer.storage.analyses import FOLDER, load_analysis
+
+        return load_analysis(self.store.path.parent / FOLDER, game)
+
+    def keep_game_analysis(self, game: Game, analysis: GameAnalysis) -> None:
+        """Keep a game's analysis beside the history (a ``StorageError`` if it cannot)."""
+        from crib_trainer.storage.analyses import FOLDER, save_analysis
+
+        save_analysis(self.store.path.parent / FOLDER, game, analysis)
 
     def write_game_log(self, game: Game, game_id: int | None, *, now: datetime) -> Path:
         """Write the game as a log into the data folder's ``games``; returns the path."""

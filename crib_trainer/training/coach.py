@@ -130,7 +130,6 @@ class CoachReport:
     habits: tuple[HabitReport, ...]
     answers: int
     games: int
-    unread: tuple[str, ...] = field(default=())  # games that could not be analysed
 
     @property
     def next(self) -> HabitReport | None:
@@ -158,8 +157,6 @@ class CoachReport:
                 f"Next: {top.habit.situation} ({top.habit.label}); "
                 "g on the home screen deals what to practise.",
             ]
-        for ref in self.unread:
-            out.append(f"Not read: {ref}.")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -171,7 +168,6 @@ class CoachReport:
             "next": None
             if top is None
             else {"kind": top.habit.kind, "aimed_at": top.habit.id, "practise": top.habit.practise},
-            "unread": list(self.unread),
         }
 
 

@@ -47,6 +47,8 @@ from crib_trainer.training.verdict import POINTS
 PARTS = ("discard", "play", "count")
 #: The biggest mistakes listed.
 BIGGEST = 5
+#: The version of :meth:`GameAnalysis.to_cache`'s data (raise when grading changes).
+CACHE_VERSION = 1
 #: When a game has no time of its own (a log read from a file, no date in it).
 UNDATED = datetime(2000, 1, 1, tzinfo=UTC)
 
@@ -107,6 +109,36 @@ class GameAnalysis:
         """One player's graded answers, as the coach reads a game."""
         return GameDecisions(ref, tuple(g.grade.attempt for g in self.grades if g.player == player))
 
+    def to_cache(self) -> dict[str, Any]:
+        """The analysis as JSON data to keep (:meth:`from_cache` reads it back)."""
+        names = list(self.names)
+        return {
+            "version": CACHE_VERSION,
+            "names": names,
+            "grades": [g.to_json(names) for g in self.grades],
+            "notes": list(self.notes),
+            "deals": self.deals,
+        }
+
+    @classmethod
+    def from_cache(cls, data: dict[str, Any]) -> GameAnalysis:
+        """An analysis kept by :meth:`to_cache` (``ValueError``, ``KeyError`` or
+        ``TypeError`` if it does not read, or was kept by another version)."""
+        from dataclasses import replace
+
+        from crib_trainer.training.gamegrading import Grade
+
+        if data["version"] != CACHE_VERSION:
+            raise ValueError(f"an analysis of version {data['version']!r}")
+        names = tuple(str(n) for n in data["names"])
+        grades = []
+        for raw in data["grades"]:
+            grade = Grade.from_json(raw)
+            maybe = {str(k): float(v) for k, v in raw.get("maybe", {}).items()}
+            grade = replace(grade, attempt=replace(grade.attempt, maybe=maybe))
+            grades.append(Graded(names.index(raw["player"]), grade))
+        return cls(names, tuple(grades), tuple(map(str, data["notes"])), int(data["deals"]))
+
     def to_json(self) -> dict[str, Any]:
         names = list(self.names)
         return {
@@ -145,17 +177,17 @@ class GameAnalysis:
             for r in rows
         ]
         for p, name in enumerate(self.names):
-            g = self.graded(p)
+            n = self.graded(p)
             out.append(
-                f"{name}: {g['discard']} throw{'s' * (g['discard'] != 1)}, "
-                f"{g['play']} card{'s' * (g['play'] != 1)} with a choice, "
-                f"{g['count']} show{'s' * (g['count'] != 1)} graded."
+                f"{name}: {n['discard']} throw{'s' * (n['discard'] != 1)}, "
+                f"{n['play']} card{'s' * (n['play'] != 1)} with a choice, "
+                f"{n['count']} show{'s' * (n['count'] != 1)} graded."
             )
         big = self.biggest()
         if big:
             out += ["", "The biggest mistakes:"]
-            for n, g in enumerate(big, start=1):
-                out.append(f"{n}. Deal {g.grade.deal}, {self.names[g.player]}: {g.grade.text}")
+            for k, g in enumerate(big, start=1):
+                out.append(f"{k}. Deal {g.grade.deal}, {self.names[g.player]}: {g.grade.text}")
         out += [f"Note: {note}" for note in self.notes]
         return out
 
@@ -171,11 +203,12 @@ class _Deal:
 
 
 def analyse_game(
-    game: Game, throws: Sequence[Thrown] = (), *, when: datetime = UNDATED
+    game: Game, throws: Sequence[Thrown] = (), *, when: datetime = UNDATED, cards: bool = True
 ) -> GameAnalysis:
     """Grade every decision of ``game`` that its entries make known (see the module notes);
     ``throws``: its throw lines (``Replay.throws``); ``when``: the time given to its
-    answers (the game's, for the coach's order)."""
+    answers (the game's, for the coach's order); ``cards=False``: the shows only (quick:
+    no analysis of the play)."""
     config = game.config
     state = Game.new(config, game.first_dealer).state()
     deals: list[_Deal] = []
@@ -204,7 +237,7 @@ def analyse_game(
         if deal.starter is None:
             continue
         grades += _shows(deal, state, when)
-        if two:
+        if two and cards:
             grades += _deal_decisions(
                 deal, state, [t for t in throws if t.deal == deal.number], when, notes
             )
@@ -333,35 +366,48 @@ def record_log(
     record: Any, names: tuple[str, str] = ("Ann", "Bob"), *, misses: Sequence[int] = ()
 ) -> str:
     """A two-player self-play game (``analysis.selfplay.GameRecord``) written as a
-    scorekeeper's log with a throw line for each player each deal; ``misses``: the deals
-    (numbered from 1) in which each show is claimed 2 short (to have counts to grade).
-    The tests and ``bench/game_analyse.py`` analyse these."""
+    scorekeeper's log with a throw line for each player each deal, up to the line that wins
+    it; ``misses``: the deals (numbered from 1) in which each show is claimed 2 short (to
+    have counts to grade; the game may then end unfinished). The tests and
+    ``bench/game_analyse.py`` analyse these."""
+    from crib_trainer.core.gamelog import read, read_header
     from crib_trainer.core.pegging import PegKind, PlayState
     from crib_trainer.core.show import score_show
 
     lines = [f"game: {names[0]}, {names[1]}; deals {names[record.first_dealer]}"]
+    state = read_header(lines[0]).state()
+
+    def add(line: str) -> bool:
+        """Add a line (an entry applied to the game); False once the game is over."""
+        if state.phase == "over":
+            return False
+        lines.append(line)
+        if not line.startswith("throw "):
+            entries = read(line, state)
+            assert not isinstance(entries, str)  # (never a scorekeeper command)
+            for entry in entries:
+                state.apply(entry)
+        return True
+
     for n, deal in enumerate(record.deals, start=1):
         dealer, pone = deal.dealer, 1 - deal.dealer
         kept = [tuple(c for c in deal.dealt[s] if c not in deal.thrown[s]) for s in (0, 1)]
         for seat in (pone, dealer):
-            lines.append(
-                f"throw {names[seat].lower()} {' '.join(c.code for c in deal.thrown[seat])}"
-            )
-        lines.append(deal.starter.code)
+            add(f"throw {names[seat].lower()} {' '.join(c.code for c in deal.thrown[seat])}")
+        add(deal.starter.code)
         cards = [e.card for e in deal.events if e.kind == "play" and e.card is not None]
         play = PlayState.start([kept[pone], kept[dealer]], "six-card", starter=deal.starter)
         for card in cards:
             play = play.play(card)
         for p in play.plays:
-            seat = pone if p.player == 0 else dealer
-            lines.append(f"{names[seat].lower()}:{p.card.code}")
+            add(f"{names[pone if p.player == 0 else dealer].lower()}:{p.card.code}")
             if any(i.kind is PegKind.GO for i in p.items) and p is not play.plays[-1]:
-                lines.append("go")
-        if not deal.complete:
-            break
+                add("go")
         crib = tuple(c for s in (pone, dealer) for c in deal.thrown[s])
-        for cards_shown, is_crib in ((kept[pone], False), (kept[dealer], False), (crib, True)):
-            total = score_show(cards_shown, deal.starter, crib=is_crib).total
+        for shown, is_crib in ((kept[pone], False), (kept[dealer], False), (crib, True)):
+            total = score_show(shown, deal.starter, crib=is_crib).total
             claim = max(0, total - 2) if n in misses and total >= 2 else total
-            lines.append(f"{' '.join(c.code for c in cards_shown)} {claim}")
+            add(f"{' '.join(c.code for c in shown)} {claim}")
+        if state.phase == "over":
+            break
     return "\n".join(lines) + "\n"

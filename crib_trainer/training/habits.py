@@ -334,6 +334,13 @@ DECISION_HABITS: dict[str, tuple[str, ...]] = {
     kind: tuple(h.id for h in _DECISIONS if h.kind == kind) for kind in ("discard", "peg-play")
 }
 DECISION_IDS = frozenset(h.id for h in _DECISIONS)
+#: A choice that shows a habit and a more particular one is evidence of the particular one
+#: only: a pair of 5s thrown as pone is throwing a 5 to the dealer, one of them thrown is
+#: not breaking a pair too.
+YIELDS = {
+    "throws-pair-to-dealer": frozenset({"throws-five-to-dealer"}),
+    "breaks-pair": frozenset({"throws-five-to-dealer", "throws-pair-to-dealer"}),
+}
 _COUNT_KINDS = ("count-hand", "count-crib", "judge")
 
 
@@ -341,8 +348,9 @@ def sightings(a: Attempt, *, counts: bool = True) -> list[Sighting]:
     """The habits an answer held, each with whether it showed and what it cost.
 
     ``counts=False`` gives the decision habits only (the counting habits are the answer's
-    own categories, which the learner model reads already). A question or answer that
-    does not read gives none.
+    own categories, which the learner model reads already). A choice that shows a habit
+    and a more particular one (:data:`YIELDS`) is a sighting of the particular one only.
+    A question or answer that does not read gives none.
     """
     if a.kind in _COUNT_KINDS:
         if not counts:
@@ -371,7 +379,8 @@ def sightings(a: Attempt, *, counts: bool = True) -> list[Sighting]:
             out.append(Sighting(habit_id, float(shown), cost))
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return []  # (a row changed outside crib-trainer: passed over)
-    return out
+    shown_ids = {s.habit for s in out if s.shown}
+    return [s for s in out if not (s.shown and shown_ids & YIELDS.get(s.habit, frozenset()))]
 
 
 def holds(drill: Any) -> frozenset[str]:

@@ -354,10 +354,14 @@ def standing(m: Mastery | None) -> dict[str, Any]:
 
 def spot_json(m: Mastery) -> dict[str, Any]:
     """A weak spot as ``stats --json`` lists it (``certain``: whether the miss that made it
-    weak was certain, not only probable)."""
+    weak was certain, not only probable; ``habit``: a habit the coach reads, by the same
+    id: a counting category or a decision habit)."""
+    from crib_trainer.training.habits import HABITS
+
     return {
         "category": m.category,
         "label": category_label(m.category),
+        "habit": m.category in HABITS,
         "miss_rate": m.rate_all,
         "certain": m.certain,
         **standing(m),

@@ -125,9 +125,12 @@ def test_json_is_stable():
     assert all(s["state"] == "weak" for s in spots)
     assert [s["now"] for s in spots] == sorted((s["now"] for s in spots), reverse=True)
     assert set(spots[0]) == {
-        "category", "label", "miss_rate", "certain", "now", "probably", "state", "learnt_at",
-        "learnt_after",
+        "category", "label", "habit", "miss_rate", "certain", "now", "probably", "state",
+        "learnt_at", "learnt_after",
     }  # fmt: skip
+    assert {s["category"]: s["habit"] for s in spots} == {
+        "nobs": True, "discard-dealer": False, "peg-near-31": False,
+    }  # fmt: skip (his nob is a counting habit; a role or a theme is not)
     nobs = next(s for s in spots if s["category"] == "nobs")
     assert nobs["miss_rate"] == 3 / 12 and nobs["now"] > nobs["miss_rate"]  # the last was missed
     assert nobs["certain"]

@@ -167,3 +167,17 @@ def test_how_often_a_hand_holds_each_counting_habit():
         hand = k / n
         slack = 0.5 * hand + 4 * math.sqrt(max(hand, 1 / n) / n)
         assert abs(HABITS[h].per_deal - 1.5 * hand) <= slack + 0.002, (h, hand)
+
+
+def test_a_choice_is_evidence_of_the_most_particular_habit_it_shows():
+    """A pair of 5s thrown as pone: throwing a 5 to the dealer, not also a pair thrown; one
+    5 of a pair thrown: not also a pair broken."""
+    hand = "5H 5C 7D 9S JC KH"
+    assert shown(throw(hand, "pone", "5H 5C", "9S KH", "costly", 3.0)) == {
+        "throws-five-to-dealer": 1.0,
+        "breaks-pair": 0.0,
+    }
+    assert shown(throw(hand, "pone", "5H KH", "7D 9S", "costly", 2.0)) == {
+        "throws-five-to-dealer": 1.0,
+        "throws-pair-to-dealer": 0.0,
+    }
