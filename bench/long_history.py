@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -31,19 +32,14 @@ from crib_trainer.storage.db import open_memory_copy, open_store
 from crib_trainer.storage.progress import record_attempt
 from crib_trainer.storage.records import Records
 from crib_trainer.training import categories as cat
-from crib_trainer.training.answers import (
-    count_attempt,
-    decision_attempt,
-    discard_attempt,
-    judge_attempt,
-    peg_play_attempt,
-    peg_score_attempt,
-)
+from crib_trainer.training.answers import count_attempt, judge_attempt, peg_score_attempt
 from crib_trainer.training.attempt import Attempt, DrillKind
 from crib_trainer.training.credit import HINTED
+from crib_trainer.training.decisions import decision_attempt
 from crib_trainer.training.drills import CountDrill, count_drill, discard_drill, drill_for
 from crib_trainer.training.hints import with_hints
 from crib_trainer.training.session import Session
+from crib_trainer.training.verdict import Choice, Verdict
 
 PER_DAY = 55
 #: The answers of the last session, recorded after the model was kept.
@@ -118,29 +114,13 @@ def _answer(rng: random.Random, kind: str, at: datetime, skill: float) -> Attemp
     if kind == "discard":
         d = discard_drill(rng)
         thrown, best = _two(rng, d.cards), _two(rng, d.cards)
-        return discard_attempt(
-            cards=d.cards,
-            dealer=d.dealer,
-            thrown=thrown,
-            best=best,
-            points_lost=lost,
-            seconds=seconds,
-            answered_at=at,
-            puzzle_id=puzzle,
-        )
+        return _decided(d, thrown, best, lost, "points", seconds, at, puzzle)
     question, theme = _peg_question(rng)
     if kind == "peg-play":
         hand = parse_cards(question["hand"])
-        return peg_play_attempt(
-            theme=theme,
-            question=question,
-            played=rng.choice(hand),
-            best=rng.choice(hand),
-            points_lost=lost,
-            seconds=seconds,
-            answered_at=at,
-            puzzle_id=puzzle,
-        )
+        asked = _Asked("peg-play", question, False, theme)
+        return _decided(asked, [rng.choice(hand)], [rng.choice(hand)], lost, "points",
+                        seconds, at, puzzle)  # fmt: skip
     if kind == "peg-score":
         actual = rng.choice([0, 0, 2, 2, 3, 6])
         said = actual if right else actual + rng.choice([-2, 2])
@@ -153,23 +133,54 @@ def _answer(rng: random.Random, kind: str, at: datetime, skill: float) -> Attemp
             answered_at=at,
         )
     d = discard_drill(rng)
-    dealer_cat = cat.POSITION_DEALER if d.dealer else cat.POSITION_PONE
-    return decision_attempt(
-        DrillKind.POSITION,
-        dealer_cat,
-        question={
-            "cards": [c.code for c in d.cards],
-            "role": "dealer" if d.dealer else "pone",
-            "variant": "six-card",
-            "score": [rng.randrange(90, 121), rng.randrange(90, 121)],
-        },
-        answer={"discard": [c.code for c in _two(rng, d.cards)]},
-        truth={"best": [c.code for c in _two(rng, d.cards)]},
-        points_lost=lost,
-        seconds=seconds,
-        answered_at=at,
-        win_lost=0.0 if right else rng.choice([0.01, 0.03, 0.08]),
+    question = {
+        "cards": [c.code for c in d.cards],
+        "role": "dealer" if d.dealer else "pone",
+        "variant": "six-card",
+        "score": [rng.randrange(90, 121), rng.randrange(90, 121)],
+    }
+    win_lost = 0.0 if right else rng.choice([0.01, 0.03, 0.08])
+    asked = _Asked(DrillKind.POSITION.value, question, d.dealer)
+    return _decided(
+        asked, _two(rng, d.cards), _two(rng, d.cards), win_lost, "win", seconds, at, None
     )
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """A decision's question as stored, for ``decision_attempt`` (which reads the kind,
+    the role or the theme)."""
+
+    kind: str
+    asked: dict[str, object]
+    dealer: bool = False
+    theme: str | None = None
+    themes: tuple[str, ...] = ()
+
+    def question(self) -> dict[str, object]:
+        return self.asked
+
+
+def _decided(
+    drill: object,
+    chosen: list[Card],
+    best: list[Card],
+    lost: float,
+    unit: str,
+    seconds: float,
+    at: datetime,
+    puzzle: str | None,
+) -> Attempt:
+    """A decision that gave up ``lost`` (in ``unit``) against ``best``, made the one way the
+    trainer makes them: a verdict, then ``decision_attempt`` (the analysis is not run)."""
+    mine, top = tuple(chosen), tuple(best)
+    if frozenset(mine) == frozenset(top):
+        ranking: tuple[Choice, ...] = (Choice(mine, 0.0),)
+    else:
+        ranking = (Choice(top, 0.0), Choice(mine, -lost))
+    decision = "card" if len(mine) == 1 else "throw"
+    verdict = Verdict(decision, unit, mine, ranking)
+    return decision_attempt(drill, verdict, seconds=seconds, answered_at=at, puzzle_id=puzzle)
 
 
 def _two(rng: random.Random, cards: tuple[Card, ...] | list[Card]) -> list[Card]:

@@ -118,24 +118,40 @@ def usual_name(names: list[tuple[str, ...]]) -> str | None:
 def _games(store: Store, name: str | None, analyse: bool) -> tuple[list[GameDecisions], int]:
     """Your graded decisions in each finished scorekeeper game (as kept, else the shows
     only, or analysed now with ``analyse``), and how many have their shows only."""
-    from crib_trainer.storage.analyses import FOLDER, load_analysis, save_analysis
-    from crib_trainer.storage.games import finished_games
+    from crib_trainer.storage.analyses import FOLDER, finished_with_analyses, save_analysis
     from crib_trainer.training.game_analysis import analyse_game
 
-    saved = finished_games(store, limit=GAMES)
-    me = (name or usual_name([s.game.config.names for s in saved]) or "").lower()
     folder = store.path.parent / FOLDER
+    if name is None:  # (the name in most games: read once, names only)
+        rows = store.read("SELECT game FROM games WHERE finished = 1 ORDER BY updated_at DESC")
+        name = usual_name([_names(text) for (text,) in rows])
+    me = (name or "").lower()
+
+    def mine(names: tuple[str, ...]) -> str | None:
+        return next((n for n in names if n.lower() == me), None)
+
+    saved = finished_with_analyses(store, folder, GAMES, player=mine)
     out, shows_only = [], 0
     for s in saved:
-        names = [n.lower() for n in s.game.config.names]
-        if me not in names or s.game.config.variant.partnerships:
+        names = [n.lower() for n in s.names]
+        if s.partners:
             continue  # (partners share a name: whose card is whose is not known)
-        analysis = load_analysis(folder, s.game)
-        if analysis is None and analyse:
-            analysis = analyse_game(s.game, when=s.updated_at)
-            save_analysis(folder, s.game, analysis)
+        analysis = s.analysis
         if analysis is None:
-            analysis = analyse_game(s.game, when=s.updated_at, cards=False)
-            shows_only += 1
+            game = s.game()
+            if analyse:
+                analysis = analyse_game(game, when=s.updated_at)
+                save_analysis(folder, game, analysis)
+            else:
+                analysis = analyse_game(game, when=s.updated_at, cards=False)
+                shows_only += 1
         out.append(analysis.decisions(names.index(me), f"game {s.id}"))
     return out, shows_only
+
+
+def _names(text: str) -> tuple[str, ...]:
+    """The names of a saved game's JSON (none if it does not read)."""
+    try:
+        return tuple(str(n) for n in json.loads(text)["config"]["names"])
+    except (ValueError, KeyError, TypeError):
+        return ()

@@ -21,10 +21,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from crib_trainer.storage.db import StorageError
+from crib_trainer.storage.db import StorageError, Store
 
 if TYPE_CHECKING:
     from crib_trainer.core.game import Game
@@ -33,21 +36,78 @@ if TYPE_CHECKING:
 FOLDER = "analyses"
 
 
-def analysis_key(game: Game) -> str:
-    """The name a game's analysis is kept under: a hash of the game as saved."""
-    text = json.dumps(game.to_json(), sort_keys=True, separators=(",", ":"))
+def analysis_key(game: Game | dict[str, Any]) -> str:
+    """The name a game's analysis is kept under: a hash of the game as saved (a game, or
+    its JSON as the games table keeps it)."""
+    data = game if isinstance(game, dict) else game.to_json()
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished scorekeeper game as the coach reads it: its id, when it was last saved,
+    its names, whether sides are partners, its kept analysis (None if none), and the saved
+    JSON (to read the game itself only when it must be analysed)."""
+
+    id: int
+    updated_at: datetime
+    names: tuple[str, ...]
+    partners: bool
+    analysis: GameAnalysis | None
+    data: dict[str, Any]
+
+    def game(self) -> Game:
+        """The game itself (replayed: every entry checked)."""
+        from crib_trainer.core.game import Game
+
+        return Game.from_json(self.data)
+
+
+def finished_with_analyses(
+    store: Store, folder: Path, limit: int, *, player: Callable[[tuple[str, ...]], str | None]
+) -> list[FinishedGame]:
+    """The finished games, the most recent first, each with its kept analysis of the
+    decisions of ``player(names)`` (a name, or None: the game is passed over), read without
+    replaying the games (a row that does not read is passed over, as ``storage.games``
+    does)."""
+    rows = store.read(
+        "SELECT id, updated_at, game FROM games WHERE finished = 1 "
+        "ORDER BY updated_at DESC LIMIT ?",
+        (limit,),
+    )
+    from crib_trainer.core.variants import get_variant
+
+    out = []
+    for game_id, updated_at, text in rows:
+        try:
+            data = json.loads(text)
+            config = data["config"]
+            names = tuple(str(n) for n in config["names"])
+            partners = get_variant(str(config.get("variant", "six-card"))).partnerships
+            when = datetime.fromisoformat(updated_at)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+        who = player(names)
+        if who is None:
+            continue
+        analysis = _load(folder / f"{analysis_key(data)}.json", who)
+        out.append(FinishedGame(int(game_id), when, names, partners, analysis, data))
+    return out
 
 
 def load_analysis(folder: Path, game: Game) -> GameAnalysis | None:
     """The analysis kept for ``game`` in ``folder``, or None (none kept, or one that does
     not read)."""
+    return _load(folder / f"{analysis_key(game)}.json")
+
+
+def _load(path: Path, player: str | None = None) -> GameAnalysis | None:
     from crib_trainer.training.game_analysis import GameAnalysis
 
-    path = folder / f"{analysis_key(game)}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return GameAnalysis.from_cache(data)
+        return GameAnalysis.from_cache(data, player=player)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 

@@ -39,7 +39,7 @@ from typing import Any
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import read_old
 from crib_trainer.training.habits import CONFIRM, HABITS, Habit, sightings
-from crib_trainer.training.learner import Learner
+from crib_trainer.training.learner import Track, fold
 
 #: Right answers in a row (since the last miss) that make a weak habit ``learning``.
 LEARNING_STREAK = 2
@@ -173,6 +173,7 @@ class CoachReport:
 
 @dataclass(slots=True)
 class _Tally:
+    track: Track = field(default_factory=Track)
     times: int = 0
     shown: int = 0
     probably: float = 0.0
@@ -183,15 +184,11 @@ class _Tally:
 
 
 def coach(
-    history: Iterable[Attempt],
-    *,
-    now: datetime,
-    games: Sequence[GameDecisions] = (),
-    learner: Learner | None = None,
+    history: Iterable[Attempt], *, now: datetime, games: Sequence[GameDecisions] = ()
 ) -> CoachReport:
     """The coach's report on every answer and every game's decisions (see the module
-    notes); ``learner``: the model of ``history`` already folded (the session's), else it
-    is folded here with the games' decisions."""
+    notes). Each habit's state is its track folded as the learner model folds it
+    (:func:`~crib_trainer.training.learner.fold`), over answers and games in time order."""
     answers = list(history)
     ref: dict[int, str] = {}
     timed: list[Attempt] = list(answers)
@@ -200,14 +197,14 @@ def coach(
             ref[id(a)] = game.ref
             timed.append(a)
     timed.sort(key=lambda a: (a.answered_at, a.id or 0))
-    if learner is None or games:
-        learner = Learner()
-        for a in timed:
-            learner.add(a)
     tallies: dict[str, _Tally] = {}
     for a in timed:
         for s in sightings(read_old(a)):
-            t = tallies.setdefault(s.habit, _Tally())
+            t = tallies.get(s.habit)
+            if t is None:
+                t = tallies[s.habit] = _Tally()
+            habit = HABITS[s.habit]
+            fold(t.track, a, s.shown, confirm=1 if habit.category else CONFIRM)
             t.times += 1
             t.shown += s.shown == 1.0
             t.probably += s.shown if s.shown < 1 else 0.0
@@ -220,11 +217,10 @@ def coach(
                     t.games.append(ref[id(a)])
     reports = []
     for habit_id, t in tallies.items():
-        m = learner.mastery(habit_id, now=now)
-        if t.shown < CONFIRM or m.state == "fine" or m.state == "new":
+        state = t.track.state
+        if t.shown < CONFIRM or state not in ("weak", "learnt"):
             continue
-        state = m.state
-        if state == "weak" and m.streak >= LEARNING_STREAK:
+        if state == "weak" and t.track.streak >= LEARNING_STREAK:
             state = "learning"
         reports.append(
             HabitReport(

@@ -40,8 +40,9 @@ from typing import Any
 from crib_trainer.core.cards import Card
 from crib_trainer.core.game import Cut, Game, GameState, Laid, NoOneCanPlay, Shown
 from crib_trainer.core.gamelog import Thrown
+from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.coach import GameDecisions
-from crib_trainer.training.verdict import POINTS
+from crib_trainer.training.verdict import POINTS, WIN
 
 #: What the summary adds up: throws, cards of the play, counts.
 PARTS = ("discard", "play", "count")
@@ -121,21 +122,40 @@ class GameAnalysis:
         }
 
     @classmethod
-    def from_cache(cls, data: dict[str, Any]) -> GameAnalysis:
+    def from_cache(cls, data: dict[str, Any], *, player: str | None = None) -> GameAnalysis:
         """An analysis kept by :meth:`to_cache` (``ValueError``, ``KeyError`` or
-        ``TypeError`` if it does not read, or was kept by another version)."""
-        from dataclasses import replace
-
-        from crib_trainer.training.gamegrading import Grade
+        ``TypeError`` if it does not read, or was kept by another version); ``player``: his
+        decisions only (the coach reads no more)."""
+        from crib_trainer.training.gamegrading import DECISIONS, Grade
 
         if data["version"] != CACHE_VERSION:
             raise ValueError(f"an analysis of version {data['version']!r}")
         names = tuple(str(n) for n in data["names"])
         grades = []
         for raw in data["grades"]:
-            grade = Grade.from_json(raw)
-            maybe = {str(k): float(v) for k, v in raw.get("maybe", {}).items()}
-            grade = replace(grade, attempt=replace(grade.attempt, maybe=maybe))
+            if player is not None and raw["player"] != player:
+                continue
+            a = raw["attempt"]
+            attempt = Attempt(
+                kind=str(a["kind"]),
+                question=dict(a["question"]),
+                answer=dict(a["answer"]),
+                truth=dict(a["truth"]),
+                correct=bool(a["correct"]),
+                grade=str(a["grade"]),
+                missed=a["missed"],
+                seconds=float(a["seconds"]),
+                answered_at=datetime.fromisoformat(a["answered_at"]),
+                present=a["present"],
+                maybe=raw.get("maybe", {}),
+            )
+            decision, unit = str(raw["decision"]), str(raw["unit"])
+            if decision not in DECISIONS or unit not in (POINTS, WIN):
+                raise ValueError(f"a decision {decision!r} in {unit!r}")
+            grade = Grade(
+                decision, int(raw["deal"]), float(raw["points_lost"]), str(raw["text"]),
+                attempt, bool(raw["take_back"]), unit,
+            )  # fmt: skip
             grades.append(Graded(names.index(raw["player"]), grade))
         return cls(names, tuple(grades), tuple(map(str, data["notes"])), int(data["deals"]))
 
@@ -399,9 +419,11 @@ def record_log(
         play = PlayState.start([kept[pone], kept[dealer]], "six-card", starter=deal.starter)
         for card in cards:
             play = play.play(card)
+        left = len(kept[pone]) + len(kept[dealer])
         for p in play.plays:
             add(f"{names[pone if p.player == 0 else dealer].lower()}:{p.card.code}")
-            if any(i.kind is PegKind.GO for i in p.items) and p is not play.plays[-1]:
+            left -= 1
+            if any(i.kind is PegKind.GO for i in p.items) and left:  # (else: the last card)
                 add("go")
         crib = tuple(c for s in (pone, dealer) for c in deal.thrown[s])
         for shown, is_crib in ((kept[pone], False), (kept[dealer], False), (crib, True)):

@@ -208,11 +208,11 @@ class Learner:
                 continue  # (met only when missed: it has no rate)
             track = self.tracks.setdefault(category, Track())
             chance = 1.0 if a.missed.get(category, 0) > 0 else a.maybe.get(category, 0.0)
-            if _update(track, a, chance, confirm=1):
+            if fold(track, a, chance, confirm=1):
                 learnt.append(category)
         for seen in sightings(a, counts=False):
             track = self.tracks.setdefault(seen.habit, Track())
-            if _update(track, a, seen.shown, confirm=CONFIRM):
+            if fold(track, a, seen.shown, confirm=CONFIRM):
                 learnt.append(seen.habit)
         return learnt
 
@@ -268,11 +268,11 @@ def _fade(since: datetime | None, now: datetime) -> float:
     return 0.5 ** (days / HALF_LIFE_DAYS)
 
 
-def _update(track: Track, a: Attempt, chance: float, *, confirm: int) -> bool:
+def fold(track: Track, a: Attempt, chance: float, *, confirm: int) -> bool:
     """Fold one answer holding the category (missed with ``chance``) into its track; True
-    if it made the category learnt. ``confirm``: the shows among the last :data:`RECENT`
-    that make it weak (1 for a category, :data:`~crib_trainer.training.habits.CONFIRM`
-    for a decision habit)."""
+    if it made the category learnt (the coach folds habits' tracks by it too).
+    ``confirm``: the shows among the last :data:`RECENT` that make it weak (1 for a
+    category, :data:`~crib_trainer.training.habits.CONFIRM` for a decision habit)."""
     when = a.answered_at
     fade = _fade(track.last, when) * 0.5 ** (1 / HALF_LIFE_ANSWERS)
     track.num *= fade
