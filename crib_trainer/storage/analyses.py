@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,6 +32,7 @@ from crib_trainer.storage.db import StorageError, Store
 
 if TYPE_CHECKING:
     from crib_trainer.core.game import Game
+    from crib_trainer.training.coach import GameDecisions
     from crib_trainer.training.game_analysis import GameAnalysis
 
 FOLDER = "analyses"
@@ -124,3 +126,62 @@ def save_analysis(folder: Path, game: Game, analysis: GameAnalysis) -> Path:
     except OSError as err:
         raise StorageError(f"cannot keep the game's analysis in {folder}: {err.strerror}") from None
     return path
+
+
+def game_decisions(
+    store: Store, *, name: str | None = None, analyse: bool = False, limit: int = 10_000
+) -> tuple[list[GameDecisions], int]:
+    """Your graded decisions in each finished scorekeeper game, the most recent first: as
+    kept; else analysed now and kept (``analyse``), or its shows alone (quick). ``name``:
+    yours in the games (default: the name in most of them, :func:`usual_name`). Also how
+    many games were read by their shows alone. Partners' games are passed over (a side's
+    name does not say whose card is whose)."""
+    from crib_trainer.training.game_analysis import analyse_game
+
+    folder = store.path.parent / FOLDER
+    if name is None:
+        rows = store.read("SELECT game FROM games WHERE finished = 1 ORDER BY updated_at DESC")
+        name = usual_name([_names(text) for (text,) in rows])
+    me = (name or "").lower()
+
+    def mine(names: tuple[str, ...]) -> str | None:
+        return next((n for n in names if n.lower() == me), None)
+
+    out, shows_only = [], 0
+    for saved in finished_with_analyses(store, folder, limit, player=mine):
+        if saved.partners:
+            continue
+        analysis = saved.analysis
+        if analysis is None:
+            game = saved.game()
+            if analyse:
+                analysis = analyse_game(game, when=saved.updated_at)
+                save_analysis(folder, game, analysis)
+            else:
+                analysis = analyse_game(game, when=saved.updated_at, cards=False)
+                shows_only += 1
+        player = [n.lower() for n in saved.names].index(me)
+        out.append(analysis.decisions(player, f"game {saved.id}"))
+    return out, shows_only
+
+
+def usual_name(names: list[tuple[str, ...]]) -> str | None:
+    """The name in the most games (you play in all of yours; your opponents change), ties
+    to the one in the most recent game; names compare without case.
+
+    >>> usual_name([("Ann", "Bob"), ("ann", "Cy"), ("Bob", "Dee")])
+    'ann'
+    """
+    counts = Counter(n.lower() for game in names for n in set(game))
+    if not counts:
+        return None
+    best = max(counts.values())
+    return next(n.lower() for game in names for n in game if counts[n.lower()] == best)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    """The names of a saved game's JSON (none if it does not read)."""
+    try:
+        return tuple(str(n) for n in json.loads(text)["config"]["names"])
+    except (ValueError, KeyError, TypeError):
+        return ()

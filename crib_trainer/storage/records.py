@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # (the practice game's rules load when a game is saved or res
     # at start-up: they bring in every analysis the game grades with; a scorekeeper
     # game's rules load when one is read)
     from crib_trainer.core.game import Game
+    from crib_trainer.training.coach import GameDecisions
     from crib_trainer.training.game_analysis import GameAnalysis
     from crib_trainer.training.practice import Practice
 
@@ -204,6 +205,13 @@ class Records:
         from crib_trainer.storage.analyses import FOLDER, load_analysis
 
         return load_analysis(self.store.path.parent / FOLDER, game)
+
+    def game_decisions(self) -> list[GameDecisions]:
+        """Your graded decisions in each finished game, as the coach reads them (kept
+        analyses, else the shows alone: ``storage.analyses.game_decisions``)."""
+        from crib_trainer.storage.analyses import game_decisions
+
+        return game_decisions(self.store)[0]
 
     def keep_game_analysis(self, game: Game, analysis: GameAnalysis) -> None:
         """Keep a game's analysis beside the history (a ``StorageError`` if it cannot)."""

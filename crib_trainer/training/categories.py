@@ -541,18 +541,21 @@ def _book_over(missed: Counter[str], maybe: dict[str, float], b: Breakdown, clai
 #: any double run, ``flush`` any flush, until ``double-run-four`` and ``hand-four-flush``.
 SPLIT = {DOUBLE_RUN: DOUBLE_RUN_FOUR, FLUSH: HAND_FOUR_FLUSH}
 _COUNT_KINDS = ("count-hand", "count-crib", "judge")
+_RANKS = "A23456789TJQK"
 
 
 def read_old(a: Attempt) -> Attempt:
     """An answer with its categories as this code names them: a row stored before a
     category was split keeps its old id in the file, and is read here by its cards (an old
-    ``double-run`` on a double run of four is a ``double-run-four``; an old ``flush`` on a
-    hand's four-card flush a ``hand-four-flush``). Anything else comes back as it is; so
-    does a question that does not read as a show.
+    ``double-run`` whose five cards hold four ranks in a row is a double run of four; an old
+    ``flush`` in a hand whose four cards share a suit the starter lacks is a hand's
+    four-card flush). Read from the card codes alone (a start folds answers without
+    loading the show's rules). Anything else comes back as it is; so does a question whose
+    cards do not read.
 
     >>> from datetime import datetime, UTC
     >>> from crib_trainer.training.attempt import Attempt
-    >>> old = Attempt("count-hand", {"cards": ["9H", "9C", "TS", "QD"], "starter": "JS"},
+    >>> old = Attempt("count-hand", {"cards": ["9H", "9C", "TS", "JD"], "starter": "QS"},
     ...               {"total": 8}, {"total": 10}, False, "under", {"double-run": 2}, 5,
     ...               datetime(2025, 1, 1, tzinfo=UTC), present={"double-run": 10})
     >>> read_old(old).missed, read_old(old).present
@@ -562,22 +565,19 @@ def read_old(a: Attempt) -> Attempt:
     """
     if a.kind not in _COUNT_KINDS or not any(old in a.present for old in SPLIT):
         return a
-    from crib_trainer.core.cards import CardError, parse_card, parse_cards
-    from crib_trainer.core.show import score_show
-
     q = a.question
     try:
-        b = score_show(
-            parse_cards(q["cards"]),
-            parse_card(q["starter"]),
-            crib=bool(q.get("crib", False)),
-            variant=q.get("variant", "six-card"),
-        )
-    except (CardError, KeyError, TypeError, ValueError):
+        codes = [str(c).upper() for c in q["cards"]]
+        starter = str(q["starter"]).upper()
+        ranks = {_RANKS.index(c[0]) for c in (*codes, starter)}
+        suits = {c[-1] for c in codes}
+    except (KeyError, TypeError, ValueError, IndexError):
         return a
-    now = set(item_categories(b).values())
-    renames = {old: new for old, new in SPLIT.items() if old in a.present and old not in now}
-    renames = {old: new for old, new in renames.items() if new in now}
+    renames = {}
+    if DOUBLE_RUN in a.present and any({r, r + 1, r + 2, r + 3} <= ranks for r in ranks):
+        renames[DOUBLE_RUN] = DOUBLE_RUN_FOUR
+    if FLUSH in a.present and not q.get("crib") and len(suits) == 1 and starter[-1] not in suits:
+        renames[FLUSH] = HAND_FOUR_FLUSH
     if not renames:
         return a
     from dataclasses import replace

@@ -73,6 +73,7 @@ class CribTrainerApp(App):
         self.unkept = 0  # answers the file still refused when the trainer closed
         self._refused = False  # whether the learner was told the file refuses answers
         self.practice = Session(MemoryHistory(), rng=self.rng, clock=self.now)
+        self._suggested: tuple[tuple[frozenset[str], int, int, int], Plan] | None = None
 
     def on_mount(self) -> None:
         from crib_trainer.ui.screens.home import HomeScreen
@@ -203,8 +204,14 @@ class CribTrainerApp(App):
 
     def suggest(self, kinds: Collection[str]) -> Plan:
         """What the session would ask next among ``kinds``, not yet dealt: the home
-        screen shows it, and ``g`` deals exactly it."""
-        return self.practice.plan(kinds)
+        screen shows it, the Coach tab names it, and ``g`` deals exactly it. The same plan
+        until an answer is recorded or a question is found not to read (so the home screen
+        and the coach name one plan)."""
+        session = self.practice
+        key = (frozenset(kinds), id(session), session.answered, len(session.unreadable))
+        if self._suggested is None or self._suggested[0] != key:
+            self._suggested = (key, self.practice.plan(kinds))
+        return self._suggested[1]
 
     def next_question(self, kinds: Collection[str], plan: Plan | None = None) -> Question:
         """The question ``n`` deals next among ``kinds`` (``plan``: one already chosen)."""

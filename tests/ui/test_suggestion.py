@@ -39,7 +39,8 @@ async def test_g_deals_what_the_home_screen_suggests(seed):
         await pilot.pause()
         screen = pilot.app.screen
         if plan.kind not in ("count-hand", "count-crib", "judge"):
-            assert type(screen).__name__ == {"discard": "DiscardScreen"}.get(plan.kind, "PegScreen")
+            screens = {"discard": "DiscardScreen", "position": "PositionScreen"}
+            assert type(screen).__name__ == screens.get(plan.kind, "PegScreen")
             return
         assert isinstance(screen, CountScreen) and screen.kind == plan.kind
         q = screen.question

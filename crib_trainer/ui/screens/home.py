@@ -86,7 +86,7 @@ class HomeScreen(TrainerScreen):
         trainer = self.trainer
         self.query_one("#today", Static).update(self._today_text())
         self.choice = trainer.suggest(DRILL_KINDS)
-        self.query_one("#suggestion", Static).update(_suggestion_text(self.choice))
+        self.query_one("#suggestion", Static).update(suggestion_text(self.choice))
 
     def _today_text(self) -> str:
         text = self._summary_text() + self._game_text() + self._practice_text()
@@ -166,7 +166,8 @@ class HomeScreen(TrainerScreen):
             trainer.open_timed()
 
 
-def _suggestion_text(choice: Plan) -> str:
+def suggestion_text(choice: Plan) -> str:
+    """The suggestion in words (the home screen's, and the Coach tab's "next")."""
     title = TITLES.get(choice.kind, choice.kind)
     label = category_label(choice.aimed_at or "")
     learnt = choice.mastery.learnt_at if choice.mastery else None

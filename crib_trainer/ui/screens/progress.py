@@ -1,5 +1,6 @@
 """Progress: accuracy and speed over time as plots, miss rate by category as bars, the
-recent mistakes, any of which can be opened and replayed, and the timed runs' times.
+recent mistakes, any of which can be opened and replayed, the timed runs' times, and the
+coach's habits (:mod:`.coach_tab`).
 
 Keys: ← → the tabs (from the mistakes too), ``w`` switches days/weeks, enter on a mistake
 replays it (the table has the focus as soon as its tab opens), escape goes back. Each
@@ -27,6 +28,7 @@ from crib_trainer.training.learner import spot_json, standing, standing_lines, w
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
 from crib_trainer.ui.screens.base import BACK, TrainerScreen
+from crib_trainer.ui.screens.coach_tab import CoachPane
 from crib_trainer.ui.widgets.keybar import KeyBar
 
 #: Periods with answers before a line is drawn.
@@ -50,7 +52,7 @@ class ProgressScreen(TrainerScreen):
     HELP_KEYS = (
         ("← →", "the previous or next tab"),
         ("↑ ↓", "move along the mistakes"),
-        ("enter", "replay the highlighted mistake as a drill"),
+        ("enter", "replay the highlighted mistake (Coach: the habit's latest) as a drill"),
     )
     BINDINGS = [
         BACK,
@@ -82,6 +84,8 @@ class ProgressScreen(TrainerScreen):
                 yield MistakesTable(id="mistakes", cursor_type="row", zebra_stripes=True)
             with TabPane("Timed", id="tab-timed"):
                 yield PlotextPlot(id="timed-plot")
+            with TabPane("Coach", id="tab-coach"):
+                yield CoachPane(id="coach")
         yield Static(id="progress-note")
         yield KeyBar()
 
@@ -265,6 +269,11 @@ class ProgressScreen(TrainerScreen):
         if event.pane.id == "tab-mistakes" and self.mistakes:  # enter replays, no tab needed
             table.focus()
             self._say_mistake(table.cursor_row)
+        elif event.pane.id == "tab-coach":
+            coach = self.query_one("#coach", CoachPane)
+            coach.load()
+            coach.query_one(DataTable).focus()
+            self.query_one("#progress-note", Static).update(self.note)
         else:
             self.query_one("#progress-note", Static).update(self.note)
 
