@@ -139,6 +139,23 @@ def test_progress_mistakes(snap_compare):
     assert snap_compare(still_app(), terminal_size=SIZE, press=["8", "right", "right", "right"])
 
 
+def test_progress_coach(snap_compare):
+    """The Coach tab on a learner who throws a 5 to the dealer as pone."""
+    from tests.ui.test_coach_tab import plant_habit
+
+    plant_habit()
+
+    async def coach(pilot):
+        await pilot.press("8")
+        await pilot.pause()
+        pilot.app.screen.query_one("#progress-tabs").active = "tab-coach"
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await settle(pilot)
+
+    assert snap_compare(still_app(), terminal_size=SIZE, run_before=coach)
+
+
 def test_scorekeeper_three_players_near_the_end(snap_compare):
     async def play(pilot):
         await pilot.press("9")
