@@ -23,7 +23,8 @@ def prompt(state: GameState) -> str:
         assert state.winner is not None and state.result is not None
         return (
             f"{names[state.winner]} wins, {state.result.text}. "
-            "n: new game · x: export · escape: home · undo"
+            "a: analyse (every card and show graded) · n: new game · x: export · escape: "
+            "home · undo"
         )
     if state.phase == "cut":
         return f"Deal {state.deal}: {dealer} deals. Type the starter (turn-up), e.g. 5D."
@@ -40,11 +41,18 @@ def prompt(state: GameState) -> str:
     return f"{whose}'s {what}: the {size} cards, then the score claimed (e.g. {example})."
 
 
+#: What analyses a game once it is over (typed on the input line).
+ANALYSE = ("a", "analyse", "analyze")
+
+
 def read(text: str, state: GameState) -> list[Entry] | str:
     """The entries a line stands for, or a command word (``undo``, ``penalty``, ``new``,
-    ``x``); an empty line is answered with the prompt."""
+    ``x``, and once the game is over ``analyse``); an empty line is answered with the
+    prompt."""
     if not text.strip():
         raise GameError(prompt(state))
+    if state.phase == "over" and text.strip().lower() in ANALYSE:
+        return "analyse"
     return gamelog.read(text, state)
 
 

@@ -383,3 +383,43 @@ async def test_the_penalties_offered_are_the_rule_sets(app):
         await pilot.pause()
         ids = [o.id for o in pilot.app.screen.query_one("#irregularities").options]
         assert "misdeal" not in ids and "wrong-crib" in ids
+
+
+async def test_a_won_game_is_offered_for_analysis_and_a_shows_it(app):
+    """The last line wins the game; the prompt offers the analysis, a shows it, and it is
+    kept for the coach."""
+    import io
+    from dataclasses import replace
+
+    from crib_trainer.analysis.selfplay import play_game
+    from crib_trainer.core.gamelog import entry_line, replay_log
+    from crib_trainer.storage.analyses import FOLDER
+    from crib_trainer.storage.db import open_store
+    from crib_trainer.storage.games import save_game
+    from crib_trainer.storage.paths import data_dir
+    from crib_trainer.training.game_analysis import record_log
+    from crib_trainer.ui.screens.scorekeeper import AnalysisScreen
+    from tests.ui.conftest import FROZEN_NOW
+
+    game = replay_log(io.StringIO(record_log(play_game("beginner", "expert", seed=4)))).game
+    last = entry_line(game.entries[-1], game.config)
+    with open_store() as store:
+        save_game(store, replace(game, entries=game.entries[:-1]), None, now=FROZEN_NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("9")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ScorekeeperScreen)
+        await say(pilot, last)
+        log = "\n".join(str(line.text) for line in pilot.app.screen.query_one("#game-log").lines)
+        assert "a: analyse (every card and show graded)" in log
+        await say(pilot, "a")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = pilot.app.screen
+        assert isinstance(shown, AnalysisScreen)
+        text = str(shown.query_one("#analysis-text").render())
+        assert "Points lost" in text and "The biggest mistakes:" in text
+        assert len(list((data_dir() / FOLDER).glob("*.json"))) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ScorekeeperScreen)

@@ -13,10 +13,10 @@ import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Header, Input, OptionList, RichLog, Select, Static
@@ -60,11 +60,13 @@ class ScorekeeperScreen(TrainerScreen):
             "  [b]5H 5C 5S JD 29[/b]  a show: its cards, then the claim",
             "  [b]penalty bob misdeal[/b], [b]penalty bob 2 REASON[/b]",
             "  [b]undo[/b], [b]penalty[/b], [b]new[/b], [b]x[/b]  (x writes the game as a log)",
+            "  [b]a[/b]               once the game is won: every card and show graded",
         ]
     )
     HELP_KEYS = (
         ("enter", "record the line: a starter, cards laid, points, a show"),
         ("x (typed)", "write the game as a log and say where"),
+        ("a (typed)", "once won: analyse the game, every card and show graded"),
         ("undo, penalty, new (typed)", "as ctrl+z, ctrl+r, ctrl+n"),
     )
     BINDINGS = [
@@ -146,6 +148,7 @@ class ScorekeeperScreen(TrainerScreen):
                 "penalty": self.action_penalty,
                 "new": self.action_new_game,
                 "x": self.export,
+                "analyse": self.analyse,
             }
             commands[meaning]()
         elif not self.add_entries(meaning):
@@ -169,7 +172,7 @@ class ScorekeeperScreen(TrainerScreen):
         for event in state.events[before:]:
             log.write(event.text)
         if state.winner is not None:
-            log.write(prompt(state))
+            log.write(prompt(state))  # (it offers the analysis: a)
         self.refresh_game()
         return True
 
@@ -208,6 +211,24 @@ class ScorekeeperScreen(TrainerScreen):
         self.query_one("#game-log", RichLog).write(f"(game written to {path})")
         self.notify(f"Game written to {path}", timeout=10, markup=False)
 
+    def analyse(self) -> None:
+        """Grade every decision of the game won (in a thread: a few seconds), keep the
+        analysis for the coach, and show it."""
+        self.query_one("#game-log", RichLog).write("(analysing the game: a few seconds…)")
+        self._analyse(self.game)
+
+    @work(thread=True, exclusive=True)
+    def _analyse(self, game: Game) -> None:
+        from crib_trainer.training.game_analysis import analyse_game
+
+        records = self.trainer.records
+        analysis = records.game_analysis(game)
+        if analysis is None:
+            analysis = analyse_game(game, when=self.trainer.now())
+            with contextlib.suppress(StorageError):  # (not kept: it is shown all the same)
+                records.keep_game_analysis(game, analysis)
+        self.app.call_from_thread(self.app.push_screen, AnalysisScreen(analysis.lines()))
+
     def action_penalty(self) -> None:
         def chosen(penalty: Penalty | None) -> None:
             """Add the penalty chosen in the dialog (None: none was)."""
@@ -224,6 +245,22 @@ class ScorekeeperScreen(TrainerScreen):
         # From the app, not this screen: the new-game form's answer goes to whoever opened
         # it, and this screen is on its way out.
         self.app.call_later(self.trainer.open_scorekeeper, new=True)
+
+
+class AnalysisScreen(ModalScreen[None]):
+    """A finished game's analysis: the points each player lost by throws, play and
+    counting, and the biggest mistakes (``crib-trainer game analyse`` prints the same)."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Close", tooltip="back to the game")]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="analysis"):
+            yield Static("[b]The game analysed[/b]  [dim]escape closes[/dim]")
+            yield Static(Content("\n".join(self.lines)), id="analysis-text")
 
 
 class PenaltyScreen(ModalScreen[Penalty | None]):
