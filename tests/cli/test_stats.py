@@ -129,7 +129,9 @@ def test_json_is_stable():
         "learnt_at", "learnt_after",
     }  # fmt: skip
     assert {s["category"]: s["habit"] for s in spots} == {
-        "nobs": True, "discard-dealer": False, "peg-near-31": False,
+        "nobs": True,
+        "discard-dealer": False,
+        "peg-near-31": False,
     }  # fmt: skip (his nob is a counting habit; a role or a theme is not)
     nobs = next(s for s in spots if s["category"] == "nobs")
     assert nobs["miss_rate"] == 3 / 12 and nobs["now"] > nobs["miss_rate"]  # the last was missed
