@@ -133,7 +133,8 @@ class CoachReport:
 
     @property
     def next(self) -> HabitReport | None:
-        """What to practise next: the costliest habit not learnt."""
+        """What to practise first: the costliest habit not learnt (the session aims at
+        every weak spot, the weakest now most often)."""
         return next((h for h in self.habits if h.state != "learnt"), None)
 
     def lines(self) -> list[str]:
@@ -154,8 +155,9 @@ class CoachReport:
         if top is not None:
             out += [
                 "",
-                f"Next: {top.habit.situation} ({top.habit.label}); "
-                "g on the home screen deals what to practise.",
+                f"First to practise: {top.habit.label}, the costliest "
+                f"({top.cost:.2f} points a deal). In the trainer, g on the home screen deals "
+                "the next question aimed at your weak spots.",
             ]
         return out
 
