@@ -123,6 +123,7 @@ def his_peg_outs(
     solver = Solver(v)
     count_ranks = [int(c.rank) for c in position.count_cards]
     tail = pack_tail(position.count, *tail_of(count_ranks))
+    his_ranks = sorted({int(c.rank) for c in position.unseen})  # (after four of a kind, no fifth)
     out = []
     for option in analysis.options:
         if option.immediate >= mine or option.count >= LIMIT:
@@ -131,7 +132,7 @@ def his_peg_outs(
         _, tail2 = solver.step(tail, int(option.card.rank))
         room = LIMIT - option.count
         out_ranks = {
-            s for s in range(1, 14) if RANK_PIPS[s] <= room and solver.step(tail2, s)[0] >= his
+            s for s in his_ranks if RANK_PIPS[s] <= room and solver.step(tail2, s)[0] >= his
         }
         out.append(sum(p for ranks, p in dist if out_ranks.intersection(ranks)))
     return out

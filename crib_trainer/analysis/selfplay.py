@@ -66,7 +66,9 @@ def _step(game: EngineGame, players: Sequence[Player]) -> EngineGame:
         seat = game.to_move
         assert seat is not None
         own_crib = game.side_of(seat) == game.side_of(game.dealer)  # his or his partner's
-        throw = players[seat].discard(game.hands[seat], dealer=own_crib, variant=game.variant)
+        throw = players[seat].discard(
+            game.hands[seat], dealer=own_crib, variant=game.variant, score=game.score_of(seat)
+        )
         return game.discard(seat, throw)
     if phase == "play":
         state = game.play_state
@@ -78,9 +80,9 @@ def _step(game: EngineGame, players: Sequence[Player]) -> EngineGame:
         discards = game.thrown[seat] or ()
         if game.seats == 2:
             situation = PegSituation.from_state(state, starter=game.starter, discards=discards)
-            return game.play(players[seat].play(situation))
+            return game.play(players[seat].play(situation, game.score_of(seat)))
         table = TableSituation.from_state(state, starter=game.starter, discards=discards)
-        return game.play(players[seat].play_table(table))
+        return game.play(players[seat].play_table(table, game.score_of(seat)))
     return game.count()
 
 

@@ -12,7 +12,7 @@ from typing import TextIO
 from crib_trainer.cli.common import UsageError, output_options, variant_option
 from crib_trainer.core.rules import RULESETS, get_ruleset, get_variant
 
-STRENGTHS = ("expert", "good", "beginner")  # analysis.players.PLAYERS, without numpy
+STRENGTHS = ("master", "expert", "good", "beginner")  # analysis.players.PLAYERS, without numpy
 MAX_GAMES = 1_000_000
 #: Runs of at least this many games use every core unless --workers says otherwise.
 POOL_FROM = 100
@@ -25,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         parents=[output_options(), variant_option()],
         help="play computer against computer and report the results",
         description=(
-            "Play games between computer players (expert, good, beginner) and report "
+            "Play games between computer players (master, expert, good, beginner) and report "
             "the wins, lurches and skunks, the first dealer's win rate and the mean points "
             "per deal as dealer and as pone (pegging, hand, crib). Name one player a seat: "
             "two, three with --variant three-player, four (or two, one a side of partners) "
@@ -34,7 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         ),
     )
     match.add_argument(
-        "players", metavar="PLAYER", nargs="+", help="expert, good or beginner, one a seat"
+        "players", metavar="PLAYER", nargs="+", help="master, expert, good or beginner, one a seat"
     )
     match.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
     match.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")

@@ -207,6 +207,15 @@ class EngineGame:
         """The side ``seat`` scores for (partners 0 and 2, 1 and 3 share one)."""
         return side_of(seat, self.variant)
 
+    def score_of(self, seat: int) -> tuple[int, int]:
+        """The score as ``seat`` sees it: his side's, then the best other side's.
+
+        >>> EngineGame.new(seed=1, variant="five-card").score_of(1)  # the pone's three for last
+        (3, 0)
+        """
+        side = self.side_of(seat)
+        return self.scores[side], max(s for i, s in enumerate(self.scores) if i != side)
+
     @property
     def pone(self) -> int:
         """The seat at the dealer's left, who leads."""

@@ -316,7 +316,9 @@ class Practice:
         if g.phase == "discard":
             seat = next(s for s in g.show_order if s != YOU and g.thrown[s] is None)
             own_crib = g.side_of(seat) == g.side_of(g.dealer)
-            throw = player.discard(g.hands[seat], dealer=own_crib, variant=g.variant)
+            throw = player.discard(
+                g.hands[seat], dealer=own_crib, variant=g.variant, score=g.score_of(seat)
+            )
             return self._after(g.discard(seat, throw), f"{g.names[seat]} throws to the crib.")
         if g.phase == "play":
             state = g.play_state
@@ -325,9 +327,9 @@ class Practice:
             if len({c.rank for c in legal}) == 1:
                 card = legal[0]
             elif g.seats == 2:
-                card = player.play(self.situation())
+                card = player.play(self.situation(), g.score_of(g.seat_of(state.turn)))
             else:
-                card = player.play_table(self.table_situation())
+                card = player.play_table(self.table_situation(), g.score_of(g.seat_of(state.turn)))
             return self._after(g.play(card))
         seat, crib, breakdown = g.next_show()
         name = g.names[seat]

@@ -259,3 +259,34 @@ def test_the_log_tells_the_play_in_the_order_it_happened(variant, auto_go):
             )
         p = q
     assert go_first
+
+
+@pytest.mark.parametrize("variant", ["six-card", "three-player"])
+def test_the_computer_is_told_the_score_and_the_master_can_be_chosen(variant, monkeypatch):
+    """Every decision of the computer is asked with the score as its seat sees it (its
+    side's, then the best other's): the master plays by it."""
+    from crib_trainer.analysis import players
+    from crib_trainer.training import practice
+
+    told = []
+
+    class Telling(players.Master):
+        def discard(self, hand, *, dealer, variant, score=None):
+            told.append(score)
+            return super().discard(hand, dealer=dealer, variant=variant, score=score)
+
+        def play(self, situation, score=None):
+            told.append(score)
+            return super().play(situation, score)
+
+        def play_table(self, situation, score=None):
+            told.append(score)
+            return super().play_table(situation, score)
+
+    monkeypatch.setattr(practice, "make_player", lambda name, rng: Telling(rng=rng))
+    rng = random.Random(4)
+    p = Practice.new(PracticeSettings(variant, strength="master"), seed=4).advance()
+    for _ in range(12):
+        p = learner_step(p, rng).advance()
+    assert told and all(isinstance(s, tuple) and len(s) == 2 for s in told)
+    assert p.game.names[1] == ("Left" if variant == "three-player" else "Master")
