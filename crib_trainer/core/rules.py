@@ -292,6 +292,20 @@ ACC = RuleSet(
     short="ACC rules",
     lines=(
         (
+            61,
+            (
+                ResultLine(
+                    30,
+                    "lurch",
+                    Law(
+                        "the ACC's tournament rules are for the game of 121; for the game of "
+                        "61 Britannica's thirty holes apply",
+                        "Britannica, the board",
+                    ),
+                ),
+            ),
+        ),
+        (
             121,
             (
                 ResultLine(
@@ -415,7 +429,7 @@ def default_ruleset(target: int) -> RuleSet:
     >>> default_ruleset(121).name, default_ruleset(61).name
     ('acc', 'britannica')
     """
-    return ACC if target in ACC.targets else BRITANNICA
+    return ACC if target == 121 else BRITANNICA
 
 
 @dataclass(frozen=True, slots=True)

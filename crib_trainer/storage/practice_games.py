@@ -26,7 +26,7 @@ from crib_trainer.storage.db import Store
 
 if TYPE_CHECKING:  # (loaded when a game is resumed: the game's rules bring in every
     # analysis it grades with, which start-up does not need)
-    from crib_trainer.training.practice import Practice
+    from crib_trainer.training.practice import Practice, PracticeSettings
 
 
 def save_practice(store: Store, practice: Practice, game_id: int | None, *, now: datetime) -> int:
@@ -61,5 +61,24 @@ def unfinished_practice(store: Store) -> tuple[int, Practice] | None:
         try:
             return int(game_id), Practice.from_json(json.loads(text))
         except (ValueError, TypeError, PracticeError):
+            continue  # a row changed by hand: passed over
+    return None
+
+
+def last_practice_settings(store: Store) -> PracticeSettings | None:
+    """The settings of the practice game played most recently, finished or not (they start
+    the next game's form); None before the first, or when no recent row reads."""
+    rows = store.read(
+        "SELECT json_extract(game, '$.settings') FROM practice_games "
+        "ORDER BY updated_at DESC, id DESC LIMIT 20"
+    )
+    if not rows:
+        return None
+    from crib_trainer.training.practice import PracticeError, PracticeSettings
+
+    for (text,) in rows:
+        try:
+            return PracticeSettings.from_json(json.loads(text))
+        except (ValueError, TypeError, KeyError, PracticeError):
             continue  # a row changed by hand: passed over
     return None

@@ -53,7 +53,7 @@ if TYPE_CHECKING:  # (the practice game's rules load when a game is saved or res
     # at start-up: they bring in every analysis the game grades with; a scorekeeper
     # game's rules load when one is read)
     from crib_trainer.core.game import Game
-    from crib_trainer.training.practice import Practice
+    from crib_trainer.training.practice import Practice, PracticeSettings
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT_S",
@@ -211,3 +211,7 @@ class Records:
     def unfinished_practice(self) -> tuple[int, Practice] | None:
         """The practice game most recently played and not yet won, if any."""
         return practice_games.unfinished_practice(self.store)
+
+    def last_practice_settings(self) -> PracticeSettings | None:
+        """The settings of the practice game played most recently (they start the next)."""
+        return practice_games.last_practice_settings(self.store)

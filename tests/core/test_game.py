@@ -113,9 +113,12 @@ def test_britannica_000_and_1911_001_only_the_six_card_game_is_121(variant):
     assert GameConfig().target == 121 and GameConfig().rules is ACC
 
 
-def test_acc_rules_are_for_the_game_of_121():
-    with pytest.raises(GameError, match="for a game of 121"):
-        two_player(target=61, ruleset=ACC)
+def test_acc_rules_at_61_take_britannicas_thirty_holes():
+    """The ACC's rules are for 121; chosen for a game of 61 (their counting laws and
+    muggins), the result takes Britannica's lurch under thirty holes, with its source."""
+    lines = ACC.result_lines(61)
+    assert [(line.kind, line.law.source) for line in lines] == [("lurch", "Britannica, the board")]
+    assert two_player(target=61, ruleset=ACC).config.rules is ACC
 
 
 def test_win_on_his_heels_before_anyone_shows():

@@ -51,7 +51,6 @@ def test_the_header_sets_the_game_and_defaults_the_rest():
         ("game: Ann, Bob; colour red", "unknown setting 'colour'"),
         ("game: Ann, Bob; muggins maybe", "muggins is on or off"),
         ("game: Ann, Bob; rules britannica; muggins on", "no muggins"),
-        ("game: Ann, Bob; target 61; rules acc", "for a game of 121"),
         ("game: Ann, Bob; rules tv", "unknown rules 'tv'"),
         ("game: Ann, Bob; deals Zed", "who deals first"),
         ("game: Ann, Bob; target 0", "a game is to 61 or 121, not 0"),

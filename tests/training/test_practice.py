@@ -9,6 +9,7 @@ import pytest
 
 from crib_trainer.core.engine import cuts_for_deal
 from crib_trainer.core.pegging import SaidGo
+from crib_trainer.core.rules import get_ruleset
 from crib_trainer.core.show import score_show
 from crib_trainer.training.practice import (
     Practice,
@@ -162,7 +163,6 @@ def test_undo_takes_back_the_last_decision_and_marks_its_grade():
     ("settings", "message"),
     [
         ({"ruleset": "britannica", "muggins": True}, "no muggins"),
-        ({"variant": "five-card", "ruleset": "acc"}, "not 61"),
         (
             {"variant": "three-player", "ruleset": "hoyle", "muggins": True, "miscounts": True},
             "two-player",
@@ -175,6 +175,16 @@ def test_undo_takes_back_the_last_decision_and_marks_its_grade():
 def test_settings_that_do_not_go_together_are_refused(settings, message):
     with pytest.raises(PracticeError, match=message):
         PracticeSettings(**settings)
+
+
+@pytest.mark.parametrize("variant", ["six-card", "five-card", "three-player", "four-player"])
+@pytest.mark.parametrize("ruleset", ["acc", "hoyle", "britannica"])
+def test_every_rule_set_goes_with_every_variant(variant, ruleset):
+    settings = PracticeSettings(variant, ruleset, muggins=ruleset != "britannica")
+    assert settings.options().ruleset.name == ruleset
+    game = Practice.new(settings, seed=1).game
+    assert game.ruleset == ruleset
+    assert get_ruleset(ruleset).result_lines(game.variant.target)
 
 
 def test_a_saved_game_that_does_not_read_is_one_error():

@@ -323,3 +323,69 @@ async def test_a_whole_seeded_three_player_game_by_keys(monkeypatch):
         assert all(a.question["variant"] == "three-player" for a in table_plays)
         summary = " ".join(str(w.render()) for w in pilot.app.screen.query("Static"))
         assert f"{p.side_name(p.game.winner)} won" in summary
+
+
+async def open_form(pilot) -> NewPracticeScreen:
+    await pilot.press("0")
+    await pilot.pause()
+    form = pilot.app.screen
+    assert isinstance(form, NewPracticeScreen)
+    return form
+
+
+def shown(widget) -> str:
+    """What a widget shows (a menu: the name of its choice)."""
+    if isinstance(widget, Select):
+        widget = widget.query_one("#label")
+    return str(widget.render())
+
+
+async def test_the_form_starts_from_the_last_games_settings():
+    async with make_app(seed=3).run_test(size=SIZE) as pilot:
+        screen = await start(
+            pilot,
+            variant="five-card",
+            rules="hoyle",
+            strength="master",
+            muggins=True,
+            **{"at-once": True, "auto-go": False},
+        )
+        chosen = screen.practice.settings
+        await pilot.press("ctrl+n")  # a new game: the form again, as the last one was
+        await pilot.pause()
+        form = pilot.app.screen
+        assert isinstance(form, NewPracticeScreen)
+        assert form.query_one("#practice-variant", Select).value == "five-card"
+        assert form.query_one("#practice-rules", Select).value == "hoyle"
+        assert form.query_one("#practice-strength", Select).value == "master"
+        assert form.query_one("#practice-muggins", Checkbox).value
+        assert form.query_one("#practice-at-once", Checkbox).value
+        assert not form.query_one("#practice-auto-go", Checkbox).value
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen.practice.settings == chosen
+
+
+async def test_the_games_usual_rules_are_named_and_a_game_without_muggins_says_so():
+    async with make_app(seed=3).run_test(size=SIZE) as pilot:
+        form = await open_form(pilot)
+        rules = form.query_one("#practice-rules", Select)
+        hint = form.query_one("#practice-hint")
+        assert "usual rules: ACC tournament" in shown(rules)
+        form.query_one("#practice-muggins", Checkbox).value = True
+        form.query_one("#practice-variant", Select).value = "five-card"
+        await pilot.pause()
+        assert "usual rules: Britannica" in shown(rules)  # the usual for a game of 61
+        muggins = form.query_one("#practice-muggins", Checkbox)
+        assert muggins.disabled and not muggins.value
+        said = shown(hint)
+        assert "Britannica has no muggins" in said and "(Britannica, law 19)" in said
+        assert "rules: Hoyle or rules: ACC tournament" in said and "[000]" not in said
+        rules.value = "acc"  # the ACC's laws at a game of 61: muggins again
+        await pilot.pause()
+        assert not muggins.disabled and "no muggins" not in shown(hint)
+        muggins.value = True
+        await pilot.press("enter")
+        await pilot.pause()
+        settings = pilot.app.screen.practice.settings
+        assert (settings.variant, settings.ruleset, settings.muggins) == ("five-card", "acc", True)

@@ -268,7 +268,7 @@ async def test_the_form_keeps_names_across_variants_and_refuses_what_cannot_be_p
         await pilot.pause()
         assert form.query_one("#names", Input).value == "Ann, Bob"
         assert form.query_one("#target", Select).value == 61
-        assert form.query_one("#rules", Select).value == "britannica"  # ACC's are for 121
+        assert form.query_one("#rules", Select).value == "britannica"  # the usual at 61
         form.query_one("#game-variant", Select).value = "three-player"
         await pilot.pause()
         assert form.query_one("#names", Input).value == "Ann, Bob, Player 3"
@@ -276,15 +276,16 @@ async def test_the_form_keeps_names_across_variants_and_refuses_what_cannot_be_p
         await pilot.pause()
         assert form.query_one("#names", Input).value == "Ann, Bob"
         assert form.query_one("#target", Select).value == 121
-        form.query_one("#target", Select).value = 61  # a game of 61: not under the ACC's rules
+        assert form.query_one("#rules", Select).value == "acc"  # the usual at 121
+        form.query_one("#target", Select).value = 61
         await pilot.pause()
-        assert form.query_one("#rules", Select).value == "britannica"
-        form.query_one("#rules", Select).value = "acc"
+        form.query_one("#rules", Select).value = "acc"  # any rule set goes with a game of 61
         form.query_one("#names", Input).focus()
         await pilot.press("enter")
         await pilot.pause()
-        assert pilot.app.screen is form
-        assert "for a game of 121" in str(form.query_one("#new-game-hint").render())
+        assert pilot.app.screen is not form
+        assert pilot.app.screen.game.config.rules.name == "acc"
+        assert pilot.app.screen.game.config.target == 61
 
 
 async def test_the_form_starts_from_the_last_games_settings(app):

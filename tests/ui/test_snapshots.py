@@ -268,3 +268,15 @@ def test_practice_three_player_table(snap_compare):
         await settle(pilot)
 
     assert snap_compare(still_app(), terminal_size=SIZE, run_before=play)
+
+
+def test_practice_new_game_form_without_muggins(snap_compare):
+    async def choose(pilot):
+        from textual.widgets import Select
+
+        await pilot.press("0")
+        await pilot.pause()
+        pilot.app.screen.query_one("#practice-variant", Select).value = "five-card"
+        await pilot.pause()
+
+    assert snap_compare(still_app(), terminal_size=SIZE, run_before=choose)

@@ -34,6 +34,7 @@ from crib_trainer.training.grading import judge_claim
 from crib_trainer.ui.screens.base import BACK, TrainerScreen
 from crib_trainer.ui.widgets.inputs import PointsInput
 from crib_trainer.ui.widgets.keybar import KeyBar
+from crib_trainer.ui.widgets.tickbox import TickBox
 
 
 class SuitSuggester(Suggester):
@@ -66,7 +67,7 @@ class SuitSuggester(Suggester):
         return None
 
 
-class JudgeCheckbox(Checkbox, inherit_bindings=False):
+class JudgeCheckbox(TickBox, inherit_bindings=False):
     """A checkbox that space ticks and enter leaves to the screen (enter judges)."""
 
     BINDINGS = [

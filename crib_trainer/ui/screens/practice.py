@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.analysis.players import PLAYERS
 from crib_trainer.core.cards import Card
-from crib_trainer.core.rules import RULESETS, default_ruleset, get_variant
+from crib_trainer.core.rules import RULESETS, RuleSet, default_ruleset, get_ruleset, get_variant
 from crib_trainer.core.show import MAX_SHOW, Kind
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
@@ -45,6 +45,7 @@ from crib_trainer.ui.widgets.board import Board
 from crib_trainer.ui.widgets.followlog import FollowingLog
 from crib_trainer.ui.widgets.inputs import PointsInput
 from crib_trainer.ui.widgets.keybar import KeyBar
+from crib_trainer.ui.widgets.tickbox import TickBox
 
 if TYPE_CHECKING:
     from crib_trainer.ui.app import CribTrainerApp
@@ -549,66 +550,151 @@ def _replay(screen: ModalScreen[None], grade: Grade) -> None:
     trainer.open_drill(attempt.kind, replay_id=attempt.id)  # type: ignore[attr-defined]
 
 
-RULE_CHOICES = [
-    ("rules: the game's usual", ""),
-    ("rules: ACC tournament (121)", "acc"),
-    ("rules: Hoyle", "hoyle"),
-    ("rules: Britannica (no muggins)", "britannica"),
+#: The games of the form, in its words (short enough not to wrap at 80 columns).
+GAME_CHOICES = [
+    ("six-card, to 121", "six-card"),
+    ("five-card, to 61", "five-card"),
+    ("three players, to 61", "three-player"),
+    ("four, with a partner, to 61", "four-player"),
 ]
+#: Each rule set as the form's menu names it.
+RULE_NAMES = {"acc": "ACC tournament", "hoyle": "Hoyle", "britannica": "Britannica"}
+
+
+def rule_choices(variant: str) -> list[tuple[str, str]]:
+    """The rules menu for a game: the game's usual (named: it depends on the target),
+    then every rule set, each of which goes with every game.
+
+    >>> rule_choices("five-card")[0], rule_choices("six-card")[0]
+    (('usual rules: Britannica', ''), ('usual rules: ACC tournament', ''))
+    """
+    usual = default_ruleset(get_variant(variant).target).name
+    return [
+        (f"usual rules: {RULE_NAMES[usual]}", ""),
+        *((f"rules: {label}", name) for name, label in RULE_NAMES.items()),
+    ]
+
+
+def rules_chosen(variant: str, rules: str) -> RuleSet:
+    """The rule set a choice of the menu (``""``: the game's usual) means for a game."""
+    return get_ruleset(rules) if rules else default_ruleset(get_variant(variant).target)
+
+
+def muggins_note(variant: str, rules: str) -> str | None:
+    """Why muggins cannot be played with these rules, in the menu's words and with the
+    law's source; None when it can.
+
+    >>> for sentence in muggins_note("five-card", "").split(". "):
+    ...     print(sentence)
+    Britannica has no muggins: scoring too few carries no penalty (Britannica, law 19)
+    For muggins choose rules: Hoyle or rules: ACC tournament.
+    >>> muggins_note("five-card", "hoyle") is None
+    True
+    """
+    ruleset = rules_chosen(variant, rules)
+    if ruleset.muggins is not None:
+        return None
+    others = " or ".join(
+        f"rules: {label}"
+        for name, label in reversed(RULE_NAMES.items())
+        if RULESETS[name].muggins is not None
+    )
+    return (
+        f"{RULE_NAMES[ruleset.name]} has no muggins: scoring too few carries no penalty "
+        f"({ruleset.under_claim.source}). For muggins choose {others}."
+    )
 
 
 class NewPracticeScreen(ModalScreen[PracticeSettings | None]):
     """The settings of a practice game: the game, the rules, muggins, the computer's
-    strength, and how the trainer helps."""
+    strength, and how the trainer helps; they start as the last game's."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), *IN_A_WINDOW]
 
+    def __init__(self, last: PracticeSettings | None = None) -> None:
+        super().__init__()
+        self.last = last or PracticeSettings()
+
     def compose(self) -> ComposeResult:
+        last = self.last
         with Vertical(id="new-practice", classes="practice-modal"):
             yield Static("[b]Practice game[/b] — you against the computer")
             with Horizontal(classes="new-game-row"):
                 yield Select(
-                    [
-                        ("six-card, to 121", "six-card"),
-                        ("five-card, to 61", "five-card"),
-                        ("three players, to 61", "three-player"),
-                        ("four: you and a partner, to 61", "four-player"),
-                    ],
-                    value="six-card",
-                    allow_blank=False,
-                    id="practice-variant",
+                    GAME_CHOICES, value=last.variant, allow_blank=False, id="practice-variant"
                 )
-                yield Select(RULE_CHOICES, value="", allow_blank=False, id="practice-rules")
+                yield Select(
+                    rule_choices(last.variant),
+                    value=last.ruleset or "",
+                    allow_blank=False,
+                    id="practice-rules",
+                )
             yield Select(
                 [(f"computer: {name}", name) for name in PLAYERS],
-                value="expert",
+                value=last.strength,
                 allow_blank=False,
                 id="practice-strength",
             )
             with Horizontal(classes="new-game-row"):
-                yield Checkbox("Muggins", False, id="practice-muggins")
-                yield Checkbox("Say go for me", True, id="practice-auto-go")
+                yield TickBox("Muggins", last.muggins, id="practice-muggins")
+                yield TickBox("Say go for me", last.auto_go, id="practice-auto-go")
             with Horizontal(classes="new-game-row"):
-                yield Checkbox("Grades at once", False, id="practice-at-once")
-                yield Checkbox("Count by item", False, id="practice-itemised")
-                yield Checkbox("He mis-counts", False, id="practice-miscounts")
-            yield Static("The cut decides who deals first.", id="practice-hint")
+                yield TickBox("Grades at once", last.grades_at_once, id="practice-at-once")
+                yield TickBox("Count by item", last.itemised, id="practice-itemised")
+                yield TickBox("He mis-counts", last.miscounts, id="practice-miscounts")
+            yield Static(id="practice-hint")
             yield Button("Start", id="practice-start", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#practice-start", Button).focus()
+        self.show_note()
+
+    @on(Select.Changed, "#practice-variant")
+    def variant_changed(self) -> None:
+        """The usual rules are named for the game chosen (the choice itself is kept)."""
+        rules = self.query_one("#practice-rules", Select)
+        chosen = str(rules.value)
+        rules.set_options(rule_choices(self._variant()))
+        # (the menu shows an option's new name only when its value changes)
+        rules.value = "acc" if chosen != "acc" else ""
+        rules.value = chosen
+        self.show_note()
+
+    @on(Select.Changed, "#practice-rules")
+    @on(Checkbox.Changed, "#practice-muggins")
+    def rules_changed(self) -> None:
+        self.show_note()
+
+    def _variant(self) -> str:
+        return str(self.query_one("#practice-variant", Select).value)
+
+    def show_note(self) -> None:
+        """Before Start: what the rules chosen allow (no muggins under Britannica's laws,
+        the mis-counts only at two with muggins), else who deals first."""
+        variant = self._variant()
+        note = muggins_note(variant, str(self.query_one("#practice-rules", Select).value))
+        muggins = self.query_one("#practice-muggins", Checkbox)
+        miscounts = self.query_one("#practice-miscounts", Checkbox)
+        if note is not None:
+            muggins.value = False
+        muggins.disabled = note is not None
+        two = get_variant(variant).players == 2
+        if not (two and muggins.value):
+            miscounts.value = False
+        miscounts.disabled = not (two and muggins.value)
+        if note is None and not two:
+            note = "He mis-counts is for the two-player games."
+        self.query_one("#practice-hint", Static).update(
+            Content(note or "The cut decides who deals first.")
+        )
 
     @on(Button.Pressed, "#practice-start")
     def start(self) -> None:
         """Start a game with the settings chosen on the form."""
-        rules = str(self.query_one("#practice-rules", Select).value) or None
-        variant = str(self.query_one("#practice-variant", Select).value)
-        if rules and get_variant(variant).target not in RULESETS[rules].targets:
-            rules = default_ruleset(get_variant(variant).target).name
         try:
             settings = PracticeSettings(
-                variant=variant,
-                ruleset=rules,
+                variant=self._variant(),
+                ruleset=str(self.query_one("#practice-rules", Select).value) or None,
                 muggins=self.query_one("#practice-muggins", Checkbox).value,
                 strength=str(self.query_one("#practice-strength", Select).value),
                 auto_go=self.query_one("#practice-auto-go", Checkbox).value,
@@ -644,4 +730,8 @@ def open_practice(app: CribTrainerApp, *, new: bool = False) -> None:
             practice = Practice.new(settings, seed=app.rng.randrange(2**31))
             app.push_screen(PracticeScreen(practice))
 
-    app.push_screen(NewPracticeScreen(), start)
+    try:
+        last = app.records.last_practice_settings()
+    except StorageError:
+        last = None  # (the form starts from the defaults)
+    app.push_screen(NewPracticeScreen(last), start)

@@ -40,6 +40,7 @@ from crib_trainer.ui.screens.base import IN_A_WINDOW, TrainerScreen
 from crib_trainer.ui.widgets.board import Board
 from crib_trainer.ui.widgets.followlog import FollowingLog
 from crib_trainer.ui.widgets.keybar import KeyBar
+from crib_trainer.ui.widgets.tickbox import TickBox
 
 if TYPE_CHECKING:
     from crib_trainer.ui.app import CribTrainerApp
@@ -347,13 +348,13 @@ class NewGameScreen(ModalScreen[Game | None]):
                     id="rules",
                 )
             with Horizontal(classes="new-game-row"):
-                yield Checkbox("Muggins", last.muggins if last else False, id="game-muggins")
-                yield Checkbox(
+                yield TickBox("Muggins", last.muggins if last else False, id="game-muggins")
+                yield TickBox(
                     "Fix short counts",
                     last.correction if last else False,
                     id="correction",
                 )
-                yield Checkbox("Lurch/skunk counts", last.lurch if last else True, id="lurch")
+                yield TickBox("Lurch/skunk counts", last.lurch if last else True, id="lurch")
             yield Static("The first name deals first.", id="new-game-hint")
             if self.finished:
                 yield Static(
@@ -390,9 +391,11 @@ class NewGameScreen(ModalScreen[Game | None]):
 
     @on(Select.Changed, "#target")
     def target_changed(self, event: Select.Changed) -> None:
-        """The ACC's rules are for a game of 121: a game of 61 takes Britannica's."""
+        """The usual rules follow the game's length (the ACC's at 121, Britannica's at 61);
+        any rule set may then be chosen for either."""
         rules = self.query_one("#rules", Select)
-        if event.value not in RULESETS[str(rules.value)].targets:
+        usual = {default_ruleset(target).name for target in (61, 121)}
+        if rules.value in usual:
             rules.value = default_ruleset(int(str(event.value))).name
 
     @on(Input.Submitted, "#names")
