@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -69,6 +70,9 @@ from crib_trainer.analysis.winprob import NEVER, shipped_table
 from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
 
+#: The deal sample of expert self-play, built by
+#: :mod:`crib_trainer.analysis.build_deal_sample` (read here and by the end of the play).
+SAMPLE_PATH = Path(__file__).parent / "data" / "deal_sample.npz"
 JACK = int(Rank.JACK)
 MAX_POINTS = 30  # more than any hand or crib can score (29)
 #: Chances to win closer than this are the same for teaching (half a percent).
@@ -91,8 +95,6 @@ class DealSample:
 @cache
 def deal_sample(variant: str) -> DealSample:
     """The shipped sample of ``variant`` (``six-card`` or ``five-card``)."""
-    from crib_trainer.analysis.build_deal_sample import SAMPLE_PATH
-
     v = get_variant(variant)
     key = v.name.replace("-", "_")
     with np.load(SAMPLE_PATH) as data:
