@@ -36,7 +36,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crib_trainer.storage import games, practice_games, progress
+from crib_trainer.storage import game_records, games, practice_games, progress
 from crib_trainer.storage.db import (
     DEFAULT_BUSY_TIMEOUT_S,
     StorageError,
@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # (the practice game's rules load when a game is saved or res
     # at start-up: they bring in every analysis the game grades with; a scorekeeper
     # game's rules load when one is read)
     from crib_trainer.core.game import Game
+    from crib_trainer.training.gamerecord import GameOutcome
     from crib_trainer.training.practice import Practice, PracticeSettings
 
 __all__ = [
@@ -205,8 +206,18 @@ class Records:
     # -- the practice games (``storage.practice_games``)
 
     def save_practice(self, practice: Practice, game_id: int | None, *, now: datetime) -> int:
-        """Save a practice game after a move (a new row when ``game_id`` is None); its id."""
-        return practice_games.save_practice(self.store, practice, game_id, now=now)
+        """Save a practice game after a move (a new row when ``game_id`` is None); its id.
+        A finished game's outcome goes into the record across games as well."""
+        game_id = practice_games.save_practice(self.store, practice, game_id, now=now)
+        if practice.over:
+            from crib_trainer.training.gamerecord import outcome_of
+
+            game_records.record_game(self.store, game_id, outcome_of(practice, now))
+        return game_id
+
+    def game_outcomes(self) -> list[GameOutcome]:
+        """Every finished practice game's outcome, oldest first (the record across games)."""
+        return game_records.game_outcomes(self.store)
 
     def unfinished_practice(self) -> tuple[int, Practice] | None:
         """The practice game most recently played and not yet won, if any."""

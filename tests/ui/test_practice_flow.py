@@ -389,3 +389,37 @@ async def test_the_games_usual_rules_are_named_and_a_game_without_muggins_says_s
         await pilot.pause()
         settings = pilot.app.screen.practice.settings
         assert (settings.variant, settings.ruleset, settings.muggins) == ("five-card", "acc", True)
+
+
+async def test_a_finished_game_joins_the_record_in_progress_with_the_rating():
+    """The last decision of a game, by its key: the game is in Progress's Games tab
+    (played, won or lost against its level, the rating moved by that result)."""
+    from textual.widgets import TabbedContent
+
+    from crib_trainer.training.gamerecord import games_summary
+    from crib_trainer.ui.screens.progress import ProgressScreen
+    from tests.training.test_practice import learner_step
+
+    rng = random.Random(9)
+    p = Practice.new(PracticeSettings("five-card", strength="good"), seed=9).advance()
+    while not (after := learner_step(p, rng).advance()).over:
+        p = after
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PracticeScreen(p)
+        pilot.app.push_screen(screen)
+        await settle(pilot)
+        while not screen.practice.over:
+            await decide(pilot, screen, random.Random(1))
+        await settle(pilot)
+        record = pilot.app.records.game_outcomes()
+        assert len(record) == 1 and record[0].opponent == "good"
+        assert record[0].won == (screen.practice.game.winner == 0)
+        pilot.app.push_screen(ProgressScreen())
+        await pilot.pause()
+        pilot.app.screen.query_one("#progress-tabs", TabbedContent).active = "tab-games"
+        await pilot.pause()
+        words = str(pilot.app.screen.query_one("#games-words").render())
+        s = games_summary(record)
+        assert f"1 game played, {s.won} won" in words
+        assert f"good {s.won} of 1" in words and f"Rating {s.rating:.0f}" in words

@@ -139,6 +139,29 @@ def test_progress_mistakes(snap_compare):
     assert snap_compare(still_app(), terminal_size=SIZE, press=["8", "right", "right", "right"])
 
 
+def test_progress_games(snap_compare):
+    """Eight finished practice games against three levels: the trend and the record."""
+    import random
+    from datetime import timedelta
+
+    from crib_trainer.storage.db import open_store
+    from crib_trainer.storage.game_records import record_game
+    from crib_trainer.training.gamerecord import GameOutcome
+    from tests.ui.conftest import FROZEN_NOW
+
+    rng = random.Random(4)
+    with open_store() as store:
+        for n in range(8):
+            won = rng.random() < 0.5
+            lost = {d: round(rng.uniform(0, 6), 2) for d in ("discard", "play", "count")}
+            score = (121, rng.randint(80, 118)) if won else (rng.randint(80, 118), 121)
+            at = FROZEN_NOW - timedelta(days=8 - n)
+            level = ("good", "expert", "master")[n % 3]
+            kind = "skunk" if min(score) < 91 else "single"
+            record_game(store, n + 1, GameOutcome(at, "six-card", level, won, kind, *score, lost))
+    assert snap_compare(still_app(), terminal_size=SIZE, press=["8", "left"])
+
+
 def test_scorekeeper_three_players_near_the_end(snap_compare):
     async def play(pilot):
         await pilot.press("9")
