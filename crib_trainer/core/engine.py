@@ -481,21 +481,25 @@ def side_of(seat: int, variant: Variant) -> int:
     return seat % sides_of(variant)
 
 
-def cuts_for_deal(seed: int, seats: int = 2) -> tuple[tuple[Card, ...], ...]:
-    """The cut for first deal: each round's cards, one a seat in seat order
-    (``random.Random(f"{seed}:cut")``); a tie for the lowest rank cuts again, so only the
-    last round has one lowest card.
+def cuts_for_deal(seed: int, seats: int = 2) -> tuple[tuple[Card | None, ...], ...]:
+    """The cut for first deal: each round's cards in seat order
+    (``random.Random(f"{seed}:cut")``); the seats tied for the lowest rank cut again, the
+    others sit the round out (None), so only the last round has one lowest card.
 
     >>> [[c.code for c in cards] for cards in cuts_for_deal(1)]  # two deuces: cut again
     [['2H', '2S'], ['5S', '7H']]
+    >>> [[c and c.code for c in cards] for cards in cuts_for_deal(1, 3)]  # the 5 sits out
+    [['2H', '2S', '5S'], ['7H', 'TS', None]]
     """
     rng = random.Random(f"{seed}:cut")
     rounds = []
+    cutting = list(range(seats))
     while True:
-        cards = tuple(rng.sample(FULL_DECK, seats))
-        rounds.append(cards)
-        low = min(c.rank for c in cards)
-        if sum(c.rank == low for c in cards) == 1:
+        cut = dict(zip(cutting, rng.sample(FULL_DECK, len(cutting)), strict=True))
+        rounds.append(tuple(cut.get(seat) for seat in range(seats)))
+        low = min(c.rank for c in cut.values())
+        cutting = [seat for seat, c in cut.items() if c.rank == low]
+        if len(cutting) == 1:
             return tuple(rounds)
 
 
@@ -506,7 +510,7 @@ def cut_for_deal(seed: int, seats: int = 2) -> int:
     >>> [cut_for_deal(s) for s in range(6)]
     [0, 0, 1, 0, 0, 1]
     >>> [cut_for_deal(s, 4) for s in range(6)]
-    [2, 1, 3, 0, 3, 2]
+    [2, 1, 3, 0, 3, 1]
     """
     cards = cuts_for_deal(seed, seats)[-1]
-    return min(range(seats), key=lambda seat: cards[seat].rank)
+    return min((c.rank, seat) for seat, c in enumerate(cards) if c is not None)[1]

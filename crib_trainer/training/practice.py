@@ -207,7 +207,14 @@ class Practice:
             ruleset=settings.options().ruleset.name,
             names=names,
         )
-        return cls(settings, game, log=(_cut_text(game),))
+        log = [_cut_text(game)]
+        if game.variant.three_for_last:
+            pone = game.names[game.pone]
+            log.append(
+                f"Three for last: {pone} {_verb(pone, 'peg')} 3 before the first play, as the "
+                "five-card game's first pone does (Britannica)."
+            )
+        return cls(settings, game, log=tuple(log))
 
     # -- what the learner sees
 
@@ -291,7 +298,10 @@ class Practice:
         events = g.play_state.events
         at = _learner_go(g, self.goes)
         assert at is not None
-        told = _told(g, events[: at + 1], events[: _learner_go(g, self.goes + 1)])
+        after = _learner_go(g, self.goes + 1)
+        told = _told(g, events[: at + 1], events[:after])
+        if after is None and g.play_state.over and any(g.play_state.hands):
+            told.append(_play_ended(g))
         return replace(self, goes=self.goes + 1, log=(*self.log, line, *told))
 
     # -- the computer
@@ -413,6 +423,8 @@ class Practice:
         if new is not None and before is not None and len(new.events) > len(before.events):
             at = _learner_go(game, self.goes) if game.phase != "over" else None
             log += _told(game, before.events, new.events[:at])  # up to his go: told when said
+            if at is None and new.over and not before.over and any(new.hands):
+                log.append(_play_ended(game))
         goes = self.goes
         if game.deal_number != old.deal_number:
             dealer = game.names[game.dealer]
@@ -696,23 +708,43 @@ def _item_words(item: ShowItem) -> str:
 
 
 def _cut_text(game: EngineGame) -> str:
-    """The cut for first deal in words (the learner is seat 0): every seat's card in each
-    round, and who deals.
+    """The cut for first deal in words (the learner is seat 0): the cards of each round
+    (after a tie only the seats tied for lowest cut again), and who deals.
 
     >>> from crib_trainer.core.engine import EngineGame
     >>> _cut_text(EngineGame.new(seed=1, names=("You", "Expert")))
     'Cut for deal: you 2♥, Expert 2♠, a tie; again: you 5♠, Expert 7♥. You deal first.'
+    >>> _cut_text(EngineGame.new(seed=1, variant="three-player", names=TABLE_NAMES[3]))
+    'Cut for deal: you 2♥, Left 2♠, Right 5♠, a tie; again: you 7♥, Left 10♠. You deal first.'
     """
     rounds = [
         ", ".join(
             f"{'you' if seat == YOU else game.names[seat]} {card}"
             for seat, card in enumerate(cards)
+            if card is not None
         )
         for cards in cuts_for_deal(game.seed, game.seats)
     ]
     dealer = game.names[game.first_dealer]
     return (
         f"Cut for deal: {', a tie; again: '.join(rounds)}. {dealer} {_verb(dealer, 'deal')} first."
+    )
+
+
+def _play_ended(game: EngineGame) -> str:
+    """Why cards are left in hand when the play is over: the five-card game's play ends
+    at its first go (the rule set's law)."""
+    state = game.play_state
+    assert state is not None
+    held = ", ".join(
+        f"{'you' if seat == YOU else game.names[seat]} {len(state.hands[game.role_of(seat)])}"
+        for seat in range(game.seats)
+        if state.hands[game.role_of(seat)]
+    )
+    law = get_ruleset(game.ruleset).five_card_play
+    return (
+        f"The play is over: in the five-card game it ends with its first count (at a go or "
+        f"31), and the cards still held are not played ({held}; {law.source})."
     )
 
 

@@ -300,3 +300,34 @@ def test_the_computer_is_told_the_score_and_the_master_can_be_chosen(variant, mo
         p = learner_step(p, rng).advance()
     assert told and all(isinstance(s, tuple) and len(s) == 2 for s in told)
     assert p.game.names[1] == ("Left" if variant == "three-player" else "Master")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_five_card_games_three_for_last_is_told_before_the_play(seed):
+    p = Practice.new(PracticeSettings("five-card", strength="beginner"), seed=seed)
+    pone = p.game.names[p.game.pone]
+    assert p.log[1].startswith(f"Three for last: {pone} peg")
+    assert p.game.scores[p.game.side_of(p.game.pone)] == 3
+    six = Practice.new(PracticeSettings(strength="beginner"), seed=seed)
+    assert not any("three for last" in line.lower() for line in six.log)
+
+
+@pytest.mark.parametrize("auto_go", [True, False])
+def test_the_five_card_plays_end_at_its_first_count_is_told_where_it_happens(auto_go):
+    """When the five-card play ends with cards still held, the log says so (with the law's
+    source) after the play's last event and before the first show; never in six-card."""
+    for variant, seed in (("five-card", 3), ("six-card", 3)):
+        rng = random.Random(seed)
+        p = Practice.new(PracticeSettings(variant, strength="beginner", auto_go=auto_go), seed=seed)
+        p = p.advance()
+        told = 0
+        while not p.over and p.deal < 3:
+            before = p
+            p = learner_step(p, rng).advance()
+            new = p.log[len(before.log) :] if p.deal == before.deal else ()
+            ends = [i for i, line in enumerate(new) if line.startswith("The play is over")]
+            told += len(ends)
+            for i in ends:
+                assert "; Britannica, the play)." in new[i]
+                assert not any("counts" in line for line in new[:i])  # before the shows
+        assert told > 0 if variant == "five-card" else told == 0
