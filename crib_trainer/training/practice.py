@@ -560,13 +560,20 @@ class Practice:
     def undo(self) -> Practice:
         """Take back the learner's last decision: the game goes back to the moment he
         made it (the computer's later decisions are undone too); its grade stays, marked
-        as a take-back."""
+        as a take-back. A throw cannot be taken back once the starter is turned (he
+        would throw again knowing it): then only a card or a count can be."""
         if not self.can_undo:
             raise PracticeError("Nothing to take back.")
         cut = self.mine[-1]
         data = self.game.to_json()
         data["actions"] = data["actions"][:cut]
         game = EngineGame.from_json(data)
+        starter = self.game.starter
+        if game.phase == "discard" and game.deal_number == self.deal and starter is not None:
+            raise PracticeError(
+                f"The starter is turned ({starter}): your throw stands. ctrl+z takes back "
+                "a card or a count."
+            )
         grades = tuple((a, g.taken_back() if a >= cut else g) for a, g in self.grades)
         pending = tuple(replace(q, take_back=True) if q.action >= cut else q for q in self.pending)
         state = game.play_state

@@ -140,15 +140,20 @@ def test_an_itemised_count_pegs_its_items():
 def test_undo_takes_back_the_last_decision_and_marks_its_grade():
     rng = random.Random(5)
     p = Practice.new(PracticeSettings(strength="expert"), seed=5).advance()
-    dealt = p.hand
-    p = learner_step(p, rng).advance()
-    assert p.waiting_for != "discard"
-    back = p.undo()
-    assert back.waiting_for == "discard" and back.hand == dealt and back.pending[0].take_back
-    graded = back.graded(back.pending[0], grade_pending(back, back.pending[0]))
-    assert graded.all_grades()[0].take_back and not graded.can_undo
     with pytest.raises(PracticeError, match="Nothing to take back"):
-        graded.undo()
+        p.undo()
+    p = learner_step(p, rng).advance()
+    assert p.waiting_for != "discard" and p.game.starter is not None
+    with pytest.raises(PracticeError, match=f"The starter is turned \\({p.game.starter}\\)"):
+        p.undo()  # the throw stands once the starter is seen
+    while p.waiting_for != "play":
+        p = learner_step(p, rng).advance()
+    held, kept = p.hand, p.kept
+    played = learner_step(p, rng).advance()
+    back = played.undo()  # a card laid after the cut: taken back, the throw kept
+    assert back.waiting_for == "play" and back.hand == held and back.kept == kept
+    assert back.game.starter == p.game.starter
+    assert [q.take_back for q in back.pending][-1]
     # after a count: the count is taken back too, and its grade is kept, marked
     while p.waiting_for != "count":
         p = learner_step(p, rng).advance()

@@ -230,23 +230,31 @@ async def test_go_is_said_by_the_learner_when_asked_to():
         raise AssertionError("no go in the first hand")
 
 
-async def test_take_back_the_last_decision_and_see_it_marked():
+async def test_take_back_a_card_after_the_cut_but_never_the_throw():
     app = make_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot, strength="expert")
-        dealt = screen.practice.hand
         await pilot.press("1", "2", "enter")
         await settle(pilot)
-        assert screen.practice.waiting_for != "discard"
+        thrown = screen.practice
+        assert thrown.waiting_for != "discard" and thrown.game.starter is not None
+        await pilot.press("ctrl+z")  # the starter is seen: the throw stands, and it says why
+        await settle(pilot)
+        assert screen.practice == thrown
+        said = [n.message for n in pilot.app._notifications]
+        assert any(m.startswith(f"The starter is turned ({thrown.game.starter})") for m in said)
+        rng = random.Random(2)
+        while screen.practice.waiting_for != "play":
+            await decide(pilot, screen, rng)
+        before = screen.practice
+        card = before.game.play_state.legal_cards()[0]
+        await pilot.press(str(before.hand.index(card) + 1))
+        await settle(pilot)
         await pilot.press("ctrl+z")
         await settle(pilot)
-        assert screen.practice.waiting_for == "discard" and screen.practice.hand == dealt
-        [taken] = screen.practice.all_grades()
-        assert taken.take_back
-        await pilot.press("r")
-        await pilot.pause()
-        review = pilot.app.screen
-        assert isinstance(review, ReviewScreen) and review.grades == [taken]
+        back = screen.practice
+        assert back.waiting_for == "play" and back.hand == before.hand
+        assert back.kept == before.kept and back.game.starter == before.game.starter
 
 
 async def test_leaving_while_a_card_is_graded_grades_it_once_on_resuming(monkeypatch):
