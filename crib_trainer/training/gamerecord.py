@@ -133,7 +133,7 @@ def outcome_of(practice: Practice, finished_at: datetime) -> GameOutcome:
         them,
         summary.lost,
         summary.decisions,
-        0,
+        sum(1 for g in practice.all_grades() if not g.take_back and g.attempt.answer.get("hints")),
         game.sides,
     )
 

@@ -46,6 +46,7 @@ from crib_trainer.core.pegging import Played, SaidGo
 from crib_trainer.core.rules import RuleOptions, get_ruleset, get_variant
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
 from crib_trainer.training.answers import judge_attempt
+from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.explain import explain_play, spoken_count
 from crib_trainer.training.gamegrading import (
@@ -55,6 +56,7 @@ from crib_trainer.training.gamegrading import (
     grade_table_play,
     rule_count,
 )
+from crib_trainer.training.hints import with_hints
 
 YOU, COMPUTER = 0, 1
 #: The computer's seats at a table, named from the learner's chair (play passes left).
@@ -82,7 +84,8 @@ class PracticeSettings:
     is made, not after the hand), ``itemised`` (count item by item, not a total),
     ``miscounts`` (the computer now and then counts a show short on purpose, for the
     learner to catch with muggins; each of its shows then waits for him to accept it or
-    call muggins)."""
+    call muggins), ``count_for_me`` (the learner's hand and crib are counted for him, not
+    asked: for a player who wants to play and not count)."""
 
     variant: str = "six-card"
     ruleset: str | None = None
@@ -92,6 +95,7 @@ class PracticeSettings:
     grades_at_once: bool = False
     itemised: bool = False
     miscounts: bool = False
+    count_for_me: bool = False
 
     def __post_init__(self) -> None:
         try:
@@ -134,6 +138,7 @@ class PracticeSettings:
             "grades_at_once": self.grades_at_once,
             "itemised": self.itemised,
             "miscounts": self.miscounts,
+            "count_for_me": self.count_for_me,
         }
 
     @classmethod
@@ -147,6 +152,7 @@ class PracticeSettings:
             bool(data.get("grades_at_once", False)),
             bool(data.get("itemised", False)),
             bool(data.get("miscounts", False)),
+            bool(data.get("count_for_me", False)),
         )
 
 
@@ -193,6 +199,7 @@ class Practice:
     pending: tuple[Pending, ...] = ()
     goes: int = 0  # the learner's goes said (or said for him) this deal
     log: tuple[str, ...] = field(default=())  # what happened, in words, this deal and last
+    hints: tuple[tuple[int, str], ...] = ()  # (the engine action hinted, the hint shown)
 
     # -- starting
 
@@ -314,6 +321,9 @@ class Practice:
             if p._go_due() and p.settings.auto_go:
                 p = p._go_said("You: go (said for you).")
                 continue
+            if p.waiting_for == "count" and p.settings.count_for_me:
+                p = p._counted_for_you()
+                continue
             if p.waiting_for is not None:
                 return p
             p = p._computer_step()
@@ -347,6 +357,17 @@ class Practice:
         said = (
             f"{name} counts his {whose} ({format_cards(breakdown.cards)} and "
             f"{breakdown.starter}): {spoken_count(breakdown)}"
+        )
+        return self._after(g.count(), said)
+
+    def _counted_for_you(self) -> Practice:
+        """The learner's show counted for him (``count_for_me``): pegged as it is worth,
+        said in the log, not graded."""
+        g = self.game
+        _, crib, b = g.next_show()
+        said = (
+            f"Your {'crib' if crib else 'hand'} counted for you ({format_cards(b.cards)} and "
+            f"{b.starter}): {spoken_count(b)}"
         )
         return self._after(g.count(), said)
 
@@ -389,6 +410,7 @@ class Practice:
             said.append(f"No muggins: his {claim} is right.")
         elif short:
             said.append(f"He was {short} short ({_item_words(left_out[0])}); you let it go.")
+        attempt = self._with_hints(attempt)
         lost = float(short if short and not muggins else 0)
         if caught:
             text = f"Caught his {whose} counted {claim} for {b.total}: muggins for {short}."
@@ -498,6 +520,9 @@ class Practice:
         )
         ruling = counted.ruling
         action = len(self.game.actions)
+        counted = replace(
+            counted, grade=replace(counted.grade, attempt=self._with_hints(counted.grade.attempt))
+        )
         game = self.game.count(ruling.scored, ruling.to_opponent)
         whose = "crib" if crib else "hand"
         said = [f"You count your {whose}: {ruling.said}; you peg {ruling.scored}."]
@@ -537,6 +562,7 @@ class Practice:
             return replace(self, pending=rest)
         if pending.take_back:
             grade = grade.taken_back()
+        grade = replace(grade, attempt=self._with_hints(grade.attempt, pending.action))
         log = (*self.log, f"Graded: {grade.text}") if self.settings.grades_at_once else self.log
         return replace(self, pending=rest, grades=(*self.grades, (pending.action, grade)), log=log)
 
@@ -544,6 +570,28 @@ class Practice:
         """The same game with ``grade`` replaced by ``stored`` (its attempt now has an id)."""
         grades = tuple((a, stored if g is grade else g) for a, g in self.grades)
         return replace(self, grades=grades)
+
+    def hinted(self, text: str) -> Practice:
+        """The same game with a hint for the decision waiting shown (in the log) and kept:
+        the decision is graded as hinted."""
+        if self.waiting_for is None:
+            raise PracticeError("No decision of yours waits now: nothing to hint.")
+        action = len(self.game.actions)
+        return replace(self, hints=(*self.hints, (action, text)), log=(*self.log, f"Hint: {text}"))
+
+    def hint_texts(self, action: int | None = None) -> list[str]:
+        """The hints shown for the decision at engine action ``action`` (by default the
+        one waiting)."""
+        at = len(self.game.actions) if action is None else action
+        return [text for a, text in self.hints if a == at]
+
+    def _with_hints(self, attempt: Attempt, action: int | None = None) -> Attempt:
+        return with_hints(attempt, self.hint_texts(action))
+
+    def told(self, line: str) -> Practice:
+        """The same game with ``line`` added to its log (a note of the screen's, such as
+        what a graded hand cost)."""
+        return replace(self, log=(*self.log, line))
 
     def deal_grades(self, deal: int) -> list[Grade]:
         return [g for _, g in self.grades if g.deal == deal]
@@ -555,25 +603,33 @@ class Practice:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.mine) and not self.over
+        return self.undo_refused() is None
+
+    def undo_refused(self) -> str | None:
+        """Why the learner's last decision cannot be taken back, or None when it can. A
+        throw cannot once the starter is turned (he would throw again knowing it; a throw
+        is always in the deal being played: he lays at least one card in every deal)."""
+        if not self.mine or self.over:
+            return "Nothing to take back."
+        starter = self.game.starter
+        if self.game.actions[self.mine[-1]][0] == "discard" and starter is not None:
+            return (
+                f"The starter is turned ({starter}): your throw stands. ctrl+z takes back "
+                "a card or a count."
+            )
+        return None
 
     def undo(self) -> Practice:
-        """Take back the learner's last decision: the game goes back to the moment he
-        made it (the computer's later decisions are undone too); its grade stays, marked
-        as a take-back. A throw cannot be taken back once the starter is turned (he
-        would throw again knowing it): then only a card or a count can be."""
-        if not self.can_undo:
-            raise PracticeError("Nothing to take back.")
+        """Take back the learner's last decision (see :meth:`undo_refused`): the game goes
+        back to the moment he made it (the computer's later decisions are undone too); its
+        grade stays, marked as a take-back."""
+        refused = self.undo_refused()
+        if refused is not None:
+            raise PracticeError(refused)
         cut = self.mine[-1]
         data = self.game.to_json()
         data["actions"] = data["actions"][:cut]
         game = EngineGame.from_json(data)
-        starter = self.game.starter
-        if game.phase == "discard" and game.deal_number == self.deal and starter is not None:
-            raise PracticeError(
-                f"The starter is turned ({starter}): your throw stands. ctrl+z takes back "
-                "a card or a count."
-            )
         grades = tuple((a, g.taken_back() if a >= cut else g) for a, g in self.grades)
         pending = tuple(replace(q, take_back=True) if q.action >= cut else q for q in self.pending)
         state = game.play_state
@@ -605,6 +661,7 @@ class Practice:
             "pending": [q.to_json() for q in self.pending],
             "goes": self.goes,
             "log": list(self.log),
+            "hints": [[a, text] for a, text in self.hints],
         }
 
     @classmethod
@@ -621,6 +678,7 @@ class Practice:
                 tuple(Pending.from_json(q) for q in data["pending"]),
                 int(data["goes"]),
                 tuple(str(line) for line in data["log"]),
+                tuple((int(a), str(text)) for a, text in data.get("hints", [])),
             )
         except PracticeError:
             raise

@@ -336,3 +336,86 @@ def test_the_five_card_plays_end_at_its_first_count_is_told_where_it_happens(aut
                 assert "; Britannica, the play)." in new[i]
                 assert not any("counts" in line for line in new[:i])  # before the shows
         assert told > 0 if variant == "five-card" else told == 0
+
+
+def test_a_hint_gives_the_graders_best_throw_and_the_throw_is_graded_as_hinted():
+    from crib_trainer.analysis.discard import analyse_discards
+    from crib_trainer.training.discard_advice import rank_text
+    from crib_trainer.training.gamehints import hint
+
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=5).advance()
+    text = hint(p)
+    best = analyse_discards(p.hand, dealer=p.you_deal, opponent="weighted").best.discard
+    assert text.startswith(f"Throw {rank_text(best)}.")
+    p = p.hinted(text)
+    assert p.log[-1] == f"Hint: {text}" and p.hint_texts() == [text]
+    assert Practice.from_json(json.loads(json.dumps(p.to_json()))) == p
+    p = p.discard(best, seconds=2, answered_at=T).advance()
+    [pending] = p.pending
+    graded = p.graded(pending, grade_pending(p, pending))
+    [grade] = graded.all_grades()
+    assert grade.points_lost == 0 and grade.attempt.answer["hints"] == [text]
+    assert grade.attempt.grade == "hinted" and not grade.attempt.correct
+
+
+def test_a_hint_in_the_play_names_the_card_the_grade_calls_best():
+    from crib_trainer.training.gamehints import hint
+
+    rng = random.Random(4)
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=4).advance()
+    while not (
+        p.waiting_for == "play" and len({c.rank for c in p.game.play_state.legal_cards()}) > 1
+    ):
+        p = learner_step(p, rng).advance()
+    text = hint(p)
+    card = next(c for c in p.game.play_state.legal_cards() if text.startswith(f"Lay the {c}:"))
+    assert "points to the end of the play" in text
+    played = p.hinted(text).play(card, seconds=1, answered_at=T)
+    pending = played.pending[-1]
+    graded = played.graded(pending, grade_pending(played, pending)).all_grades()[-1]
+    assert graded.points_lost == 0 and graded.attempt.grade == "hinted"
+
+
+def test_a_counts_hints_are_the_drills_steps_one_a_press():
+    from crib_trainer.training.gamehints import hint
+    from crib_trainer.training.hints import hints
+
+    rng = random.Random(6)
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=6).advance()
+    while p.waiting_for != "count":
+        p = learner_step(p, rng).advance()
+    steps = hints(p.next_show()[2])
+    for n, step in enumerate(steps):
+        text = hint(p, len(p.hint_texts()))
+        assert text == f"Hint {n + 1} of 3: {step}"
+        p = p.hinted(text)
+    assert hint(p, 3).startswith("No more hints")
+    total = p.next_show()[2].total
+    _, grade = p.count(total=total, seconds=2, answered_at=T)
+    assert grade.attempt.grade == "hinted" and grade.attempt.answer["credit"] == 0.25
+
+
+def test_nothing_to_hint_while_the_computer_decides():
+    from crib_trainer.training.gamehints import hint
+
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=5)  # (not advanced)
+    if p.waiting_for is None:
+        with pytest.raises(ValueError, match="nothing to hint"):
+            hint(p)
+        with pytest.raises(PracticeError, match="nothing to hint"):
+            p.hinted("x")
+
+
+@pytest.mark.parametrize("variant", ["six-card", "three-player"])
+def test_count_for_me_counts_every_show_of_yours_and_grades_none(variant):
+    rng = random.Random(2)
+    settings = PracticeSettings(variant, strength="beginner", count_for_me=True)
+    p = Practice.new(settings, seed=2).advance()
+    said: set[str] = set()
+    while not p.over and p.deal < 3:
+        assert p.waiting_for != "count"
+        p = learner_step(p, rng).advance()
+        said |= {line for line in p.log if "counted for you" in line}
+    assert len(said) >= 3  # your hand each deal, and your crib when you dealt
+    assert not any(g.decision == "count" for g in p.all_grades())
+    assert PracticeSettings.from_json(settings.to_json()) == settings

@@ -31,7 +31,7 @@ async def start(pilot, **settings) -> PracticeScreen:
     for name in ("variant", "rules", "strength"):
         if name in settings:
             form.query_one(f"#practice-{name}", Select).value = settings[name]
-    for name in ("muggins", "auto-go", "at-once", "itemised", "miscounts"):
+    for name in ("muggins", "auto-go", "at-once", "itemised", "miscounts", "count-for-me"):
         if name in settings:
             form.query_one(f"#practice-{name}", Checkbox).value = settings[name]
     await pilot.pause()
@@ -62,17 +62,15 @@ async def decide(pilot, screen: PracticeScreen, rng: random.Random, short: int =
 
 
 async def play_to_the_end(pilot, screen: PracticeScreen, rng: random.Random) -> list[str]:
-    """Play on, dismissing each hand's review, until the game's summary shows."""
-    seen = []
+    """Play on until the game's summary shows: no window opens by itself before it (each
+    hand's review is a key away); returns the log's notes of the hands graded."""
+    seen: list[str] = []
     for _ in range(300):
+        seen += [n for n in screen.practice.log if " graded: " in n and n not in seen]
         shown = pilot.app.screen
         if isinstance(shown, SummaryScreen):
             return seen
-        if isinstance(shown, ReviewScreen):
-            seen.append(f"review {shown.deal}")
-            await pilot.press("escape")
-            await pilot.pause()
-            continue
+        assert shown is screen
         await decide(pilot, screen, rng, short=rng.choice([0, 0, 2]))
     raise AssertionError("the game did not end")
 
@@ -81,10 +79,12 @@ async def test_a_whole_five_card_game_with_every_decision_graded_and_kept():
     app = make_app(seed=7)  # (a short game: five deals, 20 decisions)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot, variant="five-card", strength="beginner")
-        reviews = await play_to_the_end(pilot, screen, random.Random(7))
+        notes = await play_to_the_end(pilot, screen, random.Random(7))
         p = screen.practice
         assert p.over and not p.pending and p.game.winner is not None
-        assert reviews == [f"review {d}" for d in range(p.game.deal_number + 1)]
+        assert [n.split(" graded")[0] for n in notes] == [
+            f"Deal {d + 1}" for d in range(p.game.deal_number + 1)
+        ]
         summary = pilot.app.screen
         text = " ".join(str(w.render()) for w in summary.query("Static"))
         assert "Points given up:" in text and "decisions were the best" in text
@@ -106,13 +106,13 @@ async def test_the_summary_replays_a_decision_as_its_drill():
         p = learner_step(p, rng, short=1).advance()
     app = make_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
-        pilot.app.push_screen(PracticeScreen(p))  # grades the game's throws and cards
-        for _ in range(50):  # every grade filed, then the last hand's review
+        screen = PracticeScreen(p)
+        pilot.app.push_screen(screen)  # grades the game's throws and cards
+        for _ in range(50):  # every grade filed
             await settle(pilot)
-            if isinstance(pilot.app.screen, ReviewScreen):
+            if not screen.practice.pending:
                 break
-        assert isinstance(pilot.app.screen, ReviewScreen)
-        await pilot.press("escape", "s")
+        await pilot.press("s")  # (a game opened over: its summary on the key)
         await pilot.pause()
         summary = pilot.app.screen
         assert isinstance(summary, SummaryScreen) and summary.costly
@@ -321,10 +321,10 @@ async def test_a_whole_seeded_three_player_game_by_keys(monkeypatch):
             await decide(pilot, screen, rng)
         table = str(screen.query_one("#practice-table").render())
         assert "Left holds" in table and "Right holds" in table
-        reviews = await play_to_the_end(pilot, screen, rng)
+        notes = await play_to_the_end(pilot, screen, rng)
         p = screen.practice
         assert p.over and not p.pending and p.game.variant.target == 61
-        assert reviews == [f"review {d}" for d in range(p.game.deal_number + 1)]
+        assert len(notes) == p.game.deal_number + 1
         stored = attempts(app.records.store)
         assert len(stored) == len(p.all_grades()) and "peg-play" in {a.kind for a in stored}
         table_plays = [a for a in stored if a.kind == "peg-play"]
@@ -431,3 +431,89 @@ async def test_a_finished_game_joins_the_record_in_progress_with_the_rating():
         s = games_summary(record)
         assert f"1 game played, {s.won} won" in words
         assert f"good {s.won} of 1" in words and f"Rating {s.rating:.0f}" in words
+
+
+async def test_a_grade_worked_out_later_joins_the_open_review_without_taking_focus(monkeypatch):
+    import threading
+
+    from crib_trainer.analysis.discard import analyse_discards
+    from crib_trainer.ui.screens import practice as screen_module
+
+    release = threading.Event()
+    real = screen_module.grade_pending
+
+    def slow(*args):
+        release.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(screen_module, "grade_pending", slow)
+    async with make_app(seed=9).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        p = screen.practice
+        worst = analyse_discards(p.hand, dealer=p.you_deal, opponent="weighted").options[-1]
+        await pilot.press(*(str(p.hand.index(c) + 1) for c in worst.discard), "enter")
+        await pilot.pause()
+        await pilot.press("r")  # the review asked for while the throw is still graded
+        await pilot.pause()
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen) and review.grades == []
+        focused = pilot.app.focused
+        release.set()
+        await settle(pilot)
+        assert pilot.app.screen is review and pilot.app.focused is focused
+        [grade] = review.grades
+        assert grade.decision == "discard" and grade.points_lost > 0
+        listed = review.query_one("#review-list")
+        assert listed.display and listed.option_count == 1
+
+
+async def test_h_gives_a_hint_in_the_log_and_the_review_marks_the_decision_hinted():
+    from crib_trainer.analysis.discard import analyse_discards
+
+    async with make_app(seed=5).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        bar = [k.description for k in screen.query_one("KeyBar").spans()]
+        assert "Hint" in bar and "Go" not in bar and "Summary" not in bar
+        await pilot.press("h")
+        await settle(pilot)
+        p = screen.practice
+        [(_, text)] = p.hints
+        assert p.log[-1] == f"Hint: {text}"
+        worst = analyse_discards(p.hand, dealer=p.you_deal, opponent="weighted").options[-1]
+        await pilot.press(*(str(p.hand.index(c) + 1) for c in worst.discard), "enter")
+        await settle(pilot)  # (the hint not taken: a costly throw, made after a hint)
+        [grade] = screen.practice.all_grades()
+        assert grade.points_lost > 0 and grade.attempt.answer["hints"] == [text]
+        await pilot.press("r")
+        await pilot.pause()
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen) and review.grades == [grade]
+        listed = review.query_one("#review-list")
+        assert "(hinted)" in str(listed.get_option_at_index(0).prompt)
+
+
+async def test_every_key_the_game_answers_is_in_its_footer_or_its_help():
+    from crib_trainer.ui.screens.help import HelpScreen
+
+    async with make_app(seed=5).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        footer = {k.key for k in screen.query_one("KeyBar").spans()}
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        helped = str(pilot.app.screen.query_one("#help-text").render())
+        for binding in screen.BINDINGS:
+            key = binding.key
+            shown = "1–6" if key.isdigit() else key
+            assert key in footer or f" {shown} " in helped, key
+
+
+async def test_count_for_me_is_a_setting_of_the_form():
+    async with make_app(seed=2).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner", **{"count-for-me": True})
+        assert screen.practice.settings.count_for_me
+        rng = random.Random(2)
+        while screen.practice.deal == 0:
+            assert screen.practice.waiting_for != "count"
+            await decide(pilot, screen, rng)
+        assert any("counted for you" in line for line in screen.practice.log)

@@ -32,6 +32,7 @@ from crib_trainer.core.rules import RULESETS, RuleSet, default_ruleset, get_rule
 from crib_trainer.core.show import MAX_SHOW, Kind
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
+from crib_trainer.training.gamehints import hint
 from crib_trainer.training.practice import (
     Pending,
     Practice,
@@ -62,23 +63,33 @@ class PracticeScreen(TrainerScreen):
     """The practice game against the computer: the board, the hands, the play, the counts."""
 
     HELP_KEYS = (
-        ("1–6", "pick a card to throw, or lay it in the play"),
-        ("enter", "throw the cards picked, or enter your count"),
+        ("1–6", "pick a card to throw, or lay it in the play (or click it)"),
+        ("enter", "throw the cards picked, or enter your count; accept his count"),
+        ("g", "say go when none of your cards comes in"),
+        ("h", "a hint: the best choice and why (a count: the drills' steps, one a press)"),
         ("i", "count item by item, or the total"),
         ("m", "muggins: his count is short (with the computer's mis-counts on)"),
-        ("r", "the review of the last hand (s: the game's summary, once it is over)"),
+        ("r", "the review of the last hand"),
+        ("s", "the game's summary, once it is over"),
+        ("ctrl+z", "take back your last card or count (a throw stands once the starter is turned)"),
+        ("ctrl+n", "a new game, from the settings form"),
     )
+    # Keys in the footer only when they would do something (80 columns hold no more);
+    # every one of them in the help. ``g`` when no go is due says why not.
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Home"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
         Binding("enter", "throw", "Throw", show=False),
         Binding("g", "go", "Go"),
+        Binding("g", "no_go", show=False),
+        Binding("h", "hint", "Hint"),
         Binding("m", "muggins", "Muggins", show=False),
         Binding("i", "toggle_items", "Items", show=False),
         Binding("ctrl+z", "take_back", "Take back"),
-        Binding("r", "review", "Review", show=False),
-        Binding("s", "summary", "Summary", show=False),
-        Binding("ctrl+n", "new_game", "New game"),
+        Binding("ctrl+z", "no_take_back", show=False),
+        Binding("r", "review", "Review"),
+        Binding("s", "summary", "Summary"),
+        Binding("ctrl+n", "new_game", "New"),
     ]
 
     def __init__(self, practice: Practice, game_id: int | None = None) -> None:
@@ -116,6 +127,18 @@ class PracticeScreen(TrainerScreen):
     def on_mount(self) -> None:
         self.title = "Practice game"
         self.step(self.practice)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        p = self.practice
+        if action == "go":
+            return p.waiting_for == "go"
+        if action == "hint":
+            return p.waiting_for in ("discard", "play", "count", "check")
+        if action == "summary":
+            return p.over
+        if action == "take_back":
+            return p.can_undo
+        return True
 
     # -- after every move
 
@@ -172,30 +195,25 @@ class PracticeScreen(TrainerScreen):
         self.check_review()
 
     def check_review(self) -> None:
-        """After a hand (once its decisions are graded) the review; after the game, the
+        """An open review takes the grades that came in (it keeps the focus it has). Once a
+        hand's decisions are graded the log says what the hand cost (``r`` shows its
+        review: no window opens by itself over the next deal); after the game, the
         summary."""
         p = self.practice
+        for screen in self.app.screen_stack:
+            if isinstance(screen, ReviewScreen):
+                screen.show(hand_review(p.all_grades(), screen.deal))
         if p.pending:
             return
-        if self.reviewed < p.deal or (p.over and self.reviewed <= p.deal):
-            deal = self.reviewed
-            self.reviewed = p.deal + (1 if p.over else 0)
-            self.show_review(deal)
-        elif p.over and not self.summarised:
+        finished = p.deal + (1 if p.over else 0)
+        while self.reviewed < finished:
+            self.practice = p = p.told(_review_note(p, self.reviewed))
+            self.reviewed += 1
+            self.save()
+            self._write_log(p.log)
+        if p.over and not self.summarised:
             self.summarised = True
             self.app.push_screen(SummaryScreen(p))
-
-    def show_review(self, deal: int) -> None:
-        """Show the review of the hand just counted."""
-        p = self.practice
-
-        def then(_: object = None) -> None:
-            """After the review: the summary once the game is over."""
-            if p.over and not self.summarised:
-                self.summarised = True
-                self.app.push_screen(SummaryScreen(p))
-
-        self.app.push_screen(ReviewScreen(deal, hand_review(p.all_grades(), deal)), then)
 
     # -- drawing
 
@@ -229,6 +247,7 @@ class PracticeScreen(TrainerScreen):
         elif isinstance(self.focused, PointsInput):
             self.query_one("#practice-log", RichLog).focus()  # keys go to the screen
         self._write_log(p.log)
+        self.refresh_bindings()  # (the footer's keys follow the decision waiting)
 
     def _write_log(self, lines: tuple[str, ...]) -> None:
         """Write the lines not yet shown (all of them again if the log was cut short)."""
@@ -349,6 +368,37 @@ class PracticeScreen(TrainerScreen):
     def action_go(self) -> None:
         self._try(lambda s, t: self.practice.say_go())
 
+    def action_no_go(self) -> None:
+        """``g`` with no go due: why not."""
+        self._try(lambda s, t: self.practice.say_go())
+
+    def action_no_take_back(self) -> None:
+        """``ctrl+z`` with nothing that can be taken back: why not."""
+        self.notify(self.practice.undo_refused() or "", severity="warning", markup=False)
+
+    def action_hint(self) -> None:
+        """The best choice for the decision waiting, with its reason (worked out in a
+        thread: a card's analysis can take a second)."""
+        p = self.practice
+        if p.waiting_for is None:
+            return
+        self.query_one("#practice-prompt", Static).update("[dim]a hint is being worked out…[/dim]")
+        self.find_hint(p, len(p.hint_texts()))
+
+    @work(thread=True, group="hint", exclusive=True)
+    def find_hint(self, practice: Practice, step: int) -> None:
+        text = hint(practice, step)
+        self.app.call_from_thread(self.show_hint, practice, text)
+
+    def show_hint(self, asked: Practice, text: str) -> None:
+        """Put the hint in the log, if the decision it is for still waits."""
+        p = self.practice
+        if len(p.game.actions) != len(asked.game.actions) or p.waiting_for != asked.waiting_for:
+            return  # decided meanwhile
+        self.practice = p.hinted(text)
+        self.save()
+        self.redraw()
+
     def _try(self, move) -> None:  # type: ignore[no-untyped-def]
         seconds, now = self._now()
         try:
@@ -433,6 +483,25 @@ class PracticeScreen(TrainerScreen):
         return bool(self.practice.pending)
 
 
+def _review_note(practice: Practice, deal: int) -> str:
+    """What a graded hand cost, for the log (its review is a key away).
+
+    >>> from crib_trainer.training.practice import PracticeSettings
+    >>> _review_note(Practice.new(PracticeSettings(), seed=1), 0)
+    'Deal 1 graded: no costly decision (0.0 points given up in all).'
+    """
+    grades = [g for g in practice.deal_grades(deal) if not g.take_back]
+    lost = sum(g.points_lost for g in grades)
+    costly = len([g for g in hand_review(grades, deal) if not g.take_back])
+    if not costly:
+        return f"Deal {deal + 1} graded: no costly decision ({lost:.1f} points given up in all)."
+    many = "decision" if costly == 1 else "decisions"
+    return (
+        f"Deal {deal + 1} graded: {costly} costly {many}, {lost:.1f} points given up in all; "
+        "r reviews them."
+    )
+
+
 def _show(widget: Widget, shown: bool) -> None:
     if widget.display != shown:  # (a change of display lays the screen out again)
         widget.display = shown
@@ -480,11 +549,28 @@ class ReviewScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="practice-review", classes="practice-modal"):
             yield Static(f"[b]Deal {self.deal + 1}: the review[/b]  [dim]escape plays on[/dim]")
-            if not self.grades:
-                yield Static("No costly decisions in this hand: well played.")
-            else:
-                yield Static("[dim]enter replays one as a drill[/dim]")
-                yield OptionList(*(_grade_option(i, g) for i, g in enumerate(self.grades)))
+            yield Static(id="review-note")
+            yield OptionList(id="review-list")
+
+    def on_mount(self) -> None:
+        self.show(self.grades)
+
+    def show(self, grades: list[Grade]) -> None:
+        """Show these grades (the same review, with the grades that came in since); the
+        focus stays where it was."""
+        self.grades = grades
+        listed = self.query_one("#review-list", OptionList)
+        highlighted = listed.highlighted
+        listed.clear_options()
+        listed.add_options([_grade_option(i, g) for i, g in enumerate(grades)])
+        listed.display = bool(grades)
+        if grades and highlighted is not None:
+            listed.highlighted = min(highlighted, len(grades) - 1)
+        self.query_one("#review-note", Static).update(
+            "[dim]enter replays one as a drill[/dim]"
+            if grades
+            else "No costly decisions in this hand: well played."
+        )
 
     @on(OptionList.OptionSelected)
     def replay(self, event: OptionList.OptionSelected) -> None:
@@ -514,11 +600,18 @@ class SummaryScreen(ModalScreen[None]):
         scores = "–".join(str(x) for x in sorted(g.scores, reverse=True))
         head = f"{winner} won {scores}" + (f", {result.text}" if result else "")
         lost = ", ".join(f"{DECISION_WORDS[d]} {v:.1f}" for d, v in s.lost.items())
+        hinted = sum(
+            1
+            for g in self.practice.all_grades()
+            if g.attempt.answer.get("hints") and not g.take_back
+        )
         lines = [
             f"[b]The game[/b]: {escape(head)}.",
             f"Points given up: {s.total_lost:.1f} ({lost}).",
             f"{s.best} of {s.decisions} decisions were the best"
-            + (f"; {s.take_backs} taken back." if s.take_backs else "."),
+            + (f"; {s.take_backs} taken back" if s.take_backs else "")
+            + (f"; {hinted} after a hint" if hinted else "")
+            + ".",
         ]
         if s.biggest is not None:
             lines.append(f"Biggest mistake (deal {s.biggest.deal + 1}): {escape(s.biggest.text)}")
@@ -536,6 +629,7 @@ class SummaryScreen(ModalScreen[None]):
 
 def _grade_option(index: int, grade: Grade) -> Option:
     back = " [i](taken back)[/i]" if grade.take_back else ""
+    back += " [i](hinted)[/i]" if grade.attempt.answer.get("hints") else ""
     lost = f"−{grade.points_lost:.1f}"
     return Option(f"{lost:>6}  {escape(grade.text)}{back}", id=str(index))
 
@@ -638,6 +732,7 @@ class NewPracticeScreen(ModalScreen[PracticeSettings | None]):
             with Horizontal(classes="new-game-row"):
                 yield TickBox("Muggins", last.muggins, id="practice-muggins")
                 yield TickBox("Say go for me", last.auto_go, id="practice-auto-go")
+                yield TickBox("Count for me", last.count_for_me, id="practice-count-for-me")
             with Horizontal(classes="new-game-row"):
                 yield TickBox("Grades at once", last.grades_at_once, id="practice-at-once")
                 yield TickBox("Count by item", last.itemised, id="practice-itemised")
@@ -701,6 +796,7 @@ class NewPracticeScreen(ModalScreen[PracticeSettings | None]):
                 grades_at_once=self.query_one("#practice-at-once", Checkbox).value,
                 itemised=self.query_one("#practice-itemised", Checkbox).value,
                 miscounts=self.query_one("#practice-miscounts", Checkbox).value,
+                count_for_me=self.query_one("#practice-count-for-me", Checkbox).value,
             )
         except PracticeError as err:
             self.query_one("#practice-hint", Static).update(
