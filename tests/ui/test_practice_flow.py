@@ -517,3 +517,31 @@ async def test_count_for_me_is_a_setting_of_the_form():
             assert screen.practice.waiting_for != "count"
             await decide(pilot, screen, rng)
         assert any("counted for you" in line for line in screen.practice.log)
+
+
+async def test_a_click_on_a_card_picks_it_to_throw_and_lays_it_in_the_play():
+    async with make_app(seed=5).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        hand_line = screen.query_one("#practice-hand")
+
+        async def click_card(n: int) -> None:
+            text = str(hand_line.render())
+            x = 1 + text.index(f"{n} {screen.practice.hand[n - 1]}")  # (the padding's column)
+            await pilot.click("#practice-hand", offset=(x + 2, 0))
+            await settle(pilot)
+
+        dealt = screen.practice.hand
+        await click_card(1)
+        await click_card(3)
+        assert screen.picked == [dealt[0], dealt[2]]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.practice.kept == tuple(c for c in dealt if c not in (dealt[0], dealt[2]))
+        rng = random.Random(5)
+        while screen.practice.waiting_for != "play":
+            await decide(pilot, screen, rng)
+        legal = screen.practice.game.play_state.legal_cards()
+        n = screen.practice.hand.index(legal[0]) + 1
+        held = len(screen.practice.hand)
+        await click_card(n)
+        assert len(screen.practice.hand) == held - 1 and legal[0] not in screen.practice.hand

@@ -291,7 +291,7 @@ class PracticeScreen(TrainerScreen):
                 face = f"[reverse]{face}[/reverse]"
             elif card not in legal:
                 face = f"[dim]{card}[/dim]"
-            shown.append(f"[b]{n}[/b] {face}")
+            shown.append(f"[@click=screen.pick({n})][b]{n}[/b] {face}[/]")  # (a click picks it)
         return "Your hand: " + "  ".join(shown) if shown else "Your hand: —"
 
     def _prompt_text(self) -> str:
