@@ -259,16 +259,18 @@ def test_practice_hand_review(snap_compare):
 
 def test_practice_game_summary(snap_compare):
     async def summary(pilot):
-        from crib_trainer.ui.screens.practice import PracticeScreen, ReviewScreen
+        from crib_trainer.ui.screens.practice import PracticeScreen, SummaryScreen
 
-        pilot.app.push_screen(PracticeScreen(_practice_played("five-card", None)))
-        await pilot.app.workers.wait_for_complete()
-        for _ in range(1000):  # (the last deal's review comes once its grades are in)
-            if isinstance(pilot.app.screen, ReviewScreen):
-                break
+        screen = PracticeScreen(_practice_played("five-card", None))
+        pilot.app.push_screen(screen)
+        for _ in range(1000):  # (the summary counts every grade: once they are all in)
+            await pilot.app.workers.wait_for_complete()
             await pilot.pause()
-        await pilot.press("escape", "s")
+            if not screen.practice.pending:
+                break
+        await pilot.press("s")
         await pilot.pause()
+        assert isinstance(pilot.app.screen, SummaryScreen)
 
     assert snap_compare(still_app(), terminal_size=SIZE, run_before=summary)
 
