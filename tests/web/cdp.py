@@ -154,6 +154,7 @@ class Page:
         self.socket = socket
         self.ids = itertools.count(1)
         self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.events: list[tuple[str, dict[str, Any]]] = []  # (method, params), as they came
         self.reader = asyncio.create_task(self._read())
 
     async def close(self) -> None:
@@ -165,6 +166,8 @@ class Page:
             if message.type != aiohttp.WSMsgType.TEXT:
                 continue
             data = message.json()
+            if "method" in data:
+                self.events.append((data["method"], data.get("params", {})))
             future = self.pending.pop(data.get("id", -1), None)
             if future is not None and not future.done():
                 future.set_result(data)

@@ -110,11 +110,11 @@ async def test_ctrl_c_with_tabs_open_stops_at_once_and_their_trainers_with_it():
 
 
 def test_the_tab_command_survives_a_python_path_with_spaces(tmp_path, monkeypatch):
-    """Each tab's command goes through the shell: a venv in "My Documents" must work."""
+    """Each tab's trainer is started with no shell between: a venv in "My Documents" works."""
     python = tmp_path / "my venv's bin" / "python"
     python.parent.mkdir()
     python.symlink_to(sys.executable)
     monkeypatch.setattr(sys, "executable", str(python))
-    command = web.trainer_command() + " --version"
-    out = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=60)
+    command = [*web.trainer_command(), "--version"]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.startswith("crib-trainer "), out.stderr
