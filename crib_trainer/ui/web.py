@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import contextvars
 import hashlib
 import ipaddress
 import json
@@ -280,6 +281,13 @@ class Trainer(AppService):
     def __init__(self, home: Path | None, **kwargs: Any) -> None:
         super().__init__("crib-trainer", **kwargs)
         self.home = home
+        self.quitting = False
+
+    async def start(self, width: int, height: int) -> None:
+        await self._open_app_process(width, height)
+        token = _reading.set(self)  # (what the task that reads it sees: see StartedLate)
+        self._task = asyncio.create_task(self.run())
+        _reading.reset(token)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
@@ -306,6 +314,7 @@ class Trainer(AppService):
         if self._task is None or self._process is None:
             return
         task, process, self._task = self._task, self._process, None
+        self.quitting = True
         await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
         await self.send_meta({"type": "quit"})
         try:
@@ -315,6 +324,20 @@ class Trainer(AppService):
                 process.kill()
             await process.wait()
         await task
+
+
+#: The trainer whose output a task reads (set for the task that :meth:`Trainer.start` makes).
+_reading: contextvars.ContextVar[Trainer] = contextvars.ContextVar("reading")
+
+
+class StartedLate(logging.Filter):
+    """Leaves out textual-serve's "Application failed to start" for a trainer told to quit
+    before it had started (a tab closed at once): no failure, and nothing to say."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        trainer = _reading.get(None)
+        started_late = trainer is not None and trainer.quitting
+        return not (started_late and record.getMessage() == "Application failed to start")
 
 
 @dataclass(frozen=True)
@@ -348,6 +371,7 @@ class TrainerServer(Server):
         """Problems only, a line each: no line for every request, no traceback."""
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(OneLine())
+        handler.addFilter(StartedLate())
         logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
 
     def serve(self, debug: bool = False) -> None:

@@ -18,12 +18,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server() -> tuple[subprocess.Popen[str], str]:
-    """``crib-trainer serve`` on a free port, with this environment (the test's history
-    folder in ``CRIB_TRAINER_HOME``); the process and its address, once it listens."""
+def start_server(*options: str, scheme: str = "http") -> tuple[subprocess.Popen[str], str]:
+    """``crib-trainer serve`` on a free port with ``options``, in this environment (the
+    test's history folder in ``CRIB_TRAINER_HOME``); the process and its address, once it
+    listens. What it says after that (its log, standard error with it) stays to be read
+    from ``server.stdout``."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "crib_trainer.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "crib_trainer.cli", "serve", "--port", str(port), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -31,8 +33,20 @@ def start_server() -> tuple[subprocess.Popen[str], str]:
     )
     assert server.stdout is not None
     line = server.stdout.readline()
-    assert line == f"Serving the trainer at http://localhost:{port}/ (ctrl+c stops it)\n", line
-    return server, f"http://localhost:{port}/"
+    address = f"{scheme}://localhost:{port}/"
+    assert line == f"Serving the trainer at {address} (ctrl+c stops it)\n", line
+    return server, address
+
+
+def stop(server: subprocess.Popen[str]) -> str:
+    """Stop a server from :func:`start_server`; what it said after listening."""
+    server.terminate()
+    try:
+        out, _ = server.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        out, _ = server.communicate()
+    return out
 
 
 @pytest.fixture
@@ -42,5 +56,4 @@ def served() -> Iterator[str]:
     try:
         yield address
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
 from textual.widgets import Label, Static
 
 from crib_trainer.core.cards import Card
@@ -74,7 +75,7 @@ class HandView(Horizontal):
 
     def on_click(self, event: events.Click) -> None:
         """Press the number of the card clicked, if it has one."""
-        node = event.widget
+        node: DOMNode | None = event.widget
         while node is not None and node is not self:
             if isinstance(node, NumberedCard):
                 event.stop()
