@@ -15,6 +15,7 @@ import crib_trainer.ui.web
 from crib_trainer.cli import main
 from crib_trainer.ui.members import add_member
 from crib_trainer.ui.web import IDLE_MINUTES, Settings, default_max_sessions
+from tests.web.conftest import make_certificate
 
 
 @pytest.fixture
@@ -118,16 +119,7 @@ def test_bounds_from_the_command_line(serving):
 
 @pytest.fixture
 def certificate(tmp_path) -> tuple[Path, Path]:
-    """A self-signed certificate for localhost and its key (made by openssl)."""
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    made = subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-         "-subj", "/CN=localhost", "-keyout", str(key), "-out", str(cert)],
-        capture_output=True, timeout=60,
-    )  # fmt: skip
-    if made.returncode != 0:
-        pytest.skip("openssl could not make a certificate")
-    return cert, key
+    return make_certificate(tmp_path)
 
 
 def test_certfile_and_keyfile_serve_https(certificate, club, serving, capsys):

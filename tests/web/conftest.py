@@ -6,6 +6,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -47,6 +48,29 @@ def stop(server: subprocess.Popen[str]) -> str:
         server.kill()
         out, _ = server.communicate()
     return out
+
+
+def make_certificate(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for localhost and its key, made by openssl in ``folder``
+    (the test is skipped where openssl cannot)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    try:
+        made = subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+             "-subj", "/CN=localhost", "-keyout", str(key), "-out", str(cert)],
+            capture_output=True, timeout=60,
+        )  # fmt: skip
+    except OSError:
+        pytest.skip("no openssl to make a certificate")
+    if made.returncode != 0:
+        pytest.skip("openssl could not make a certificate")
+    return cert, key
+
+
+@pytest.fixture
+def certificate(tmp_path) -> tuple[Path, Path]:
+    """:func:`make_certificate` in the test's folder."""
+    return make_certificate(tmp_path)
 
 
 @pytest.fixture
