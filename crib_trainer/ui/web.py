@@ -432,7 +432,9 @@ class TrainerServer(Server):
         response.headers["Content-Security-Policy"] = content_policy(request.host, self.https)
         response.headers["X-Frame-Options"] = "DENY"
         response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Referrer-Policy"] = (
+            "same-origin"  # (no-referrer: a form posts Origin null)
+        )
 
     @web.middleware
     async def _checked(self, request: web.Request, handler: Handler) -> web.StreamResponse:
