@@ -47,10 +47,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     who = serve.add_mutually_exclusive_group()
     who.add_argument(
         "--users",
-        type=Path,
+        nargs="?",
+        const="",
         metavar="FILE",
-        help="members sign in (crib-trainer users add NAME --file FILE makes the file); "
-        "each practises on a history of their own",
+        help="members sign in, each to a history of their own (FILE: the members file "
+        "`crib-trainer users` keeps; default members.txt in the trainer's data folder)",
     )
     who.add_argument(
         "--no-login",
@@ -166,13 +167,13 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         )
     members = None
     if args.users is not None:
-        from crib_trainer.ui.members import read_members
+        from crib_trainer.ui.members import members_file, read_members
 
-        members = args.users.expanduser().resolve()
-        if not read_members(members):
+        given = members_file(args.users)
+        members = given.resolve()
+        if not read_members(given):
             raise UsageError(
-                f"{args.users} has no members: add one with "
-                f"{PROG} users add NAME --file {args.users}"
+                f"{given} has no members: add one with {PROG} users add NAME --file {given}"
             )
     tls = tls_context(args.certfile, args.keyfile)
     settings = web.Settings(

@@ -10,9 +10,6 @@ from typing import TextIO
 
 from crib_trainer.cli.common import PROG, UsageError
 
-#: The members file when ``--file`` is not given: in the trainer's data folder.
-DEFAULT_NAME = "members.txt"
-
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``users`` and its actions."""
@@ -39,7 +36,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         parser.add_argument(
             "--file",
             type=Path,
-            help=f"the members file (default: {DEFAULT_NAME} in the trainer's data folder)",
+            help="the members file (default: members.txt in the trainer's data folder)",
         )
         if action in ("add", "password"):
             parser.add_argument(
@@ -48,15 +45,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                 help="read the password from the first line of standard input",
             )
     users.set_defaults(run=cmd_users)
-
-
-def members_file(given: Path | None) -> Path:
-    """The members file: the one given, or the default in the data folder."""
-    if given is not None:
-        return given.expanduser()
-    from crib_trainer.storage.paths import data_dir
-
-    return data_dir() / DEFAULT_NAME
 
 
 def read_password(name: str, from_stdin: bool) -> str:
@@ -78,7 +66,7 @@ def cmd_users(args: argparse.Namespace, out: TextIO) -> int:
     """``crib-trainer users ACTION``."""
     from crib_trainer.ui import members
 
-    file = members_file(args.file)
+    file = members.members_file(args.file)
     if args.action == "list":
         names = members.read_members(file)
         for name in names:

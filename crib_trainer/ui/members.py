@@ -31,6 +31,9 @@ NAME_RULE = "1 to 32 letters, digits, '.', '_' or '-', starting with a letter or
 #: The shortest password ``users add`` takes.
 SHORTEST_PASSWORD = 8
 
+#: The members file's name in the trainer's data folder, where it is unless one is given.
+DEFAULT_NAME = "members.txt"
+
 HEADER = "# crib-trainer members, NAME:HASH a line (Argon2id); written by `crib-trainer users`\n"
 
 _hasher = PasswordHasher()
@@ -69,6 +72,15 @@ def check_password(password: str) -> str:
             f"the password is {len(password)} characters long: give at least {SHORTEST_PASSWORD}"
         )
     return password
+
+
+def members_file(given: Path | str | None = None) -> Path:
+    """The members file: the one given, or :data:`DEFAULT_NAME` in the data folder."""
+    if given:
+        return Path(given).expanduser()
+    from crib_trainer.storage.paths import data_dir
+
+    return data_dir() / DEFAULT_NAME
 
 
 def home_of(file: Path, name: str) -> Path:

@@ -408,7 +408,6 @@ class TrainerServer(Server):
             [
                 web.get("/", self.handle_index),
                 web.get("/ws", self.handle_websocket),
-                web.get("/download/{key}", self.handle_download),
                 web.get("/favicon.ico", self.handle_icon),
                 web.static("/static", TEXTUAL_STATIC),
                 web.static("/page", PAGE / "static"),

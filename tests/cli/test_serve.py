@@ -13,6 +13,7 @@ import pytest
 
 import crib_trainer.ui.web
 from crib_trainer.cli import main
+from crib_trainer.storage.paths import data_dir
 from crib_trainer.ui.members import add_member
 from crib_trainer.ui.web import IDLE_MINUTES, Settings, default_max_sessions
 from tests.web.conftest import make_certificate
@@ -190,3 +191,10 @@ def test_a_host_it_cannot_listen_on_is_one_line_of_error_and_no_warning():
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("crib-trainer serve: error: cannot serve on 192.0.2.1")
     assert result.stderr.count("\n") == 1, result.stderr
+
+
+def test_users_without_a_file_is_the_one_users_keeps_in_the_data_folder(serving):
+    add_member(data_dir() / "members.txt", "bob", "a long secret")
+    assert main(["serve", "--users"]) == 0
+    [settings] = serving
+    assert settings.members == (data_dir() / "members.txt").resolve()
