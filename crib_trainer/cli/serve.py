@@ -35,7 +35,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         type=count_of("tabs"),
         metavar="N",
         help="tabs open at once, at most (default: 8 a core, within a quarter of the "
-        "memory at 64 MiB a tab); one more gets a page saying the trainer is full",
+        "memory at 80 MiB a tab); one more gets a page saying the trainer is full",
     )
     serve.add_argument(
         "--idle-minutes",

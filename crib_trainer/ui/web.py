@@ -63,6 +63,10 @@ WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 #: 400 × 110; the trainer is laid out for 80 × 24).
 MOST_COLUMNS, MOST_ROWS = 240, 80
 
+#: The memory a tab is counted at (bytes): its trainer takes about 28 MiB at the home
+#: screen and 68 MiB once every drill has been opened (bench/serve_bench.py).
+TAB_MEMORY = 80 * 2**20
+
 #: The smallest terminal a tab gets.
 LEAST_COLUMNS, LEAST_ROWS = 20, 8
 
@@ -175,13 +179,13 @@ def trainer_command() -> list[str]:
 
 def default_max_sessions(cpus: int | None = None, memory: int | None = None) -> int:
     """How many tabs at once, unless ``--max-sessions`` says: eight a core, and no more
-    than a quarter of the memory holds at 64 MiB a tab (a tab's trainer takes about 45);
-    two at least. ``cpus`` and ``memory`` (bytes) default to this machine's.
+    than a quarter of the memory holds at :data:`TAB_MEMORY` a tab; two at least. ``cpus``
+    and ``memory`` (bytes) default to this machine's.
 
     >>> default_max_sessions(cpus=2, memory=24 * 2**30)
     16
     >>> default_max_sessions(cpus=8, memory=2 * 2**30)
-    8
+    6
     >>> default_max_sessions(cpus=1, memory=2**28)
     2
     """
@@ -191,7 +195,7 @@ def default_max_sessions(cpus: int | None = None, memory: int | None = None) -> 
             memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
         except (AttributeError, ValueError, OSError):  # (Windows)
             memory = 4 * 2**30
-    return max(2, min(8 * cpus, memory // 4 // (64 * 2**20)))
+    return max(2, min(8 * cpus, memory // 4 // TAB_MEMORY))
 
 
 def terminal_size(width: object, height: object) -> tuple[int, int]:
