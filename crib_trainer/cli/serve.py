@@ -58,9 +58,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="serve on a network address with no sign-in: anyone who reaches it uses your history",
     )
-    serve.add_argument("--certfile", type=Path, help="serve https with this certificate (PEM)")
     serve.add_argument(
-        "--keyfile", type=Path, help="the certificate's private key (PEM), if not in --certfile"
+        "--certfile", type=Path, metavar="FILE", help="serve https with this certificate (PEM)"
+    )
+    serve.add_argument(
+        "--keyfile",
+        type=Path,
+        metavar="FILE",
+        help="the certificate's private key (PEM), if not in --certfile",
     )
     serve.set_defaults(run=cmd_serve)
 

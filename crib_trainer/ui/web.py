@@ -434,6 +434,8 @@ class TrainerServer(Server):
         framed by no page."""
         response.headers["Content-Security-Policy"] = content_policy(request.host, self.https)
         response.headers["X-Frame-Options"] = "DENY"
+        if not request.path.startswith(("/static/", "/page/")):
+            response.headers["Cache-Control"] = "no-store"  # (a member's page is no one else's)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = (
             "same-origin"  # (no-referrer: a form posts Origin null)

@@ -136,6 +136,7 @@ async def test_the_page_and_all_it_loads_come_from_this_server_with_its_headers(
         assert "<title>crib-trainer</title>" in html
         assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
         assert headers["X-Frame-Options"] == "DENY"
+        assert headers["Cache-Control"] == "no-store"
         policy = [part.strip() for part in headers["Content-Security-Policy"].split(";")]
         assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
         assert "form-action 'self'" in policy and "base-uri 'none'" in policy
