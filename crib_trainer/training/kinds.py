@@ -352,17 +352,21 @@ KINDS: dict[str, Kind] = {
 PUZZLE_KINDS: tuple[str, ...] = tuple(k.puzzle for k in KINDS.values() if k.puzzle)
 
 
+class KindError(ValueError):
+    """A drill kind that is not one of ours; the message names those that are."""
+
+
 def get_kind(name: str) -> Kind:
-    """A kind by its id; a ``ValueError`` naming the kinds otherwise.
+    """A kind by its id; a :class:`KindError` naming the kinds otherwise.
 
     >>> get_kind("judge").label
     'Judge a claim'
     >>> get_kind("count")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: unknown drill kind 'count'; kinds are count-hand, count-crib, judge, ...
+    crib_trainer.training.kinds.KindError: unknown drill kind 'count'; kinds are count-hand, ...
     """
     if name not in KINDS:
-        raise ValueError(f"unknown drill kind {name!r}; kinds are {', '.join(KINDS)}")
+        raise KindError(f"unknown drill kind {name!r}; kinds are {', '.join(KINDS)}")
     return KINDS[name]
 
 
