@@ -65,6 +65,7 @@ def test_a_whole_five_card_game_is_played_graded_and_saved_at_every_move():
     assert {"discard", "count-hand"} <= kinds and kinds <= {
         "discard",
         "peg-play",
+        "position",  # (a decision near the end: judged by the chance to win)
         "count-hand",
         "count-crib",
     }
@@ -249,7 +250,13 @@ def _play_told_in_order(p: Practice) -> tuple[list[str], list[str]]:
     assert g.play_state is not None
     start = max(i for i, line in enumerate(p.log) if line.startswith(("Deal ", "Cut for deal")))
     names = tuple(f"{name}: " for name in g.names)
-    told = [line.split(" (")[0].rstrip(".") for line in p.log[start:] if line.startswith(names)]
+    lines = [line for line in p.log[start:] if line.startswith(names)]
+    for before, line in itertools.pairwise(lines):  # a go point told after the go said
+        if line.endswith(": the go for 1."):
+            assert before.split(" (")[0].rstrip(".").endswith(": go"), (before, line)
+    told = [
+        line.split(" (")[0].rstrip(".") for line in lines if not line.endswith(": the go for 1.")
+    ]
     events = [
         f"{g.names[g.seat_of(e.player)]}: {'go' if isinstance(e, SaidGo) else e.card}"
         for e in g.play_state.events
@@ -339,14 +346,14 @@ def test_the_five_card_plays_end_at_its_first_count_is_told_where_it_happens(aut
 
 
 def test_a_hint_gives_the_graders_best_throw_and_the_throw_is_graded_as_hinted():
-    from crib_trainer.analysis.discard import analyse_discards
-    from crib_trainer.training.discard_advice import rank_text
     from crib_trainer.training.gamehints import hint
+    from crib_trainer.training.judge import judge_throw
 
     p = Practice.new(PracticeSettings(strength="beginner"), seed=5).advance()
     text = hint(p)
-    best = analyse_discards(p.hand, dealer=p.you_deal, opponent="weighted").best.discard
-    assert text.startswith(f"Throw {rank_text(best)}.")
+    verdict = judge_throw(p.hand, p.hand[:2], dealer=p.you_deal)  # (as the grade judges it)
+    best = verdict.best
+    assert text.startswith(f"Best: {verdict.name(best)}, ") and verdict.why in text
     p = p.hinted(text)
     assert p.log[-1] == f"Hint: {text}" and p.hint_texts() == [text]
     assert Practice.from_json(json.loads(json.dumps(p.to_json()))) == p
@@ -368,8 +375,7 @@ def test_a_hint_in_the_play_names_the_card_the_grade_calls_best():
     ):
         p = learner_step(p, rng).advance()
     text = hint(p)
-    card = next(c for c in p.game.play_state.legal_cards() if text.startswith(f"Lay the {c}:"))
-    assert "points to the end of the play" in text
+    card = next(c for c in p.game.play_state.legal_cards() if text.startswith(f"Best: {c}"))
     played = p.hinted(text).play(card, seconds=1, answered_at=T)
     pending = played.pending[-1]
     graded = played.graded(pending, grade_pending(played, pending)).all_grades()[-1]
