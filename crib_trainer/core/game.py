@@ -16,6 +16,7 @@ replaying the entries, so undo is dropping the last entry and a saved game is ju
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -248,6 +249,12 @@ class Irregularity:
         """The law as a penalty entry keeps it: its source, then the rule."""
         return f"{self.law.cite()}: {self.law.rule}"
 
+
+#: Five-card cribbage's head start for the first non-dealer.
+THREE_FOR_LAST = Law(
+    "at the two-handed five-card game the first non-dealer scores three holes, three for last",
+    "Britannica, the deal",
+)
 
 IRREGULARITIES = (
     Irregularity(
@@ -502,7 +509,8 @@ class Game:
         )
         if config.variant.three_for_last:
             pone = config.side_of((self.first_dealer + 1) % state.players)
-            state.award(pone, 3, f"{config.names[pone]}: three for last (Britannica [000])")
+            text = f"{config.names[pone]}: three for last, at the start — {THREE_FOR_LAST.cite()}"
+            state.award(pone, 3, text)
         for number, entry in enumerate(self.entries, start=1):
             try:
                 _apply(state, entry)
@@ -657,10 +665,14 @@ def _peg_play(state: GameState, *, finished: bool, why: str) -> None:
             state.award(
                 side, new, f"{config.names[side]} pegs {new} ({reason}, count {last.count})"
             )
-    law_16 = any(i.id == "failed-to-play" for i in irregularities_for(config.variant))
+    law_16 = next((i for i in irregularities_for(config.variant) if i.id == "failed-to-play"), None)
     for bad in record.irregular[state.noted :]:
-        who = config.names[config.side_of(int(bad.player))]
-        penalty = " — its penalty (law 16) is ctrl+r" if law_16 else ""
+        side = config.side_of(int(bad.player))
+        who = config.names[side]
+        penalty = ""
+        if law_16 is not None:  # (the line to type, in the scorekeeper or a game log)
+            line = f"penalty {_line_name(config, _taker(config, side))} {law_16.id}"
+            penalty = f" — its penalty, if claimed: {line} ({law_16.law.cite()})"
         state.note(
             f"note: {who} lays {bad.held} later, which would have come in at {bad.count}: "
             f"{bad.rule}{penalty}"
@@ -792,12 +804,36 @@ def _check_shown_cards(state: GameState, entry: Shown, player: int) -> None:
         raise GameError(f"this hand laid {missing[0]} in the play; show all of its cards")
 
 
+def _line_name(config: GameConfig, side: int) -> str:
+    """How a line names a side: its name in lower case when one word, else its number.
+
+    >>> _line_name(GameConfig(names=("Ann", "Bob Hope")), 1)
+    '2'
+    """
+    name = config.names[side].lower()
+    plain = name.split() == [name] and ":" not in name and name != "penalty"
+    return name if plain else str(side + 1)
+
+
 def _check_side(config: GameConfig, side: int) -> None:
     if not 0 <= side < config.sides:
         raise GameError(f"no side {side + 1}; the sides are {', '.join(config.names)}")
 
 
 # --- entries as JSON ---------------------------------------------------------------------
+
+
+def _law_now(text: str) -> str:
+    """A penalty's law as this version writes it: a game saved when citations carried
+    the rule text's file number reads with today's citation.
+
+    >>> _law_now("Britannica, law 20 [000]: his adversary marks two holes")
+    'Britannica, "Cribbage", law 20: his adversary marks two holes'
+    """
+    plain = re.sub(r" \[00\d\]", "", text)
+    return next(
+        (i.law_text for i in IRREGULARITIES if plain == f"{i.law.source}: {i.law.rule}"), text
+    )
 
 
 def entry_to_json(entry: Entry) -> dict[str, Any]:
@@ -847,5 +883,5 @@ def entry_from_json(raw: dict[str, Any]) -> Entry:
             int(raw["claim"]),
         )
     if kind == "penalty":
-        return Penalty(int(raw["side"]), int(raw["points"]), str(raw["law"]))
+        return Penalty(int(raw["side"]), int(raw["points"]), _law_now(str(raw["law"])))
     raise GameError(f"unknown entry type {kind!r}")

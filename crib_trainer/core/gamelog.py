@@ -51,8 +51,11 @@ from crib_trainer.core.game import (
     irregularities_for,
 )
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens
-from crib_trainer.core.rules import get_ruleset, get_variant
+from crib_trainer.core.rules import Law, get_ruleset, get_variant
 from crib_trainer.core.show import MAX_SHOW
+
+#: Why law 16 is not in the five-card game.
+LIBERTY_TO_PLAY = Law("at the five-card game a player may play on or not", "Britannica, the play")
 
 # Words the scorekeeper's line takes as commands rather than entries.
 COMMANDS = ("undo", "penalty", "new", "x", "export")
@@ -201,7 +204,7 @@ def read_penalty(text: str, state: GameState) -> Penalty:
     if not found.applies_to(state.config.variant):
         raise GameError(
             f"{found.law.cite()} is not in the {state.config.variant.name} game: there a "
-            "player is at liberty to play on or not (Britannica, the play [000])"
+            f"player is at liberty to play on or not ({LIBERTY_TO_PLAY.cite()})"
         )
     instead = found.law_instead(state.config.rules)
     if instead is not None:

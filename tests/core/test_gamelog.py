@@ -79,7 +79,7 @@ def test_a_bad_line_names_its_number_and_the_rule():
     )
     with pytest.raises(GameLogError) as raised:  # the five-card play is over at 31
         replay_log(lines)
-    assert raised.value.line == 8 and "Britannica, the play [000]" in str(raised.value)
+    assert raised.value.line == 8 and 'Britannica, "Cribbage", the play' in str(raised.value)
     with pytest.raises(GameLogError, match=r"line 4: 5♦ would make the count 34, past 31"):
         replay_log(log("2H", "KS QH 9C", "5D"))
     with pytest.raises(GameLogError, match="line 3: 'undo' is a scorekeeper command"):
@@ -93,8 +93,11 @@ def test_each_ruling_is_in_the_replay():
         log("5D", "end", "5H 5C 5S JD 28", "7H 8C 8D KS 15", header="game: Ann, Bob; rules hoyle")
     )
     texts = [e.text for row in replay.entries for e in row.events]
-    assert "Bob's hand: claimed 28, worth 29: the 1 short is lost — Hoyle, Muggins [003]" in texts
-    assert "Ann's hand: claimed 15, worth 8: put right — Hoyle, Muggins [003]" in texts
+    assert (
+        'Bob\'s hand: claimed 28, worth 29: the 1 short is lost — Hoyle, "Cribbage", Muggins'
+        in texts
+    )
+    assert 'Ann\'s hand: claimed 15, worth 8: put right — Hoyle, "Cribbage", Muggins' in texts
     assert replay.entries[-1].scores == (8, 28)
 
 

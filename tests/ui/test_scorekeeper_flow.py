@@ -349,7 +349,7 @@ async def test_the_five_card_play_stops_at_31_and_law_16_is_not_offered(app):
         await say(pilot, "3S")
         assert screen.query_one("#entry", Input).value == "3S"  # refused
         messages = [n.message for n in pilot.app._notifications]
-        assert any("Britannica, the play [000]" in m for m in messages)
+        assert any('Britannica, "Cribbage", the play' in m for m in messages)
         assert "the 3 cards, then the score claimed (e.g. 4H 5H 6H 15)" in str(
             screen.query_one("#prompt-line").render()
         )
