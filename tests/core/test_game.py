@@ -23,6 +23,7 @@ from crib_trainer.core.game import (
     Shown,
     irregularities_for,
 )
+from crib_trainer.core.gamelog import replay_log
 from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, get_variant
 from tests.conftest import card, cards
 
@@ -464,4 +465,27 @@ def test_points_after_the_win_are_not_logged():
     state = g.state()
     assert state.winner == ANN
     assert not any("law 19" in e.text for e in state.events)
-    assert state.events[-1].points == (29, 0)
+    assert state.events[-2].points == (29, 0) and state.scores == [61, 0]
+    # The score stops at the game hole, and the log says so: 32 + 29 is 61 exactly.
+    assert state.events[-1].text == "Ann pegs out: 61, the game hole"
+
+
+def test_pegging_out_past_the_game_hole_is_said():
+    """A replay shows the winner at the game hole (121), and says what was past it."""
+    log = ["game: Ann, Bob", "2D", *["ann 15"] * 8, "ann 3"]
+    replay = replay_log(log)
+    assert replay.entries[-1].scores == (121, 0)
+    texts = [e.text for e in replay.entries[-1].events]
+    assert texts == ["Ann pegs 3", "Ann pegs out: 121, the game hole; the 2 past it not pegged"]
+
+
+def test_five_card_three_for_last_is_said_with_its_law_in_a_replay():
+    """Britannica, the deal: at the two-handed five-card game the first non-dealer scores
+    three for last; the replay shows it on the header's line, before any entry."""
+    replay = replay_log(["game: Ann, Bob; variant five-card"])  # Ann deals: Bob scores 3
+    [header] = replay.entries
+    assert header.line == 1 and header.scores == (0, 3)
+    assert [e.text for e in header.events] == [
+        'Bob: three for last, at the start — Britannica, "Cribbage", the deal'
+    ]
+    assert header.events[0].points == (0, 3)

@@ -126,6 +126,24 @@ async def test_penalty_from_the_laws(app):
         await pilot.pause()
         assert screen.game.state().scores == [0, 2]
         assert "law 4" in screen.game.state().events[-1].text
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # a misdeal again, Ann (who deals) to peg it
+        await pilot.pause()
+        assert screen.game.state().scores == [0, 2]  # refused: the law gives it to Bob
+        told = pilot.app._notifications
+        assert any("to the non-dealer" in n.message and "Ann deals" in n.message for n in told)
+
+
+async def test_a_mis_peg_is_recorded_in_a_play_entered_card_by_card(app):
+    """Ann's K♠ makes fifteen; she pegs 3: the line says so and the ruling replaces the
+    card's 2 (ACC, rule 8.4: Bob pegs the 1 too many), the log showing both."""
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await new_game(pilot)
+        await say(pilot, "2D", "5C", "KS", "5H", "ann 3 for 2")
+        assert screen.game.state().scores == [2, 1]
+        log = "\n".join(str(line.text) for line in screen.query_one("#game-log").lines)
+        assert "Ann's 2 for K♠ taken off: Ann pegged 3" in log and "ACC, rule 8.4" in log
 
 
 async def test_the_game_survives_closing_the_trainer():
