@@ -393,6 +393,13 @@ class Store:
     def __repr__(self) -> str:
         return f"<Store {str(self.path)!r}>"
 
+    def wait_for_locks(self, seconds: float) -> None:
+        """How long one write waits for another program's lock before it is refused
+        (``StoreLockedError``; its message still gives ``busy_timeout_s``: the writer
+        thread tries again until that has passed, ``storage.writer``)."""
+        with self._lock, self._translate():
+            self._conn.execute(f"PRAGMA busy_timeout = {max(int(seconds * 1000), 1)}")
+
     def __enter__(self) -> Store:
         return self
 
