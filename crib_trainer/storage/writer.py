@@ -42,7 +42,7 @@ RETRY_S = 2.0
 #: at once when it must stop (quitting), and tries again until the store's busy timeout.
 TRY_WAIT_S = 0.1
 #: How long quitting goes on trying what waits while the file stays locked.
-CLOSE_WAIT_S = 1.5
+CLOSE_WAIT_S = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +213,7 @@ class WriteBehind:
     def waiting_games(self) -> int:
         """Saved games not in the file yet (each game counted once)."""
         with self._cond:
-            return sum(isinstance(job, RowSave) for job in self._queue)
+            return len({(job.table, job.key) for job in self._queue if isinstance(job, RowSave)})
 
     def close(self, wait_s: float = CLOSE_WAIT_S) -> Unkept:
         """Write what is waiting, trying for at most ``wait_s`` seconds while the file is

@@ -60,7 +60,7 @@ def test_a_game_saved_while_the_file_is_locked_waits_then_is_written(tmp_path):
     assert kept.save_game(second, game_id, now=T0) == game_id
     assert time.monotonic() - started < 0.5  # (the file is not waited for)
     assert kept.unfinished_game() == (game_id, second)  # from the copy, at once
-    assert kept.waiting_games == 1  # the second save took the first's place in the queue
+    assert kept.waiting_games == 1  # one game waits (its latest save, or the two in turn)
     other.rollback()
     other.close()
     wait_for(lambda: kept.waiting_games == 0)
