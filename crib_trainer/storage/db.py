@@ -39,7 +39,6 @@ Every error is a :class:`StorageError` whose message is one sentence for people.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import stat
@@ -51,6 +50,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from crib_trainer.storage.paths import database_path
+from crib_trainer.storage.saves import bounded_json
 
 if TYPE_CHECKING:
     from crib_trainer.training.attempt import Attempt
@@ -297,8 +297,8 @@ def _create_v2_indexes(conn: sqlite3.Connection) -> None:
 
 def _json_dict(text: str) -> dict[str, Any]:
     try:
-        value = json.loads(text)
-    except (TypeError, ValueError):
+        value = bounded_json(text)  # (any text: bounded before it is parsed)
+    except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
 

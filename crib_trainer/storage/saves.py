@@ -67,6 +67,18 @@ class SaveError(ValueError):
 def read_json(text: object) -> Any:
     """The JSON value of a saved row, within the bounds above, every string filtered.
     Raises :class:`SaveError` for anything else (not text, too big, too deep, not JSON)."""
+    return _filtered(bounded_json(text))
+
+
+def bounded_json(text: object) -> Any:
+    """The JSON value of any text read back from the history (an answer's question, the
+    learner model kept), refused with :class:`SaveError` (a ``ValueError``) past
+    :data:`MAX_CHARS` or :data:`MAX_DEPTH` before the parser sees it; its strings as
+    stored (:func:`read_json` filters them too, and bounds every list).
+
+    >>> bounded_json('{"total": 4}'), isinstance(SaveError("x"), ValueError)
+    ({'total': 4}, True)
+    """
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -80,10 +92,9 @@ def read_json(text: object) -> Any:
         raise SaveError(f"over {MAX_CHARS:,} characters")
     _check_depth(text)
     try:
-        value = json.loads(text)
+        return json.loads(text)
     except ValueError as err:
         raise SaveError(f"not JSON ({err})") from None
-    return _filtered(value)
 
 
 def _check_depth(text: str) -> None:

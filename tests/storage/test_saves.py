@@ -122,3 +122,29 @@ def test_read_json_refuses_what_is_not_text():
         read_json(12)
     with pytest.raises(SaveError, match="a text of over 5,000 characters"):
         read_json(json.dumps(["x" * 5_001]))
+
+
+def test_an_answer_or_a_kept_model_nested_too_deep_is_refused_not_a_crash(tmp_path):
+    """Every JSON read back from the history is bounded before it is parsed: a question
+    100,000 levels deep is kept as unreadable text, a kept learner model as deep is
+    refolded (json.loads alone raised RecursionError, which nothing caught)."""
+    import random
+
+    from crib_trainer.storage import learner_cache
+    from crib_trainer.training.answers import count_attempt
+    from crib_trainer.training.drills import count_drill
+
+    deep = "[" * 100_000 + "]" * 100_000
+    drill = count_drill(random.Random(1), crib=False)
+    with open_store(tmp_path / "h.sqlite3") as store:
+        store.save_attempt(count_attempt(drill, total=3, seconds=2.0, answered_at=T0))
+        with store.write() as conn:
+            conn.execute("UPDATE attempts SET question = ?", (deep,))
+            conn.execute(
+                "INSERT INTO learner_snapshot (id, through_id, rows, id_sum, last_at, model, "
+                "state) VALUES (1, 1, 1, 1, ?, ?, ?)",
+                (T0.isoformat(), learner_cache.MODEL, deep),
+            )
+        [answer] = store.load_attempts()
+        assert answer.question == {"unreadable": deep}
+        assert learner_cache.restore(store) is None
