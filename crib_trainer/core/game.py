@@ -31,6 +31,7 @@ from crib_trainer.core.pegging import (
 from crib_trainer.core.rules import (
     OLD_RULESETS,
     SIX_CARD,
+    THREE_FOR_LAST,
     GameResult,
     Law,
     RuleOptions,
@@ -249,12 +250,6 @@ class Irregularity:
         """The law as a penalty entry keeps it: its source, then the rule."""
         return f"{self.law.cite()}: {self.law.rule}"
 
-
-#: Five-card cribbage's head start for the first non-dealer.
-THREE_FOR_LAST = Law(
-    "at the two-handed five-card game the first non-dealer scores three holes, three for last",
-    "Britannica, the deal",
-)
 
 IRREGULARITIES = (
     Irregularity(

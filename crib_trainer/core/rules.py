@@ -479,6 +479,14 @@ def game_result(
     return GameResult("single")
 
 
+#: Five-card cribbage's head start for the first non-dealer (the scorekeeper's game and
+#: the practice game both credit it, citing this).
+THREE_FOR_LAST = Law(
+    "at the two-handed five-card game the first non-dealer scores three holes, three for last",
+    "Britannica, the deal",
+)
+
+
 # --- rulings on a count or a peg ----------------------------------------------------------
 
 FRIENDLY_CORRECTION = Law(
