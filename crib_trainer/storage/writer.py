@@ -84,14 +84,15 @@ class Unkept:
     def text(self) -> str:
         """``2 answers and 1 game's last moves`` (what is lost, in words).
 
-        >>> Unkept(2, 1).text(), Unkept(1, 0).text()
-        ("2 answers and 1 game's last moves", '1 answer')
+        >>> Unkept(2, 1).text(), Unkept(1, 2).text()
+        ("2 answers and 1 game's last moves", "1 answer and 2 games' last moves")
         """
         parts = []
         if self.answers:
             parts.append(f"{self.answers} answer{'s' if self.answers > 1 else ''}")
         if self.games:
-            parts.append(f"{self.games} game{'s' if self.games > 1 else ''}'s last moves")
+            games = "1 game's" if self.games == 1 else f"{self.games} games'"
+            parts.append(f"{games} last moves")
         return " and ".join(parts)
 
 

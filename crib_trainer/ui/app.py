@@ -198,8 +198,10 @@ class CribTrainerApp(App):
 
     def writes_text(self) -> str:
         """How the answers and games stand with the history file: "" when all are
-        written, else what waits (being written, or refused and kept only until you
-        quit): ``1 answer and the game being written to your history…``."""
+        written, else what waits (being written, or refused: it is kept only until you
+        quit, as the app says once): ``1 answer and the game being written to your
+        history…``, ``… unsaved: the file refuses; retrying`` (short: a header at 80
+        columns shows it whole)."""
         writer = self.records.writer
         if writer is None:
             return ""
@@ -210,7 +212,7 @@ class CribTrainerApp(App):
         if not parts:
             return ""
         if writer.error is not None:
-            return f"{' and '.join(parts)} kept only until you quit (the file refuses; retrying)"
+            return f"{' and '.join(parts)} unsaved: the file refuses; retrying"
         return f"{' and '.join(parts)} being written to your history…"
 
     def _show_writes(self) -> None:
