@@ -72,20 +72,29 @@ def save_game(store: Store, game: Game, game_id: int | None, *, now: datetime) -
 
 def read_game(text: object) -> Game:
     """The game a row's text holds; ``SaveError`` if it does not read (any text)."""
-    from crib_trainer.core.game import Game
+    from crib_trainer.core.cards import CardError
+    from crib_trainer.core.game import Game, GameError
 
     data = read_json(text)
     try:
         return Game.from_json(data)
     except Exception as err:  # (a row changed outside the trainer may break anywhere)
-        raise SaveError(_reason(err)) from None
+        raise SaveError(unreadable("game", err, (GameError, CardError))) from None
 
 
-def _reason(err: Exception) -> str:
-    """Why a game did not read, in one short phrase."""
+def unreadable(what: str, err: Exception, ours: tuple[type[Exception], ...]) -> str:
+    """Why a saved game did not read, in one short phrase: the rules' own words when one
+    of ``ours`` said why (``GameError``…), never Python's (a ``KeyError``'s, a
+    ``TypeError``'s: they would mean nothing to the learner).
+
+    >>> unreadable("game", KeyError("config"), ())
+    'not a game this version reads'
+    """
+    head = f"not a {what} this version reads"
+    if not isinstance(err, ours) or not str(err):
+        return head
     text = shown(str(err))
-    text = text if len(text) <= 80 else text[:79] + "…"
-    return f"not a game this version reads: {text or type(err).__name__}"
+    return f"{head}: {text if len(text) <= 80 else text[:79] + '…'}"
 
 
 _COLUMNS = f"id, started_at, updated_at, finished, {GAME}"

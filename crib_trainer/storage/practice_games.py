@@ -22,8 +22,8 @@ import json
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from crib_trainer.core.safe_text import shown
 from crib_trainer.storage.db import Store
+from crib_trainer.storage.games import unreadable
 from crib_trainer.storage.saves import GAME, Damaged, SaveError, put_row, read_json
 
 if TYPE_CHECKING:  # (loaded when a game is resumed: the game's rules bring in every
@@ -53,14 +53,16 @@ def read_practice(text: object) -> Practice:
     text), or if it is not one the trainer could have saved: a seat's name the trainer
     never gives (a bracket, which the screens' markup would read, or over
     :data:`MAX_NAME` characters; the names are the trainer's own, never typed)."""
-    from crib_trainer.training.practice import Practice
+    from crib_trainer.core.cards import CardError
+    from crib_trainer.core.engine import EngineError
+    from crib_trainer.training.practice import Practice, PracticeError
 
     data = read_json(text)
     try:
         practice = Practice.from_json(data)
     except Exception as err:  # (a row changed outside the trainer may break anywhere)
-        text = shown(str(err))[:80] or type(err).__name__
-        raise SaveError(f"not a practice game this version reads: {text}") from None
+        ours = (PracticeError, EngineError, CardError)
+        raise SaveError(unreadable("practice game", err, ours)) from None
     odd = next((n for n in practice.game.names if _odd_name(n)), None)
     if odd is not None:
         raise SaveError(f"a seat's name the trainer never gives: {odd[:MAX_NAME]!r}")
