@@ -102,7 +102,8 @@ async def test_an_answer_the_file_refuses_shows_on_home_and_progress_then_is_kep
         try:
             await answer_a_count(pilot)
             await until(pilot, lambda: app.records.writer.error is not None)
-            await until(pilot, lambda: "1 answer unsaved: the file refuses; retrying" in app.sub_title)
+            refused = "1 answer unsaved: the file refuses; retrying"
+            await until(pilot, lambda: refused in app.sub_title)
             told = [n.message for n in app._notifications]
             assert any("stayed locked" in m and "tried again" in m for m in told)
             await pilot.press("escape")
