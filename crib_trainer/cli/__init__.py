@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "puzzles": "check or list the curated puzzles",
     "game": "replay a game log: every ruling, the scores, the result",
     "serve": "the trainer as a web page (each browser tab its own trainer)",
+    "users": "the members who sign in to `serve --users`",
     "match": "play computer against computer and report the results",
     "winprob": "the chance to win from a score",
 }

@@ -395,19 +395,26 @@ OLD_RULESETS: dict[str, RuleSet] = {
 }
 
 
+class RulesError(ValueError):
+    """A rule set that is not one of ours; the message names those that are."""
+
+
 def get_ruleset(name: str | RuleSet) -> RuleSet:
     """A rule set by name: ``acc``, ``britannica`` or ``hoyle`` (and the two kept for old
-    saved games, ``britannica-first`` and ``hoyle-first``).
+    saved games, ``britannica-first`` and ``hoyle-first``); :class:`RulesError` otherwise.
 
     >>> get_ruleset("ACC").title
     'American Cribbage Congress tournament rules'
+    >>> get_ruleset("house")
+    Traceback (most recent call last):
+    crib_trainer.core.rules.RulesError: unknown rules 'house'; choose one of acc, britannica, hoyle
     """
     if isinstance(name, RuleSet):
         return name
     key = name.strip().lower()
     found = RULESETS.get(key) or OLD_RULESETS.get(key)
     if found is None:
-        raise ValueError(f"unknown rules {name!r}; choose one of {', '.join(RULESETS)}")
+        raise RulesError(f"unknown rules {name!r}; choose one of {', '.join(RULESETS)}")
     return found
 
 

@@ -123,7 +123,7 @@ def score_show(
     return Breakdown(cards, starter, crib, variant, items + nobs(cards, starter))
 
 
-def _subsets(n: int) -> tuple[itemgetter, ...]:
+def _subsets(n: int) -> tuple[itemgetter[Card], ...]:
     """Getters for every set of two or more of ``n`` cards, smallest sets first."""
     return tuple(
         itemgetter(*idx) for size in range(2, n + 1) for idx in combinations(range(n), size)
@@ -134,7 +134,7 @@ _SUBSETS = {n: _subsets(n) for n in range(2, 7)}
 
 
 @cache
-def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter, int], ...]:
+def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter[Card], int], ...]:
     """The fifteens, pairs and runs of cards in rank order with these ``ranks``, each as
     (kind, a getter of its cards' positions, points). They depend on the ranks alone, so
     each multiset of ranks is worked out once and every deal with those ranks reuses it.
@@ -173,7 +173,7 @@ def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter, int], ..
 
 
 @cache
-def fifteen_sets(values: tuple[int, ...]) -> tuple[itemgetter, ...]:
+def fifteen_sets(values: tuple[int, ...]) -> tuple[itemgetter[Card], ...]:
     """Getters of every set of two or more cards, of these counting ``values``, that adds
     to 15: smallest sets first, then in card order. Cards in rank order have their values
     in order too, so many multisets of ranks share one tuple of values (a king and a

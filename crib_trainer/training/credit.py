@@ -25,7 +25,13 @@ from typing import Any
 HINTED = "hinted"
 
 #: What each decision grade earns (the rest: 1 if correct, else 0).
-GRADE_CREDIT: dict[str, float] = {"best": 1.0, "close": 0.75, "fair": 0.5, "costly": 0.0}
+GRADE_CREDIT: dict[str, float] = {
+    "best": 1.0,
+    "as-good": 1.0,
+    "close": 0.75,
+    "fair": 0.5,
+    "costly": 0.0,
+}
 
 _WORDS = {0.75: "¾ credit", 0.5: "half credit"}
 

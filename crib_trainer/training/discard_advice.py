@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from crib_trainer.analysis.discard import AS_GOOD, DiscardAnalysis, ThrowOption, analyse_discards
+from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption, analyse_discards
 from crib_trainer.core.cards import format_cards
 from crib_trainer.training.discard_principles import (
     Principle,
@@ -21,8 +21,11 @@ from crib_trainer.training.discard_principles import (
     in_table_words,
     rank_text,
 )
+from crib_trainer.training.verdict import SAME
 
 TIE = 1e-9  # options closer than this in net are exactly equal
+#: Throws closer than this are tied, in words as in the judge's bands (0.01 points).
+TIED = SAME["points"]
 
 
 def crib_owner(analysis: DiscardAnalysis) -> str:
@@ -60,7 +63,7 @@ def _why_best(analysis: DiscardAnalysis, principles: list[Principle], ascii: boo
     else:
         parts = [
             f"Throw {rank_text(best.discard)}: it keeps {rank_text(best.keep)} "
-            f"(avg {best.hand_ev:.2f} in hand, {_spread(best)}) and "
+            f"(avg {best.hand_ev:.2f} points in hand, {_spread(best)}) and "
             f"{_crib_clause(best, analysis)}."
         ]
     if len(analysis.options) > 1:
@@ -68,19 +71,13 @@ def _why_best(analysis: DiscardAnalysis, principles: list[Principle], ascii: boo
         same = rank_text(second.discard) == rank_text(best.discard)
         other = format_cards(second.discard, ascii) if same else rank_text(second.discard)
         measured = any(frozenset(p.versus) == frozenset(second.discard) for p in principles)
-        if second.loss <= TIE:
-            parts.append(f"Throwing {other} is just as good.")
-        elif measured and second.as_good:
-            pass  # the principle has said how the two compare
+        if second.loss <= TIED:
+            parts.append(f"Throwing {other} is just as good (a tie).")
         elif measured:
-            parts.append(f"It beats {other} by {second.loss:.2f}.")
-        elif second.as_good:
-            parts.append(
-                f"Throwing {other} is as good: {second.loss:.2f} less, within {AS_GOOD:.2f}."
-            )
+            parts.append(f"It beats {other} by {second.loss:.2f} points.")
         else:
             parts.append(
-                f"It beats the next best, {other}, by {second.loss:.2f}"
+                f"It beats the next best, {other}, by {second.loss:.2f} points"
                 f" ({_difference(best, second, analysis)})."
             )
     return " ".join(parts)
@@ -130,8 +127,8 @@ def advise(analysis: DiscardAnalysis) -> tuple[str, list[tuple[str, list[str]]]]
 
 
 def _broke(option: ThrowOption, analysis: DiscardAnalysis) -> Principle | None:
-    """The principle a throw not as good as the best broke (None for one as good)."""
-    return None if option.as_good else broken_principle(option, analysis)
+    """The principle a throw worse than the best broke (None for one tied with it)."""
+    return None if option.loss <= TIED else broken_principle(option, analysis)
 
 
 #: What every other throw's reason sets it against (:func:`_against`): the best throw's
@@ -145,20 +142,15 @@ def _against(analysis: DiscardAnalysis) -> _Against:
     return rank_text(best.discard), best.hand_ev, best.crib_ev, dealer, owner
 
 
-_WITHIN = f"within {AS_GOOD:.2f}."
-
-
 def _reason(option: ThrowOption, broke: Principle | None, best: _Against) -> str:
     """:func:`throw_reason` of a throw other than the best, given its broken principle."""
     loss = option.loss
-    if loss <= TIE:
-        return "As good as the best throw."
-    if option.as_good:
-        return f"As good as the best throw: {loss:.2f} less, {_WITHIN}"
+    if loss <= TIED:
+        return "Tied with the best throw."
     lead = f"{broke.text} " if broke else ""
     ranks, hand, crib, dealer, owner = best
     difference = _difference_text(option.hand_ev - hand, option.crib_ev - crib, dealer, owner)
-    return f"{lead}Gives up {loss:.2f} against throwing {ranks}: {difference}."
+    return f"{lead}Gives up {loss:.2f} points against throwing {ranks}: {difference}."
 
 
 def role_contrast(analysis: DiscardAnalysis) -> str | None:
@@ -199,7 +191,7 @@ def _spread(option: ThrowOption) -> str:
 def _crib_clause(option: ThrowOption, analysis: DiscardAnalysis) -> str:
     thrown = rank_text(option.discard)
     owner = crib_owner(analysis)
-    average = f"(avg {option.crib_ev:.2f} there)"
+    average = f"(avg {option.crib_ev:.2f} points there)"
     if analysis.dealer:
         return f"puts {thrown} in {owner} {average}"
     if option.crib_ev <= min(o.crib_ev for o in analysis.options) + TIE:
@@ -219,13 +211,13 @@ def _difference_text(hand: float, crib: float, dealer: bool, owner: str) -> str:
     """:func:`_difference` of the differences in hand and crib; ``owner`` is where the
     crib is (``in your crib``)."""
     if abs(hand) < 0.005:
-        return f"the same in hand, {abs(crib):.2f} {'more' if crib > 0 else 'less'} {owner}"
-    hand_text = f"{abs(hand):.2f} {'more' if hand > 0 else 'less'} in hand"
+        return f"the same in hand, {abs(crib):.2f} points {'more' if crib > 0 else 'less'} {owner}"
+    hand_text = f"{abs(hand):.2f} points {'more' if hand > 0 else 'less'} in hand"
     if abs(crib) < 0.005:
         return f"{hand_text}, the same {owner}"
     crib_good = crib > 0 if dealer else crib < 0
     joint = " and " if (hand > 0) == crib_good else ", for "
-    return f"{hand_text}{joint}{abs(crib):.2f} {'more' if crib > 0 else 'less'} {owner}"
+    return f"{hand_text}{joint}{abs(crib):.2f} points {'more' if crib > 0 else 'less'} {owner}"
 
 
 def explain_discards(analysis: DiscardAnalysis, ascii: bool = False) -> str:

@@ -34,6 +34,10 @@ from crib_trainer.core.cards import Card, Rank
 MATTERS = 0.1
 #: A hand within this of the best hand counts as keeping "as good a hand".
 HAND_SLACK = 0.05
+#: Hands closer than this are the same hand (the best hand is "the best" only within it).
+SAME_HAND = 0.005
+#: Throws closer than this in net are tied (the judge's tie, 0.01 points).
+TIED = 0.01
 
 #: Throw shapes that feed a crib, most telling first.
 FEEDING = ("five", "pair", "fifteen", "touching", "one-apart")
@@ -302,20 +306,22 @@ def _best(analysis: DiscardAnalysis) -> list[Principle]:
     hand_first = _hand_best(analysis)
     found: list[Principle] = []
     gives_up = hand_first.hand_ev - best.hand_ev
-    if gives_up > HAND_SLACK and hand_first.as_good:
+    if gives_up > SAME_HAND and hand_first.loss <= MATTERS:
         # Hand against crib, and neither wins by enough to matter: say the trade.
         crib = abs(best.crib_ev - hand_first.crib_ev)
         where = "more in your crib" if analysis.dealer else "less in his crib"
         return [
             Principle(
                 "near-tie",
-                f"{rank_text(hand_first.discard)} is as good: it keeps {gives_up:.2f} more "
-                f"in hand, {rank_text(best.discard)} puts {crib:.2f} {where}.",
+                f"{rank_text(hand_first.discard)} is nearly as good: it keeps {gives_up:.2f} "
+                f"points more in hand, {rank_text(best.discard)} puts {crib:.2f} points {where} "
+                f"and is {hand_first.loss:.2f} points better in all.",
                 hand_first.discard,
             )
         ]
-    if gives_up > HAND_SLACK and _crib_gain(analysis, best, hand_first) > gives_up - 1e-9:
-        # The best throw gives up hand for the crib: balk his, or salt your own.
+    if gives_up > SAME_HAND:
+        # The best throw gives up hand for the crib (its net is the most, so the crib
+        # makes up what the hand gives up): balk his, or salt your own.
         gain = _crib_gain(analysis, best, hand_first)
         if analysis.dealer:
             salt = _shapes_words(feeds(best.discard)) or "cards that count"
@@ -323,8 +329,8 @@ def _best(analysis: DiscardAnalysis) -> list[Principle]:
                 Principle(
                     "salt-crib",
                     f"Salt your own crib: {rank_text(best.discard)} ({salt}) make "
-                    f"{gain:.2f} more there than {rank_text(hand_first.discard)}, which "
-                    f"would keep {gives_up:.2f} more in hand.",
+                    f"{gain:.2f} points more there than {rank_text(hand_first.discard)}, which "
+                    f"would keep {gives_up:.2f} points more in hand.",
                     hand_first.discard,
                 )
             )
@@ -335,8 +341,8 @@ def _best(analysis: DiscardAnalysis) -> list[Principle]:
                 Principle(
                     "balk",
                     f"Balk the dealer: {rank_text(hand_first.discard)} would keep "
-                    f"{gives_up:.2f} more in hand but give him{given} {gain:.2f} more "
-                    "in his crib.",
+                    f"{gives_up:.2f} points more in hand but give him{given} {gain:.2f} points "
+                    "more in his crib.",
                     hand_first.discard,
                 )
             )
@@ -345,7 +351,7 @@ def _best(analysis: DiscardAnalysis) -> list[Principle]:
     found.append(
         Principle(
             "keep-best-hand",
-            f"Keep the best hand: {rank_text(best.keep)} averages {best.hand_ev:.2f}"
+            f"Keep the best hand: {rank_text(best.keep)} averages {best.hand_ev:.2f} points"
             + (f", with {held} before the cut." if held != "nothing yet" else "."),
         )
     )
@@ -365,7 +371,7 @@ def _crib_side(analysis: DiscardAnalysis, best: ThrowOption) -> list[Principle]:
                     Principle(
                         "salt-crib",
                         f"Salt your own crib: {rank_text(best.discard)} "
-                        f"({_shapes_words(shapes)}) average {best.crib_ev:.2f} there, "
+                        f"({_shapes_words(shapes)}) average {best.crib_ev:.2f} points there, "
                         f"{best.crib_ev - mean:.2f} more than the other throws.",
                     )
                 ]
@@ -387,7 +393,8 @@ def _crib_side(analysis: DiscardAnalysis, best: ThrowOption) -> list[Principle]:
             Principle(
                 key,
                 f"{lead}: {rank_text(rival.discard)} would keep as good a hand but give him "
-                f"{_shapes_words(worse)}, {rival.crib_ev - best.crib_ev:.2f} more in his crib.",
+                f"{_shapes_words(worse)}, {rival.crib_ev - best.crib_ev:.2f} points more in his "
+                "crib.",
                 rival.discard,
             )
         ]
@@ -397,9 +404,9 @@ def _crib_side(analysis: DiscardAnalysis, best: ThrowOption) -> list[Principle]:
             Principle(
                 "hand-first",
                 f"{rank_text(best.discard)} give the dealer {_shapes_words(shapes)}, but the "
-                f"hand is worth it: {best.hand_ev - safest.hand_ev:.2f} more in hand than "
+                f"hand is worth it: {best.hand_ev - safest.hand_ev:.2f} points more in hand than "
                 f"the safest throw, {rank_text(safest.discard)}, for "
-                f"{best.crib_ev - safest.crib_ev:.2f} more in his crib.",
+                f"{best.crib_ev - safest.crib_ev:.2f} points more in his crib.",
                 safest.discard,
             )
         ]
@@ -408,7 +415,7 @@ def _crib_side(analysis: DiscardAnalysis, best: ThrowOption) -> list[Principle]:
             Principle(
                 "balk",
                 f"Balk the dealer: {rank_text(best.discard)} are too far apart for a run "
-                f"and make no fifteen ({best.crib_ev:.2f} in his crib).",
+                f"and make no fifteen ({best.crib_ev:.2f} points in his crib).",
             )
         ]
     return []
@@ -423,7 +430,7 @@ def broken_principle(option: ThrowOption, analysis: DiscardAnalysis) -> Principl
 
 
 def broken_principles(analysis: DiscardAnalysis) -> list[Principle | None]:
-    """:func:`broken_principle` of every option in order, None for those as good as the
+    """:func:`broken_principle` of every option in order, None for those tied with the
     best (the best among them); what the best throw feeds and keeps is worked out once.
 
     >>> from crib_trainer.analysis.discard import analyse_discards
@@ -434,7 +441,7 @@ def broken_principles(analysis: DiscardAnalysis) -> list[Principle | None]:
     best = analysis.best
     fed, kept = feeds(best.discard), keep_shape(best.keep)
     return [
-        None if o.as_good else _in_table(_broken(o, analysis, fed, kept), analysis)
+        None if o.loss <= TIED else _in_table(_broken(o, analysis, fed, kept), analysis)
         for o in analysis.options
     ]
 

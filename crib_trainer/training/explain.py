@@ -285,10 +285,15 @@ def describe_peg_item(item: PegItem, ascii: bool = False) -> str:
     >>> from crib_trainer.core.pegging import PegItem, PegKind
     >>> describe_peg_item(PegItem(PegKind.GO, 1))
     'the go for 1'
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> describe_peg_item(PegItem(PegKind.PAIR, 2, parse_cards("AS AH")))
+    'a pair of aces for 2'
     """
     kind = item.kind
     if kind in _SAME_RANK_WORDS:
-        return f"{_SAME_RANK_WORDS[kind]} of {item.cards[0].rank.label}s for {item.points}"
+        from crib_trainer.training.discard_principles import plural
+
+        return f"{_SAME_RANK_WORDS[kind]} of {plural(item.cards[0].rank)} for {item.points}"
     if kind == "run":
         ranks = "-".join(c.rank.label for c in item.cards)
         return f"run of {number_word(item.points)} {ranks} for {item.points}"

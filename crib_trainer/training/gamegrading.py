@@ -21,48 +21,36 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any
 
-from crib_trainer.analysis.discard import DiscardAnalysis, analyse_discards
-from crib_trainer.analysis.endplay import his_peg_outs, play_wins
 from crib_trainer.analysis.pegging import (
-    Analysis,
     PegSituation,
-    PlayOption,
-    TableOption,
     TableSituation,
-    analyse,
-    analyse_table,
     read_situation,
     read_table,
 )
-from crib_trainer.analysis.position import analyse_position
 from crib_trainer.core.cards import Card
 from crib_trainer.core.rules import RuleOptions, Ruling, get_variant, rule_claim
 from crib_trainer.core.show import Kind, ShowItem
-from crib_trainer.training.answers import (
-    BEST_TOLERANCE,
-    count_attempt,
-    discard_attempt,
-    peg_play_attempt,
-)
+from crib_trainer.training.answers import BEST_TOLERANCE, count_attempt
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.discard_advice import rank_text, throw_reason
-from crib_trainer.training.drills import CountDrill
+from crib_trainer.training.decisions import decision_attempt, judge_drill
+from crib_trainer.training.drills import CountDrill, DiscardDrill
 from crib_trainer.training.explain import describe_item
 from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
 from crib_trainer.training.pegdrills import PegDrill, position_themes
-from crib_trainer.training.pegreasons import explain_analysis, explain_table
-from crib_trainer.training.position_words import near_end, play_note, throw_note
+from crib_trainer.training.position_drill import PositionDrill
+from crib_trainer.training.position_plays import PositionPlay
+from crib_trainer.training.position_words import near_end
 from crib_trainer.training.tabledrills import TableDrill, table_themes
+from crib_trainer.training.verdict import POINTS, WIN, amount
 
 #: The decisions of a game, as the summary adds them up.
 DECISIONS = ("discard", "play", "count")
-#: A decision that gives up more than this is listed in the hand review.
+#: A decision that gives up more than this is listed in the hand review (points; the
+#: chance to win).
 COSTLY = 0.25
-#: Deals of the hidden hands a card laid at a table of three or four is graded over (the
-#: sampled table analysis; its standard error is said with the grade).
-TABLE_SAMPLES = 100
+COSTLY_WIN = 0.01
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +58,11 @@ class Grade:
     """One decision of the learner's, graded.
 
     ``decision`` is one of :data:`DECISIONS`; ``deal`` the deal's number in the game;
-    ``points_lost`` what it gave up (0 for the best); ``text`` one line on it; ``attempt``
-    the answer as the drills record it (``attempt.id`` once stored); ``take_back`` marks a
-    decision the learner took back (it stays in the review, out of the totals).
+    ``points_lost`` what it gave up (0 for the best), in ``unit``: ``points``, or ``win``
+    for a decision near the end judged by the chance to win the game (0 to 1); ``text`` one
+    line on it; ``attempt`` the answer as the drills record it (``attempt.id`` once
+    stored); ``take_back`` marks a decision the learner took back (it stays in the review,
+    out of the totals).
     """
 
     decision: str
@@ -81,6 +71,18 @@ class Grade:
     text: str
     attempt: Attempt
     take_back: bool = False
+    unit: str = POINTS
+
+    @property
+    def lost_text(self) -> str:
+        """What it gave up, with its unit (``1.01 points``, ``3.2% of the game``)."""
+        return amount(self.points_lost, self.unit)
+
+    @property
+    def costly(self) -> bool:
+        """Worth a look in the hand review: more than :data:`COSTLY` points, or
+        :data:`COSTLY_WIN` of the game."""
+        return self.points_lost > (COSTLY_WIN if self.unit == WIN else COSTLY)
 
     def taken_back(self) -> Grade:
         return replace(self, take_back=True)
@@ -93,6 +95,7 @@ class Grade:
             "points_lost": self.points_lost,
             "text": self.text,
             "take_back": self.take_back,
+            "unit": self.unit,
             "attempt": {
                 "id": a.id,
                 "kind": a.kind,
@@ -129,6 +132,9 @@ class Grade:
         decision = str(data["decision"])
         if decision not in DECISIONS:
             raise ValueError(f"unknown decision {decision!r}")
+        unit = str(data.get("unit", POINTS))
+        if unit not in (POINTS, WIN):
+            raise ValueError(f"unknown unit {unit!r}")
         return cls(
             decision,
             int(data["deal"]),
@@ -136,6 +142,7 @@ class Grade:
             str(data["text"]),
             attempt,
             bool(data.get("take_back", False)),
+            unit,
         )
 
 
@@ -153,52 +160,38 @@ def grade_discard(
     answered_at: datetime,
     score: tuple[int, int] | None = None,
 ) -> Grade:
-    """A throw from the dealt ``cards``, against the exact discard analysis with a good
-    opponent (the weighted crib model). A throw within the analysis' "as good" margin gives
-    up nothing. With the ``score`` (mine, his) close to the end, the text adds what the
-    score says (:func:`~crib_trainer.training.position_words.throw_note`).
+    """A throw from the dealt ``cards``, by the one judge: by expected points against the
+    weighted opponent (a ``discard`` drill), or, with the ``score`` (mine, his) near the end
+    of a two-player game, by the chance to win (a ``position`` drill), so that the grade is
+    the one its replay as a drill gets.
 
     >>> from datetime import datetime, UTC
     >>> from crib_trainer.core.cards import parse_cards
     >>> hand = parse_cards("5H 5D JC QS 2H 9C")
     >>> g = grade_discard(hand, parse_cards("5H 5D"), dealer=False, deal=0, seconds=3,
     ...                   answered_at=datetime(2025, 5, 1, tzinfo=UTC))
-    >>> g.attempt.kind, g.points_lost > 1, g.text.startswith("Threw 5-5: ")
+    >>> g.attempt.kind, g.points_lost > 1, g.text.startswith("Costly, no credit: you threw 5-5")
     ('discard', True, True)
     """
-    analysis = analyse_discards(tuple(cards), dealer=dealer, variant=variant, opponent="weighted")
-    mine = analysis.option_for(thrown)
-    lost = 0.0 if mine.as_good else mine.loss
-    attempt = discard_attempt(
-        cards=analysis.cards,
-        dealer=dealer,
-        thrown=tuple(thrown),
-        best=analysis.best.discard,
-        points_lost=lost,
-        seconds=seconds,
-        answered_at=answered_at,
-        variant=get_variant(variant).name,
-        truth={"net_ev": mine.net_ev, "best_net_ev": analysis.best.net_ev},
-    )
-    if mine.loss <= BEST_TOLERANCE:
-        text = f"Threw {rank_text(mine.discard)}: the best throw."
-    else:  # as good as the best, or what it gives up and why
-        text = f"Threw {rank_text(mine.discard)}: {throw_reason(mine, analysis)}"
-    note = _throw_note(analysis, tuple(thrown), score)
-    return Grade("discard", deal, lost, f"{text} {note}" if note else text, attempt)
+    v = get_variant(variant)
+    drill: DiscardDrill | PositionDrill = DiscardDrill(tuple(cards), dealer, v.name)
+    if score is not None and v.players == 2 and near_end(*score, v.target):
+        drill = PositionDrill(tuple(cards), dealer, score[0], score[1], v.name)
+    return _graded("discard", drill, tuple(thrown), deal, seconds, answered_at)
 
 
-def _throw_note(
-    analysis: DiscardAnalysis, thrown: tuple[Card, ...], score: tuple[int, int] | None
-) -> str | None:
-    if score is None or analysis.variant.players != 2:
-        return None
-    me, him = score
-    if not near_end(me, him, analysis.variant.target):
-        return None
-    p = analyse_position(analysis.cards, dealer=analysis.dealer, me=me, him=him,
-                         variant=analysis.variant)  # fmt: skip
-    return throw_note(p, thrown)
+def _graded(
+    decision: str,
+    drill: Any,
+    chosen: tuple[Card, ...],
+    deal: int,
+    seconds: float,
+    answered_at: datetime,
+) -> Grade:
+    """A decision judged (:func:`~crib_trainer.training.decisions.judge_drill`), as a grade."""
+    verdict = judge_drill(drill, chosen)
+    attempt = decision_attempt(drill, verdict, seconds=seconds, answered_at=answered_at)
+    return Grade(decision, deal, verdict.gave_up, verdict.text(), attempt, unit=verdict.unit)
 
 
 # --- a card of the play -----------------------------------------------------------------------
@@ -220,99 +213,22 @@ def grade_play(
     answered_at: datetime,
     score: tuple[int, int] | None = None,
 ) -> Grade | None:
-    """A card laid in ``situation`` (the learner's view), against the exact pegging
-    analysis (random opponent, as the pegging drill grades): the expected net points to the
-    end of the play given up against the best, with both plays' reasons. None when there
-    was no choice (see :func:`has_choice`). ``opponent_hand`` is what the opponent still
-    held, kept in the question so the drill can play the hand on. With the ``score``
-    (mine, his, before the card) close to the end, the text adds what the score says
-    (:func:`~crib_trainer.training.position_words.play_note`).
+    """A card laid in ``situation`` (the learner's view), by the one judge: by the exact
+    pegging analysis (a ``peg-play`` drill), or with the ``score`` (mine, his, before the
+    card) near the end, by the chance to win (a ``position`` play). None when there was no
+    choice (see :func:`has_choice`). ``opponent_hand`` is what the opponent still held,
+    kept in the question so the drill can play the hand on.
     """
     position = read_situation(situation)
     if card not in position.legal_cards():
         raise ValueError(f"{card} cannot be laid on a count of {position.count}")
     if len({c.rank for c in position.legal_cards()}) < 2:
         return None
-    analysis = analyse(situation)
-    best, mine, lost = _best_and_mine(explain_analysis(analysis), card)
-    themes = position_themes(position, situation)
-    drill = PegDrill(situation, themes, tuple(opponent_hand))
-    attempt = _play_attempt(themes, drill.question(), card, best.card, lost, seconds, answered_at)
-    text = _played_text(card, position.count if position.count_cards else None, lost, best, mine)
-    note = _play_note(situation, analysis, card, score)
-    return Grade("play", deal, lost, f"{text} {note}" if note else text, attempt)
-
-
-def _played_text(
-    card: Card,
-    count: int | None,
-    lost: float,
-    best: PlayOption | TableOption,
-    mine: PlayOption | TableOption,
-    margin: str = "",
-) -> str:
-    """The grade's words for ``card`` laid on ``count`` (None: led): as good as any, or
-    what it gave up (with ``margin``, the error of a sampled figure) and the best card."""
-    on = "to lead" if count is None else f"on {count}"
-    if lost <= BEST_TOLERANCE:
-        return f"Played {card} {on}: as good as any ({mine.reason})."
-    return (
-        f"Played {card} {on}: gave up {lost:.2f}{margin}; {best.card} was best "
-        f"({best.reason}). Yours: {mine.reason}."
-    )
-
-
-_Option = TypeVar("_Option", PlayOption, TableOption)
-
-
-def _best_and_mine(options: Sequence[_Option], card: Card) -> tuple[_Option, _Option, float]:
-    """The best of ``options`` (ranked, best first), the one for ``card``'s rank, and the
-    expected net given up by playing it (0 when it is as good as the best)."""
-    best = options[0]
-    mine = next(o for o in options if o.card.rank == card.rank)
-    lost = 0.0 if mine.as_good else max(best.expected_net - mine.expected_net, 0.0)
-    return best, mine, lost
-
-
-def _play_attempt(
-    themes: Sequence[str],
-    question: dict[str, Any],
-    card: Card,
-    best: Card,
-    lost: float,
-    seconds: float,
-    answered_at: datetime,
-) -> Attempt:
-    """A card laid, stored as a peg-play attempt under its first theme."""
-    return peg_play_attempt(
-        theme=themes[0] if themes else "lead",
-        question=question,
-        played=card,
-        best=best,
-        points_lost=lost,
-        seconds=seconds,
-        answered_at=answered_at,
-    )
-
-
-def _play_note(
-    situation: PegSituation, analysis: Analysis, card: Card, score: tuple[int, int] | None
-) -> str | None:
+    peg = PegDrill(situation, position_themes(position, situation), tuple(opponent_hand))
     v = situation.variant
-    if score is None or v.players != 2 or not near_end(*score, v.target):
-        return None
-    me, him = score
-    options = analysis.options
-    return play_note(
-        [f"the {o.card}" for o in options],
-        [o.immediate for o in options],
-        play_wins(situation, analysis, me=me, him=him),
-        his_peg_outs(situation, analysis, me=me, him=him),
-        me=me,
-        him=him,
-        target=v.target,
-        played=next(i for i, o in enumerate(options) if o.card.rank == card.rank),
-    )
+    if score is not None and v.players == 2 and near_end(*score, v.target):
+        return _graded("play", PositionPlay(peg, *score), (card,), deal, seconds, answered_at)
+    return _graded("play", peg, (card,), deal, seconds, answered_at)
 
 
 def grade_table_play(
@@ -323,15 +239,10 @@ def grade_table_play(
     deal: int,
     seconds: float,
     answered_at: datetime,
-    samples: int | None = None,
-    seed: int = 0,
 ) -> Grade | None:
-    """A card laid at a table of three or four, against the table analysis (exact late in
-    the play, else sampled over ``samples`` deals of the hidden hands with ``seed``;
-    :data:`TABLE_SAMPLES` by default): the
-    expected net given up against the best, with the standard error of that difference
-    when sampled (the two means' errors in quadrature: an upper bound, as both use the
-    same deals). None without a choice of rank. ``hidden`` is every seat's cards still
+    """A card laid at a table of three or four, by the one judge (the table analysis:
+    exact late in the play, else sampled, seeded by the moment itself, with its standard
+    error said). None without a choice of rank. ``hidden`` is every seat's cards still
     held (``()`` for the learner's), kept so the drill can show them.
     """
     position = read_table(situation)
@@ -340,16 +251,8 @@ def grade_table_play(
         raise ValueError(f"{card} cannot be laid on a count of {position.count}")
     if len({c.rank for c in legal}) < 2:
         return None
-    analysis = analyse_table(situation, samples=samples or TABLE_SAMPLES, seed=seed)
-    best, mine, lost = _best_and_mine(explain_table(analysis), card)
-    themes = table_themes(situation)
-    drill = TableDrill(situation, themes, tuple(tuple(h) for h in hidden))
-    attempt = _play_attempt(themes, drill.question(), card, best.card, lost, seconds, answered_at)
-    error = (best.stderr**2 + mine.stderr**2) ** 0.5
-    margin = f" ± {error:.2f}" if analysis.method == "sampled" else ""
-    count = position.count if position.count_cards else None
-    text = _played_text(card, count, lost, best, mine, margin)
-    return Grade("play", deal, lost, text, attempt)
+    drill = TableDrill(situation, table_themes(situation), tuple(tuple(h) for h in hidden))
+    return _graded("play", drill, (card,), deal, seconds, answered_at)
 
 
 # --- a count -----------------------------------------------------------------------------------
@@ -457,20 +360,23 @@ def hand_review(grades: Iterable[Grade], deal: int) -> list[Grade]:
     """A deal's costly decisions (more than :data:`COSTLY` given up; a take-back always
     shows), the costliest first."""
     mine = [g for g in grades if g.deal == deal]
-    shown = [g for g in mine if g.points_lost > COSTLY or g.take_back]
-    return sorted(shown, key=lambda g: -g.points_lost)
+    shown = [g for g in mine if g.costly or g.take_back]
+    return sorted(shown, key=lambda g: (g.unit != WIN, -g.points_lost))
 
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
-    """A game's decisions added up: points lost by each kind of decision (taken-back ones
-    left out), how many were graded and how many were best, the biggest single mistake."""
+    """A game's decisions added up (taken-back ones left out): points given up by each
+    kind of decision, the chance to win given up by the decisions judged at the score
+    (``win_lost``, 0 to 1, added up), how many were graded and how many were right (the
+    best, or as good), the biggest single mistake (in points; else at the score)."""
 
     lost: dict[str, float]
     decisions: int
     best: int
     take_backs: int
     biggest: Grade | None
+    win_lost: float = 0.0
 
     @property
     def total_lost(self) -> float:
@@ -491,13 +397,17 @@ def game_summary(grades: Iterable[Grade]) -> GameSummary:
     """
     grades = list(grades)
     counted = [g for g in grades if not g.take_back]
-    lost = {d: float(sum(g.points_lost for g in counted if g.decision == d)) for d in DECISIONS}
-    costly = [g for g in counted if g.points_lost > BEST_TOLERANCE]
-    biggest = max(costly, key=lambda g: g.points_lost, default=None)
+    points = [g for g in counted if g.unit == POINTS]
+    lost = {d: float(sum(g.points_lost for g in points if g.decision == d)) for d in DECISIONS}
+    at_score = [g for g in counted if g.unit == WIN]
+    wrong = [g for g in points if g.points_lost > BEST_TOLERANCE]
+    wrong = wrong or [g for g in at_score if not g.attempt.correct]
+    biggest = max(wrong, key=lambda g: g.points_lost, default=None)
     return GameSummary(
         lost,
         len(counted),
-        sum(g.points_lost <= BEST_TOLERANCE for g in counted),
+        sum(g.attempt.correct for g in counted),
         len(grades) - len(counted),
         biggest,
+        float(sum(g.points_lost for g in at_score)),
     )

@@ -72,8 +72,9 @@ class Kind:
     - ``holds(drill)``: the categories a drill holds, before it is answered.
     - ``grade(drill, answer, seconds=, answered_at=, odds=)``: the answer (a dict, as
       stored; ``odds``: the learner's, to explain a total that could mean several misses)
-      graded into an :class:`~crib_trainer.training.attempt.Attempt`, or None where the
-      grading needs an analysis the screen runs itself (discards and pegging).
+      graded into an :class:`~crib_trainer.training.attempt.Attempt`; a decision's grader
+      also takes ``judged=`` (the verdict its screen worked out already). None for the
+      last card's points (the pegging screen grades it).
     """
 
     name: str
@@ -145,6 +146,36 @@ def _grade_judge(
     return judge_attempt(
         drill, verdict=verdict, total=total, seconds=seconds, answered_at=answered_at, odds=odds
     )
+
+
+def _grade_decision(
+    drill: Any,
+    answer: Mapping[str, Any],
+    *,
+    seconds: float,
+    answered_at: datetime,
+    odds: Mapping[str, float] | None = None,
+    judged: Any = None,
+) -> Attempt:
+    """A throw (``{"discard": [codes]}``, with ``"pegging": true`` judged with the play of
+    the cards kept) or a card laid (``{"card": code}``), by the one judge
+    (:mod:`crib_trainer.training.decisions`); ``judged``: the drill's verdict worked out
+    already (its ranking; the choice made is set here)."""
+    from crib_trainer.core.cards import parse_cards
+    from crib_trainer.training.decisions import decision_attempt, judge_drill
+
+    if "discard" in answer:
+        chosen = parse_cards(answer["discard"])
+    elif "card" in answer:
+        chosen = parse_cards([answer["card"]])
+    else:
+        raise ValueError("a decision's answer is a throw (discard) or a card")
+    verdict = (
+        judged.for_choice(chosen)
+        if judged is not None
+        else judge_drill(drill, chosen, pegging=bool(answer.get("pegging")))
+    )
+    return decision_attempt(drill, verdict, seconds=seconds, answered_at=answered_at)
 
 
 def _count_replay(question: dict[str, Any]) -> CountDrill:
@@ -280,6 +311,7 @@ KINDS: dict[str, Kind] = {
             _discard_generate,
             _discard_replay,
             lambda d: frozenset({cat.discard_category(d.dealer)}),
+            _grade_decision,
         ),
         Kind(
             DrillKind.PEG_SCORE.value,
@@ -300,6 +332,7 @@ KINDS: dict[str, Kind] = {
             _peg_generate,
             _peg_replay,
             _peg_holds,
+            _grade_decision,
         ),
         Kind(
             DrillKind.POSITION.value,
@@ -310,6 +343,7 @@ KINDS: dict[str, Kind] = {
             _position_generate,
             _position_replay,
             _position_holds,
+            _grade_decision,
         ),
     )
 }
@@ -318,17 +352,21 @@ KINDS: dict[str, Kind] = {
 PUZZLE_KINDS: tuple[str, ...] = tuple(k.puzzle for k in KINDS.values() if k.puzzle)
 
 
+class KindError(ValueError):
+    """A drill kind that is not one of ours; the message names those that are."""
+
+
 def get_kind(name: str) -> Kind:
-    """A kind by its id; a ``ValueError`` naming the kinds otherwise.
+    """A kind by its id; a :class:`KindError` naming the kinds otherwise.
 
     >>> get_kind("judge").label
     'Judge a claim'
     >>> get_kind("count")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: unknown drill kind 'count'; kinds are count-hand, count-crib, judge, ...
+    crib_trainer.training.kinds.KindError: unknown drill kind 'count'; kinds are count-hand, ...
     """
     if name not in KINDS:
-        raise ValueError(f"unknown drill kind {name!r}; kinds are {', '.join(KINDS)}")
+        raise KindError(f"unknown drill kind {name!r}; kinds are {', '.join(KINDS)}")
     return KINDS[name]
 
 

@@ -23,7 +23,7 @@ from itertools import combinations
 
 from crib_trainer.analysis.tables import distribution_for
 from crib_trainer.core.cards import Rank
-from crib_trainer.core.show import NINETEEN, Breakdown, Kind
+from crib_trainer.core.show import MAX_SHOW, NINETEEN, Breakdown, Kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,3 +183,25 @@ def diagnose_over(b: Breakdown, claim: int) -> tuple[tuple[Mistake, ...], bool]:
         if fits:
             return fits[0], len(fits) == 1
     return (), False
+
+
+def refused_count(total: int) -> str | None:
+    """Why a count typed as ``total`` is refused before it is graded (None: it is taken):
+    more than any show scores is a typo, and 19, which no show scores, is the players' word
+    for nothing. The drills and the practice game refuse both alike, never recording them.
+
+    >>> refused_count(12) is None, refused_count(31)
+    (True, '31 is more than any hand scores (29 is the most): a typo? Type it again.')
+    >>> refused_count(19)[:60]
+    '19 is no score a hand can have: "nineteen" is what players s'
+    """
+    if total > MAX_SHOW:
+        return (
+            f"{total} is more than any hand scores ({MAX_SHOW} is the most): a typo? Type it again."
+        )
+    if total == NINETEEN:
+        return (
+            f'{NINETEEN} is no score a hand can have: "nineteen" is what players say for '
+            "nothing (type 0 for that). Type the count again."
+        )
+    return None

@@ -163,9 +163,9 @@ _SHORT = {
 }
 
 
-def threat_list(replies: Sequence[Reply], *, most: int = 2) -> str:
+def threat_list(replies: Sequence[Reply], *, most: int | None = 2) -> str:
     """Every reply that scores, most likely first, each with its chance and your answer;
-    past ``most`` of them, how many more.
+    past ``most`` of them (None: no limit), how many more.
 
     >>> from crib_trainer.core.pegging import PegItem, PegKind
     >>> run = Reply((Rank.FOUR,), (PegItem(PegKind.RUN, 3),), 3, 0.14)
@@ -174,7 +174,7 @@ def threat_list(replies: Sequence[Reply], *, most: int = 2) -> str:
     '31 to a 5 (14%) and a run of three to a 4 (14%)'
     """
     said = []
-    for reply in replies[:most]:
+    for reply in replies if most is None else replies[:most]:
         chance = _percent(reply.chance)
         if reply.counter >= 2:
             answer = " and ".join(_SHORT[i.kind] for i in reply.counter_items)
@@ -193,10 +193,22 @@ def _percent(p: float) -> str:
     return "under 1%" if 0 < p < 0.005 else f"{p:.0%}"
 
 
-def reason_for(option: PlayOption, position: Position) -> str:
+def reason_for(option: PlayOption, position: Position, *, most: int | None = 2) -> str:
     """One line on a play: what it scores, the danger it leaves, your answer to it.
 
-    Uses only the option's facts (and the position, for what the opponent can do).
+    Uses only the option's facts (and the position, for what the opponent can do). With
+    ``most=None`` every scoring reply is listed and, when there are several, the chance
+    he holds any of them (so two cards compared show all their threats).
+
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> from crib_trainer.core.pegging import parse_peg_tokens
+    >>> s = PegSituation.from_sequence(parse_peg_tokens(["7S"]), parse_cards("8H 9C 2D KS"))
+    >>> a = analyse(s)
+    >>> eight = next(o for o in a.options if o.card.code == "8H")
+    >>> reason_for(eight, a.position).split(" (")[0]
+    'makes 15 for 2, but leaves a run of three to a 6'
+    >>> reason_for(eight, a.position, most=None).rsplit("; ", 1)[1]
+    'he holds one of them 52% of the time'
     """
     now = scores_phrase(option.items)
     if option.count == LIMIT:
@@ -217,7 +229,10 @@ def reason_for(option: PlayOption, position: Position) -> str:
     scoring = [r for r in option.replies if r.points >= 2]
     if not scoring:
         return f"{head}; no reply can score on it"
-    return f"{head}{', but' if now else ';'} leaves {threat_list(scoring)}"
+    threats = threat_list(scoring, most=most)
+    if most is None and len(scoring) > 1:
+        threats += f"; he holds one of them {_percent(option.risk)} of the time"
+    return f"{head}{', but' if now else ';'} leaves {threats}"
 
 
 def explain_analysis(analysis: Analysis) -> list[PlayOption]:

@@ -20,16 +20,13 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
-from datetime import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from crib_trainer.analysis.position import PositionAnalysis, analyse_position, check_scores
 from crib_trainer.core.cards import FULL_DECK, Card, parse_cards
 from crib_trainer.core.rules import get_variant
-from crib_trainer.training import categories as cat
-from crib_trainer.training.answers import discard_attempt
-from crib_trainer.training.attempt import Attempt, DrillKind
+from crib_trainer.training.attempt import DrillKind
 
 #: Deals looked at for one question, at most.
 TRIES = 12
@@ -97,54 +94,3 @@ def position_drill(
             break
     assert drill is not None
     return drill
-
-
-def position_category(dealer: bool) -> str:
-    """``position-dealer`` or ``position-pone``."""
-    return cat.POSITION_DEALER if dealer else cat.POSITION_PONE
-
-
-def position_attempt(
-    drill: PositionDrill,
-    analysis: PositionAnalysis,
-    thrown: tuple[Card, ...],
-    *,
-    seconds: float,
-    answered_at: datetime,
-) -> Attempt:
-    """A throw at a score graded by the chance to win it gave up (``truth["win_lost"]``;
-    the points it gave up are kept too), stored under the ``position-*`` category.
-
-    >>> from datetime import UTC
-    >>> d = PositionDrill(parse_cards("3C 3S QH AH JH 6H"), False, 116, 100)
-    >>> p = d.analyse()
-    >>> a = position_attempt(d, p, p.points_best.option.discard, seconds=3,
-    ...                      answered_at=datetime(2026, 1, 1, tzinfo=UTC))
-    >>> a.kind, a.grade, a.correct, list(a.missed)
-    ('position', 'costly', False, ['position-pone'])
-    """
-    mine = next(o for o in analysis.options if set(o.option.discard) == set(thrown))
-    best = analysis.best
-    win_lost = max(0.0, best.win - mine.win)
-    points_lost = max(0.0, analysis.points.best.net_ev - mine.option.net_ev)
-    base = discard_attempt(
-        cards=drill.cards,
-        dealer=drill.dealer,
-        thrown=thrown,
-        best=best.option.discard,
-        points_lost=points_lost,
-        seconds=seconds,
-        answered_at=answered_at,
-        variant=drill.variant,
-        truth={"win": mine.win, "best_win": best.win},
-        win_lost=win_lost,
-        win_same=analysis.tie(mine),
-    )
-    category = position_category(drill.dealer)
-    return replace(
-        base,
-        kind=drill.kind,
-        question=drill.question(),
-        missed={category: sum(base.missed.values())},
-        present={category: 0.0},
-    )

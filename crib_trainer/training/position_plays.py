@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from crib_trainer.analysis.endplay import his_peg_outs, play_wins
@@ -36,9 +35,7 @@ from crib_trainer.analysis.pegging import PegSituation, PlayOption, analyse, rea
 from crib_trainer.analysis.position import check_scores
 from crib_trainer.core.cards import Card
 from crib_trainer.core.rules import get_variant
-from crib_trainer.training import categories as cat
-from crib_trainer.training.answers import decision_attempt
-from crib_trainer.training.attempt import Attempt, DrillKind
+from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.pegdrills import PegDrill, deal_moments
 from crib_trainer.training.position_words import play_reason
 
@@ -189,43 +186,3 @@ def deal_try(rng: random.Random, variant: str = "six-card") -> tuple[PositionPla
     else:
         mine, his = rng.choice(mine_needs), rng.choice(his_needs)
     return PositionPlay(peg, v.target - mine, v.target - his), bool(teaching)
-
-
-def position_play_attempt(
-    drill: PositionPlay,
-    chances: PlayChances,
-    card: Card,
-    *,
-    seconds: float,
-    answered_at: datetime,
-) -> Attempt:
-    """A card laid at a score graded by the chance to win it gave up (``truth["win_lost"]``;
-    the expected points it gave up are kept too), stored under ``position-play``.
-
-    >>> import random
-    >>> from datetime import UTC
-    >>> d = position_play(random.Random(3))
-    >>> c = d.chances()
-    >>> a = position_play_attempt(d, c, c.options[0].card, seconds=3,
-    ...                           answered_at=datetime(2026, 1, 1, tzinfo=UTC))
-    >>> a.kind, a.correct, list(a.missed)
-    ('position', False, ['position-play'])
-    """
-    mine, best = chances.index_of(card), chances.best
-    options, wins = chances.options, chances.wins
-    return decision_attempt(
-        DrillKind.POSITION,
-        cat.POSITION_PLAY,
-        question=drill.question(),
-        answer={"card": card.code},
-        truth={
-            "best": options[best].card.code,
-            "points_best": options[0].card.code,
-            "win": wins[mine],
-            "best_win": wins[best],
-        },
-        points_lost=max(0.0, options[0].expected_net - options[mine].expected_net),
-        seconds=seconds,
-        answered_at=answered_at,
-        win_lost=max(0.0, wins[best] - wins[mine]),
-    )

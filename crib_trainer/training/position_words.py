@@ -9,18 +9,22 @@ one-line reason read off the numbers (never a rule of thumb the numbers do not b
 
 from __future__ import annotations
 
+import numpy as np
+
 from crib_trainer.analysis.position import PositionAnalysis
 from crib_trainer.core.cards import Card, format_cards
-from crib_trainer.training.answers import WIN_SAME
+from crib_trainer.training.discard_principles import rank_text
+from crib_trainer.training.verdict import SAME as SAMES
 
-#: Win chances closer than this are the same to a player.
-SAME = WIN_SAME
+#: Win chances closer than this are the same to a player (the judge's tie).
+SAME = SAMES["win"]
 #: A crib this many points poorer is worth naming as the reason.
 CRIB_GAP = 0.5
 
 
 def _ranks(cards: tuple[Card, ...]) -> str:
-    return "-".join(c.rank.letter for c in sorted(cards, key=lambda c: c.rank))
+    """A throw or keep as every verdict names it (``3-10``)."""
+    return rank_text(cards)
 
 
 def position_reason(p: PositionAnalysis) -> str:
@@ -34,10 +38,12 @@ def position_reason(p: PositionAnalysis) -> str:
             f"{_ranks(t.discard)} (win {top.win:.0%})"
         )
     if p.as_good_as_best(top):
+        error = float(np.hypot(best.error, top.error))
         return (
-            f"at {p.me} to {p.him} the most points (throw {_ranks(t.discard)}, win "
-            f"{top.win:.0%}) are as good a chance as {_ranks(b.discard)} ({best.win:.0%}) "
-            "within the error of the plays sampled"
+            f"at {p.me} to {p.him} throwing {_ranks(b.discard)} wins {best.win:.0%} and the "
+            f"most points (throw {_ranks(t.discard)}) {top.win:.0%}, a gap of "
+            f"{best.win - top.win:.1%} of the game with a standard error of {error:.1%} "
+            "from the plays sampled"
         )
     where = "your hand counts before your crib" if p.points.dealer else "you count first"
     if b.hand_min >= mine > t.hand_min:
@@ -76,7 +82,7 @@ def explain_position(p: PositionAnalysis, ascii: bool = False) -> str:
     sign = "+" if a.dealer else "-"
     lines = [
         f"{format_cards(a.cards, ascii)}: {role}; {p.me} to {p.him} in a game to "
-        f"{a.variant.target}: you need {mine}, he needs {his}",
+        f"{a.variant.target}: you need {mine}, he needs {his}; {a.opponent} opponent",
         "",
         f"   {'throw':<12} {'keep':<16} {'hand':>6} {'crib':>6} {'net':>6} {'win':>6} {'±':>5}",
     ]
@@ -115,36 +121,6 @@ def near_end(me: int, him: int, target: int) -> bool:
     return min(target - me, target - him) <= near
 
 
-def throw_note(p: PositionAnalysis, thrown: tuple[Card, ...]) -> str | None:
-    """What the score says of a throw near the end (the practice game's grade adds it):
-    the best chance to win and why, when it is not the throw made or not the most
-    points; None far from the end, or when the throw made is the best chance and the most
-    points too.
-
-    >>> from crib_trainer.analysis.position import analyse_position
-    >>> p = analyse_position("3C 3S QH AH JH 6H", dealer=False, me=116, him=100)
-    >>> throw_note(p, p.points_best.option.discard).split(":")[0]
-    'At 116 to 100 the best chance to win is to throw 3-3 (98%)'
-    """
-    if not near_end(p.me, p.him, p.points.variant.target):
-        return None
-    best, top = p.best, p.points_best
-    mine = next(o for o in p.options if set(o.option.discard) == set(thrown))
-    if p.as_good_as_best(mine) and p.as_good_as_best(top):
-        return None
-    if p.as_good_as_best(mine):
-        return (
-            f"At {p.me} to {p.him} your throw is the best chance ({mine.win:.0%}), more "
-            f"than the most points ({_ranks(top.option.discard)}, {top.win:.0%}): "
-            f"{position_reason(p)}."
-        )
-    return (
-        f"At {p.me} to {p.him} the best chance to win is to throw "
-        f"{_ranks(best.option.discard)} ({best.win:.0%}): {position_reason(p)}. "
-        f"Yours wins {mine.win:.0%}."
-    )
-
-
 def play_reason(
     labels: list[str], immediate: list[int], wins: list[float], outs: list[float], need: int,
     his_need: int,
@@ -174,25 +150,3 @@ def play_reason(
             f"{labels[0]} (the most points) {wins[0]:.0%}"
         )
     return f"at this score the most points are also the best chance: {labels[best]}"
-
-
-def play_note(
-    labels: list[str], immediate: list[int], wins: list[float], outs: list[float], *,
-    me: int, him: int, target: int, played: int,
-) -> str | None:  # fmt: skip
-    """What the score says of a card laid near the end (the practice game's grade adds
-    it): the best chance and why, when it is not the card laid (``played``, an index in
-    the lists) or not the most points; None far from the end or when all agree.
-
-    >>> play_note(["the 5", "the 9"], [0, 0], [0.5, 0.8], [0.6, 0.1], me=112, him=118,
-    ...           target=121, played=0)[:45]
-    'At 112 to 118 the best chance is the 9 (80%):'
-    """
-    if not near_end(me, him, target):
-        return None
-    best = max(range(len(wins)), key=lambda i: (wins[i], -i))
-    if wins[best] - wins[played] < SAME and wins[best] - wins[0] < SAME:
-        return None
-    why = play_reason(labels, immediate, wins, outs, target - me, target - him)
-    yours = "" if wins[best] - wins[played] < SAME else f" Yours wins {wins[played]:.0%}."
-    return f"At {me} to {him} the best chance is {labels[best]} ({wins[best]:.0%}): {why}.{yours}"

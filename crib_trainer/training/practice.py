@@ -42,7 +42,7 @@ from crib_trainer.analysis.pegging import PegSituation, TableSituation
 from crib_trainer.analysis.players import PLAYERS, make_player
 from crib_trainer.core.cards import Card, format_cards, parse_cards
 from crib_trainer.core.engine import EngineError, EngineGame, cuts_for_deal
-from crib_trainer.core.pegging import Played, SaidGo
+from crib_trainer.core.pegging import PegKind, Played, SaidGo
 from crib_trainer.core.rules import THREE_FOR_LAST, RuleOptions, get_ruleset, get_variant
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
 from crib_trainer.training.answers import judge_attempt
@@ -55,6 +55,7 @@ from crib_trainer.training.gamegrading import (
     grade_table_play,
     rule_count,
 )
+from crib_trainer.training.overclaims import refused_count
 
 YOU, COMPUTER = 0, 1
 #: The computer's seats at a table, named from the learner's chair (play passes left).
@@ -250,6 +251,25 @@ class Practice:
         if g.phase == "show" and self.settings.miscounts:
             return "check"  # his show, said aloud: accept it or call muggins
         return None
+
+    def count_now(self) -> tuple[int, tuple[Card, ...]]:
+        """The count the learner plays to, and its cards: while his go waits to be said,
+        the count he cannot come in on (the engine has played past it)."""
+        state = self.game.play_state
+        if state is None:
+            return 0, ()
+        at = _learner_go(self.game, self.goes) if self._go_due() else None
+        if at is None:
+            return state.count, tuple(state.count_cards)
+        cards: list[Card] = []
+        count = 0
+        for event in reversed(state.events[:at]):
+            if isinstance(event, Played):
+                count = count or event.count
+                cards.insert(0, event.card)
+                if event.count == event.card.value:
+                    break  # (the card that began this count)
+        return count, tuple(cards)
 
     def next_show(self) -> tuple[int, bool, Breakdown]:
         return self.game.next_show()
@@ -468,6 +488,14 @@ class Practice:
         pegs what the rules allow, and with muggins the computer takes what he missed
         (said with the items)."""
         self._expect("count")
+        claimed = total
+        if by_kind is not None:
+            claimed = sum(by_kind.values())
+        elif items is not None:
+            claimed = sum(i.points for i in items)
+        refused = refused_count(claimed) if claimed is not None else None
+        if refused is not None:
+            raise PracticeError(refused)
         _, crib, b = self.game.next_show()
         counted = rule_count(
             b.cards,
@@ -638,7 +666,6 @@ def grade_pending(practice: Practice, pending: Pending) -> Grade | None:
             deal=before.deal_number,
             seconds=pending.seconds,
             answered_at=pending.answered_at,
-            seed=pending.action,
         )
     situation = PegSituation.from_state(
         state, starter=before.starter, discards=before.thrown[YOU] or ()
@@ -655,17 +682,56 @@ def grade_pending(practice: Practice, pending: Pending) -> Grade | None:
 
 
 def _told(game: EngineGame, old: Sequence[Played | SaidGo], new: Sequence[Played | SaidGo]):
-    """Each new event of the play in words: "Expert: K♠ (25), makes 15 for 2"."""
+    """Each new event of the play in words, in the order it happened: "Expert: K♠ (25),
+    makes 15 for 2". A go point is told after the goes that gave it ("You: go." then
+    "Expert: the go for 1."), not with the card before anyone said go."""
+    state = game.play_state
+    events = state.events if state is not None else tuple(new)
     lines = []
-    for event in new[len(old) :]:
+    for at in range(len(old), len(new)):
+        event = new[at]
         who = game.names[game.seat_of(event.player)]
         if isinstance(event, SaidGo):
             if game.seat_of(event.player) != YOU:
                 lines.append(f"{who}: go.")
+            go = _go_point(events, at)
+            if go is not None:
+                earner = game.names[game.seat_of(go.player)]
+                lines.append(f"{earner}: the go for 1.")
             continue
-        score = f", {explain_play(event)}" if event.items else ""
+        items = event.items
+        if _go_follows(events, at):
+            items = tuple(i for i in items if i.kind is not PegKind.GO)
+        score = f", {explain_play(replace(event, items=items))}" if items else ""
         lines.append(f"{who}: {event.card} ({event.count}){score}.")
     return lines
+
+
+def _go_follows(events: Sequence[Played | SaidGo], at: int) -> bool:
+    """Whether the card at ``at`` earned a go that the goes after it say."""
+    event = events[at]
+    return (
+        isinstance(event, Played)
+        and any(i.kind is PegKind.GO for i in event.items)
+        and at + 1 < len(events)
+        and isinstance(events[at + 1], SaidGo)
+    )
+
+
+def _go_point(events: Sequence[Played | SaidGo], at: int) -> Played | None:
+    """The card whose go point is told after the go at ``at``: the last of a run of goes
+    that follows a card earning the go."""
+    if at + 1 < len(events) and isinstance(events[at + 1], SaidGo):
+        return None  # (not the last go of the run)
+    start = at
+    while start > 0 and isinstance(events[start - 1], SaidGo):
+        start -= 1
+    card = start - 1
+    if card >= 0 and _go_follows(events, card):
+        played = events[card]
+        assert isinstance(played, Played)
+        return played
+    return None
 
 
 def _learner_go(game: EngineGame, n: int) -> int | None:

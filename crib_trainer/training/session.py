@@ -37,7 +37,7 @@ at all (:func:`~crib_trainer.training.kinds.can_aim`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -49,6 +49,7 @@ from crib_trainer.training.learner import LEARN_STREAK, Learner, Mastery
 
 if TYPE_CHECKING:
     from crib_trainer.core.cards import Card
+    from crib_trainer.training.verdict import Verdict
 
 #: Share of questions aimed at a weak spot while there is one.
 FOCUS = 0.9
@@ -345,21 +346,40 @@ class Session:
         total: int | None = None,
         items: Mapping[str, int] | None = None,
         verdict: str | None = None,
+        throw: Sequence[Card | str] | None = None,
+        card: Card | str | None = None,
+        pegging: bool = False,
+        judged: Verdict | None = None,
         seconds: float,
     ) -> Attempt:
-        """Grade a count or judged claim (``total``, or ``items``: points per kind of
-        item) without recording it. Discards and pegging are graded by their screens'
-        analysis and recorded with :meth:`record`."""
+        """Grade an answer without recording it: a count or judged claim (``total``, or
+        ``items``: points per kind of item; a ``verdict`` on a claim), a ``throw`` (its
+        cards; ``pegging``: judged with the play of the cards kept) or a ``card`` laid
+        (cards or their codes). Decisions are judged by :mod:`~crib_trainer.training.judge`
+        (``judged``: the verdict a screen worked out already, for any choice)."""
         kind = KINDS[q.kind]
         if kind.grade is None:
-            raise ValueError(f"{q.kind} answers are graded by their analysis; use record()")
+            raise ValueError(f"{q.kind} answers are graded by their screen; use record()")
         answer: dict[str, Any] = {"items": dict(items)} if items is not None else {}
         if total is not None:
             answer["total"] = total
         if verdict is not None:
             answer["verdict"] = verdict
+        extra: dict[str, Any] = {}
+        if throw is not None or card is not None:
+            from crib_trainer.core.cards import parse_card
+
+            if throw is not None:
+                answer["discard"] = [parse_card(c).code if isinstance(c, str) else c.code
+                                     for c in throw]  # fmt: skip
+                if pegging:
+                    answer["pegging"] = True
+            else:
+                assert card is not None
+                answer["card"] = parse_card(card).code if isinstance(card, str) else card.code
+            extra["judged"] = judged
         return kind.grade(
-            q.drill, answer, seconds=seconds, answered_at=self.clock(), odds=self.odds()
+            q.drill, answer, seconds=seconds, answered_at=self.clock(), odds=self.odds(), **extra
         )
 
     def answer(
@@ -369,11 +389,26 @@ class Session:
         total: int | None = None,
         items: Mapping[str, int] | None = None,
         verdict: str | None = None,
+        throw: Sequence[Card | str] | None = None,
+        card: Card | str | None = None,
+        pegging: bool = False,
+        judged: Verdict | None = None,
         seconds: float,
     ) -> Answer:
-        """Grade an answer to ``q`` and record it (committed when this returns)."""
+        """Grade an answer to ``q`` (as :meth:`grade`) and record it (committed when this
+        returns)."""
         return self.record(
-            self.grade(q, total=total, items=items, verdict=verdict, seconds=seconds)
+            self.grade(
+                q,
+                total=total,
+                items=items,
+                verdict=verdict,
+                throw=throw,
+                card=card,
+                pegging=pegging,
+                judged=judged,
+                seconds=seconds,
+            )
         )
 
     def record(self, attempt: Attempt) -> Answer:

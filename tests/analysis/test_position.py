@@ -14,6 +14,7 @@ from crib_trainer.analysis.keepplay import keep_play
 from crib_trainer.analysis.position import (
     analyse_position,
     crib_chances,
+    pair_weights,
     play_outcome,
     throw_win_plays,
 )
@@ -33,6 +34,14 @@ def test_the_crib_per_starter_averages_to_the_exact_crib_ev(text, variant):
     assert np.allclose(chances.sum(axis=2), 1.0)
     means = (chances * np.arange(chances.shape[2])).sum(axis=2).mean(axis=1)
     assert np.allclose(means, [o.crib_ev for o in points.options], atol=1e-9)
+    # his throw weighted as a good player's, given the starter: within 0.02 of the exact
+    # weighted crib (which weighs the starter by his throws too)
+    weighted = analyse_discards(cards, dealer=True, variant=variant, opponent="weighted")
+    chances = crib_chances(unseen_cards(cards), throws, pair_weights(variant.name, True))
+    assert np.allclose(chances.sum(axis=2), 1.0)
+    means = (chances * np.arange(chances.shape[2])).sum(axis=2).mean(axis=1)
+    exact = {o.discard: o.crib_ev for o in weighted.options}
+    assert np.allclose(means, [exact[t] for t in throws], atol=0.02)
 
 
 @pytest.mark.parametrize("dealer", [False, True])
@@ -67,12 +76,14 @@ def test_each_throw_plays_its_own_kept_cards(cards, me):
 @pytest.mark.parametrize(("me", "him", "dealer"), [(90, 95, True), (100, 100, False)])
 def test_points_best_throws_of_random_deals_win_about_what_the_table_says(me, him, dealer):
     """An expert throws about the points-best; over random deals its win chance should
-    average near the table's (the table's sample and this one's approximations differ)."""
+    average near the table's (the table's sample and this one's approximations differ: with
+    his throw weighted as a good player throws, the dealer's chance at 90-95 averages 34.6%
+    ± 1.0% over 200 deals against the table's 37.9%; docs/benchmarks.md)."""
     rng = random.Random(7)
     table, _ = shipped_table(SIX_CARD)
     wins = [
         analyse_position(rng.sample(FULL_DECK, 6), dealer=dealer, me=me, him=him).points_best.win
-        for _ in range(12)
+        for _ in range(30)
     ]
     assert abs(np.mean(wins) - win_chance(table, me, him, dealer=dealer, target=121)) < 0.06
 
@@ -144,7 +155,10 @@ def test_each_chance_is_the_mean_of_its_plays_and_its_error_their_spread(
     p = analyse_position(cards, dealer=dealer, me=me, him=him, variant=variant)
     throws = [o.option.discard for o in p.options]
     keeps = [o.option.keep for o in p.options]
-    rows = throw_win_plays(cards, throws, keeps, dealer=dealer, me=me, him=him, variant=variant)
+    weights = pair_weights(variant.name, dealer)  # (his throw as a good player throws)
+    rows = throw_win_plays(
+        cards, throws, keeps, dealer=dealer, me=me, him=him, variant=variant, weights=weights
+    )
     n = keep_play(p.best.kept_ranks(), dealer=dealer, variant=variant).plays
     assert rows.shape == (len(throws), n)
     for o, row in zip(p.options, rows, strict=True):
@@ -152,24 +166,28 @@ def test_each_chance_is_the_mean_of_its_plays_and_its_error_their_spread(
         assert o.error == pytest.approx(row.std(ddof=1) / np.sqrt(n), abs=1e-12)
 
 
-def test_a_throw_within_two_standard_errors_of_the_best_is_as_good_and_graded_so():
+def test_a_throw_within_two_standard_errors_is_as_good_to_the_table_but_graded_by_its_gap():
     from datetime import UTC, datetime
 
-    from crib_trainer.training.answers import WIN_SAME
-    from crib_trainer.training.position_drill import PositionDrill, position_attempt
+    from crib_trainer.training.position_drill import PositionDrill
+    from crib_trainer.training.verdict import SAME, band
+    from tests.decision_support import judged
 
     drill = PositionDrill(parse_cards("2S 2C 5D QH QD KD"), False, 109, 105)
     p = drill.analyse()
     top = p.points_best
     lost = p.best.win - top.win
-    band = 2 * np.hypot(p.best.error, top.error)
+    margin = 2 * np.hypot(p.best.error, top.error)
     assert top.kept_ranks() != p.best.kept_ranks()
-    assert WIN_SAME < lost < band and p.as_good_as_best(top)
-    a = position_attempt(drill, p, top.option.discard, seconds=1, answered_at=datetime.now(UTC))
-    assert a.correct and a.grade == "best" and a.truth["win_lost"] == pytest.approx(lost)
+    assert SAME["win"] < lost < margin and p.as_good_as_best(top)
+    a = judged(drill, top.option.discard, seconds=1, answered_at=datetime.now(UTC))
+    # the judge: as good only within twice the error and never over 2% of the game
+    assert a.truth["gave_up"] == pytest.approx(lost, abs=1e-6) and lost > 0.02
+    assert a.grade == band(lost, "win", a.truth["error"]) == "fair" and not a.correct
+    assert a.truth["error"] == pytest.approx(np.hypot(p.best.error, top.error), abs=1e-6)
     worst = p.options[-1]
     assert not p.as_good_as_best(worst)
-    b = position_attempt(drill, p, worst.option.discard, seconds=1, answered_at=datetime.now(UTC))
+    b = judged(drill, worst.option.discard, seconds=1, answered_at=datetime.now(UTC))
     assert not b.correct and b.grade == "costly"
 
 

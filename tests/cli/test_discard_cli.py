@@ -52,8 +52,8 @@ def test_pone_text_and_ascii():
 def test_ascii_reaches_the_why_where_it_names_a_throw_of_the_same_ranks():
     _, plain = run("discard", "2S", "2C", "5D", "QH", "QD", "KD", "--pone")
     _, ascii = run("discard", "2S", "2C", "5D", "QH", "QD", "KD", "--pone", "--ascii")
-    assert "Throwing 2♣ K♦ is just as good." in plain
-    assert "Throwing 2C KD is just as good." in ascii
+    assert "Throwing 2♣ K♦ is just as good (a tie)." in plain
+    assert "Throwing 2C KD is just as good (a tie)." in ascii
     assert not any(glyph in ascii for glyph in "♠♥♦♣")
 
 

@@ -15,8 +15,8 @@ from crib_trainer.cli import main, stats
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.paths import database_path
 from crib_trainer.storage.progress import record_attempt
-from crib_trainer.training.answers import discard_attempt, peg_play_attempt
 from tests.conftest import cards
+from tests.decision_support import card_attempt, throw_attempt
 from tests.inprocess import run_cli
 from tests.storage.support import make_attempt
 
@@ -51,16 +51,16 @@ def fill() -> None:
             )
         record_attempt(
             store,
-            discard_attempt(
-                cards=six, dealer=True, thrown=six[:2], best=six[2:4], points_lost=1.5,
+            throw_attempt(
+                cards=six, dealer=True, thrown=six[:2], best=six[2:4], gave_up=1.5,
                 seconds=9, answered_at=NOW,
             ),
         )  # fmt: skip
         record_attempt(
             store,
-            peg_play_attempt(
+            card_attempt(
                 theme="near-31", question={"count": 24}, played=six[0], best=six[1],
-                points_lost=2.0, seconds=3, answered_at=NOW,
+                gave_up=2.0, seconds=3, answered_at=NOW,
             ),
         )  # fmt: skip
 

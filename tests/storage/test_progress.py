@@ -27,9 +27,10 @@ from crib_trainer.storage.progress import (
     record_attempt,
     summary,
 )
-from crib_trainer.training.answers import count_attempt, discard_attempt, peg_play_attempt
+from crib_trainer.training.answers import count_attempt
 from crib_trainer.training.drills import CountDrill
 from tests.conftest import card, cards
+from tests.decision_support import card_attempt, throw_attempt
 from tests.storage.support import T0, make_attempt
 
 SYDNEY = timezone(timedelta(hours=11))
@@ -203,12 +204,12 @@ def test_decision_losses(store):
     for dealer, lost in [(True, 1.0), (True, 0.0), (False, 2.0)]:
         record_attempt(
             store,
-            discard_attempt(
+            throw_attempt(
                 cards=six,
                 dealer=dealer,
                 thrown=six[:2],
                 best=six[2:4],
-                points_lost=lost,
+                gave_up=lost,
                 seconds=5,
                 answered_at=T0,
             ),
@@ -217,12 +218,12 @@ def test_decision_losses(store):
     for theme, lost in [("near-31", 2.0), ("lead", 0.5), ("lead", 0.0)]:
         record_attempt(
             store,
-            peg_play_attempt(
+            card_attempt(
                 theme=theme,
                 question={"count": 0},
                 played=six[0],
                 best=six[1],
-                points_lost=lost,
+                gave_up=lost,
                 seconds=2,
                 answered_at=T0,
             ),

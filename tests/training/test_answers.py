@@ -7,14 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from crib_trainer.core.show import Kind
-from crib_trainer.training.answers import (
-    count_attempt,
-    decision_grade,
-    discard_attempt,
-    judge_attempt,
-    peg_play_attempt,
-    peg_score_attempt,
-)
+from crib_trainer.training.answers import count_attempt, judge_attempt, peg_score_attempt
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import count_categories
 from crib_trainer.training.drills import CountDrill, JudgeDrill
@@ -70,33 +63,12 @@ def test_judge():
         judge_attempt(under, verdict="maybe", seconds=3, answered_at=T)
 
 
-def test_decisions():
-    six = cards("5H 5C JD QS 2H 3C")
-    a = discard_attempt(
-        cards=six, dealer=True, thrown=six[:2], best=six[2:4], points_lost=1.25, seconds=9,
-        answered_at=T,
-    )  # fmt: skip
-    assert (a.kind, a.correct, a.grade) == ("discard", False, "fair")
-    assert a.missed == {"discard-dealer": 1.25} and a.question["role"] == "dealer"
-    a = discard_attempt(
-        cards=six, dealer=False, thrown=six[:2], best=six[:2], points_lost=0.0, seconds=9,
-        answered_at=T,
-    )  # fmt: skip
-    assert a.correct and a.missed == {} and a.present == {"discard-pone": 0.0}
-    a = peg_play_attempt(
-        theme="near-31", question={"count": 25}, played=card("6H"), best=card("2C"),
-        points_lost=0.3, seconds=2, answered_at=T,
-    )  # fmt: skip
-    assert (a.kind, a.grade, a.missed) == ("peg-play", "close", {"peg-near-31": 0.3})
-    assert a.question == {"count": 25, "theme": "near-31"}
+def test_the_last_cards_points():
     a = peg_score_attempt(
         theme="run-trap", question={"seq": ["4S", "5H", "6D"]}, claimed=5, actual=3, seconds=2,
         answered_at=T,
     )  # fmt: skip
     assert (a.grade, a.missed) == ("over", {"over-claim": 2.0})
-    assert [decision_grade(x) for x in (0.005, 0.5, 0.51, 1.5, 1.51)] == [
-        "best", "close", "fair", "fair", "costly",
-    ]  # fmt: skip
 
 
 def test_attempt_values():

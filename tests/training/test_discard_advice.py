@@ -34,26 +34,33 @@ def test_pone_balks_with_a_wide_throw_and_says_so_with_his_crib_average():
     assert "Balk the dealer: 9-K are too far apart for a run and make no fifteen" in why_best(
         safest
     )
-    assert f"({safest.best.crib_ev:.2f} in his crib)" in why_best(safest)
+    assert f"({safest.best.crib_ev:.2f} points in his crib)" in why_best(safest)
 
 
-def test_near_ties_are_as_good_not_beaten():
-    # Issue 19.2: 9-K beats Q-K by 0.01 as pone: within 0.05, so as good.
+def test_a_gap_within_a_hundredth_of_a_point_is_a_tie_in_words_as_in_the_judge():
+    # Issue 19.2 then 34: 9-K beats Q-K by under 0.01 as pone: a tie, as the judge bands it.
     a = analyse_discards("AC 2D 8H 9S QC KD", dealer=False)
     second = a.options[1]
-    assert 0 < second.loss <= 0.05 and second.as_good
-    assert "beats" not in why_best(a)
-    assert "as good" in why_best(a)
-    assert throw_reason(second, a).startswith("As good as the best throw")
+    assert 0 < second.loss <= 0.01
+    assert "Throwing Q-K is just as good (a tie)." in why_best(a)
+    assert throw_reason(second, a) == "Tied with the best throw."
+
+
+def test_a_gap_over_a_tie_is_said_in_points_not_called_as_good():
+    a = analyse_discards("7C KH 7D 2C AD TD", dealer=True, opponent="weighted")
+    second = a.options[1]
+    assert 0.01 < second.loss <= 0.05 and second.as_good  # (the analysis' own near-tie)
+    assert "as good:" not in why_best(a)
+    assert throw_reason(second, a).startswith(f"Gives up {second.loss:.2f} points")
 
 
 def test_ties_say_just_as_good_and_name_the_cards_when_ranks_match():
     a = analyse_discards("7D 3D KS 6H 3H 8C", dealer=False)
     assert a.options[1].loss == 0
     text = why_best(a)
-    assert "is just as good" in text
+    assert "is just as good (a tie)" in text
     assert "3♥" in text or "3♦" in text  # the same ranks: say which cards
-    assert throw_reason(a.options[1], a) == "As good as the best throw."
+    assert throw_reason(a.options[1], a) == "Tied with the best throw."
 
 
 def test_reason_names_the_broken_principle_then_splits_the_loss():
@@ -62,8 +69,8 @@ def test_reason_names_the_broken_principle_then_splits_the_loss():
     reason = throw_reason(worst, a)
     hand = a.best.hand_ev - worst.hand_ev
     crib = worst.crib_ev - a.best.crib_ev
-    assert f"Gives up {worst.loss:.2f} against throwing 2-9: " in reason
-    assert f"{hand:.2f} less in hand, for {crib:.2f} more in your crib" in reason
+    assert f"Gives up {worst.loss:.2f} points against throwing 2-9: " in reason
+    assert f"{hand:.2f} points less in hand, for {crib:.2f} points more in your crib" in reason
 
 
 def test_the_other_role_is_named_when_it_throws_differently():

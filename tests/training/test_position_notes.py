@@ -11,7 +11,7 @@ from crib_trainer.analysis.position import analyse_position
 from crib_trainer.core.cards import parse_cards
 from crib_trainer.core.pegging import parse_peg_tokens
 from crib_trainer.training.gamegrading import grade_discard, grade_play
-from crib_trainer.training.position_words import near_end, play_reason, throw_note
+from crib_trainer.training.position_words import near_end, play_reason
 
 T = datetime(2026, 11, 25, tzinfo=UTC)
 FLUSH = parse_cards("3C 3S QH AH JH 6H")  # pone at 116 needs 5: keep the four hearts
@@ -22,34 +22,22 @@ def test_near_the_end_is_either_side_within_thirty_of_121_or_fifteen_of_61():
     assert near_end(46, 0, 61) and not near_end(45, 45, 61)
 
 
-def test_the_points_best_throw_at_116_hears_keep_the_sure_flush():
+def test_the_practice_game_judges_a_throw_near_the_end_by_the_chance_to_win():
     p = analyse_position(FLUSH, dealer=False, me=116, him=100)
-    note = throw_note(p, p.points_best.option.discard)
-    assert note.startswith("At 116 to 100 the best chance to win is to throw 3-3")
-    assert "you need 5 and you count first: keep the hand that gets there alone" in note
-    assert f"Yours wins {p.points_best.win:.0%}" in note
-    mine = throw_note(p, p.best.option.discard)
-    assert mine.startswith("At 116 to 100 your throw is the best chance")
-
-
-def test_far_from_the_end_or_when_all_agree_there_is_no_note():
-    p = analyse_position(FLUSH, dealer=False, me=40, him=50)
-    assert throw_note(p, p.best.option.discard) is None
-    p = analyse_position("5H 5D JS QC 2C 9D", dealer=True, me=110, him=60)
-    if p.best is p.points_best:
-        assert throw_note(p, p.best.option.discard) is None
-
-
-def test_the_practice_game_throw_grade_carries_the_note_only_near_the_end():
-    points_best = analyse_position(FLUSH, dealer=False, me=116, him=100).points_best
-    thrown = points_best.option.discard
+    thrown = p.points_best.option.discard
     near = grade_discard(FLUSH, thrown, dealer=False, deal=3, seconds=2, answered_at=T,
                          score=(116, 100))  # fmt: skip
     far = grade_discard(FLUSH, thrown, dealer=False, deal=3, seconds=2, answered_at=T,
                         score=(16, 10))  # fmt: skip
-    assert "the best chance to win is to throw 3-3" in near.text
-    assert "best chance" not in far.text and near.text.startswith(far.text)
-    assert near.attempt == far.attempt  # the grade is still by points
+    assert near.unit == "win" and near.attempt.kind == "position"
+    gap = p.best.win - p.points_best.win
+    error = near.attempt.truth["error"]
+    assert near.text.startswith(
+        f"Costly, no credit: you threw 6-Q, {gap:.1%} ± {error:.1%} of the game"
+    )
+    assert "behind 3-3" in near.text and "% of the game" in near.text
+    assert "You need 5 and you count first: keep the hand that gets there alone" in near.text
+    assert far.unit == "points" and far.attempt.kind == "discard" and "game" not in far.text
 
 
 def _situation() -> PegSituation:
@@ -71,8 +59,10 @@ def test_a_card_that_pegs_out_is_the_best_chance_and_says_so():
     assert reason == "you need 2: the 5♥ pegs 2 and wins now"
     nine = parse_cards("9C")[0]
     g = grade_play(s, nine, opponent_hand=(), deal=1, seconds=1, answered_at=T, score=(119, 100))
-    assert "At 119 to 100 the best chance is the 5♥ (100%)" in g.text
-    assert "Yours wins" in g.text
+    assert g.text.startswith("Close, ¾ credit: you laid 9♣, 0.7% of the game behind 5♥.")
+    assert "You need 2: the 5♥ pegs 2 and wins now." in g.text
+    laid = next(i for i, o in enumerate(a.options) if o.card == nine)
+    assert f"Yours: it wins {wins[laid]:.1%}" in g.text
     far = grade_play(s, nine, opponent_hand=(), deal=1, seconds=1, answered_at=T, score=(19, 10))
     assert "best chance" not in far.text
 

@@ -13,8 +13,8 @@ from crib_trainer.analysis.pegging import PegSituation, analyse, read_situation
 from crib_trainer.core.cards import parse_card, parse_cards
 from crib_trainer.core.pegging import parse_peg_tokens
 from crib_trainer.training import categories as cat
-from crib_trainer.training.answers import WIN_SAME, win_grade
 from crib_trainer.training.attempt import Attempt
+from crib_trainer.training.decisions import decision_attempt, judge_drill
 from crib_trainer.training.kinds import KINDS
 from crib_trainer.training.pegdrills import PegDrill
 from crib_trainer.training.position_plays import (
@@ -25,9 +25,10 @@ from crib_trainer.training.position_plays import (
     PositionPlay,
     play_chances,
     position_play,
-    position_play_attempt,
 )
 from crib_trainer.training.review import replayable
+from crib_trainer.training.verdict import band
+from tests.decision_support import judged
 
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
 
@@ -70,17 +71,19 @@ def test_every_card_is_graded_by_the_chance_it_gives_up(dealt):
     for d in dealt:
         analysis = analyse(d.situation)
         wins = play_wins(d.situation, analysis, me=d.me, him=d.him)
-        c = d.chances()
         for i, option in enumerate(analysis.options):
-            a = position_play_attempt(d, c, option.card, seconds=2.0, answered_at=NOW)
+            a = judged(d, (option.card,), seconds=2.0, answered_at=NOW)
             lost = max(wins) - wins[i]
             assert a.kind == "position" and a.question == d.question()
-            assert a.truth["win_lost"] == pytest.approx(lost)
-            assert a.correct == (lost < WIN_SAME) and a.grade == win_grade(a.truth["win_lost"])
+            assert a.truth["gave_up"] == pytest.approx(lost, abs=1e-6)
+            assert a.truth["unit"] == "win" and a.truth["error"] == 0
+            assert a.correct == (lost <= 0.005) and a.grade == band(a.truth["gave_up"], "win")
             assert set(a.present) == {cat.POSITION_PLAY}
             assert (a.missed.get(cat.POSITION_PLAY, 0) > 0) != a.correct
             assert a.answer == {"card": option.card.code}
-            assert a.truth["best_win"] == pytest.approx(max(wins))
+            assert a == decision_attempt(
+                d, judge_drill(d, (option.card,)), seconds=2.0, answered_at=NOW
+            )
 
 
 def test_a_card_of_the_same_rank_is_the_same_play():
@@ -94,7 +97,7 @@ def test_a_card_of_the_same_rank_is_the_same_play():
     assert [c.options[i].card for i in fives] == list(parse_cards("5D 5H")) or len(set(fives)) == 1
     d = PositionPlay(PegDrill(s, (), ()), 112, 116)
     lost = {
-        position_play_attempt(d, c, card, seconds=1, answered_at=NOW).truth["win_lost"]
+        judged(d, (card,), seconds=1, answered_at=NOW).truth["gave_up"]
         for card in parse_cards("5D 5H")
     }
     assert len(lost) == 1
@@ -147,7 +150,7 @@ def test_unaimed_questions_are_a_third_plays(monkeypatch):
 
 def test_a_stored_play_is_replayable_and_a_broken_one_is_not(dealt):
     d = dealt[1]
-    a = position_play_attempt(d, d.chances(), d.situation.hand[0], seconds=1, answered_at=NOW)
+    a = judged(d, (d.situation.hand[0],), seconds=1, answered_at=NOW)
     assert replayable(a)
     broken = Attempt("position", {**a.question, "score": [121, 3]}, {}, {}, False, "costly",
                      {}, 1.0, NOW)  # fmt: skip

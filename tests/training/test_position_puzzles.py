@@ -120,23 +120,20 @@ def test_a_throw_at_a_score_is_graded_by_the_chance_it_gives_up():
 
     from crib_trainer.analysis.position import analyse_position
     from crib_trainer.core.cards import parse_cards
-    from crib_trainer.training.answers import discard_attempt
+    from crib_trainer.training.decisions import decision_attempt
+    from crib_trainer.training.drills import DiscardDrill
+    from crib_trainer.training.judge import position_verdict
 
     cards = parse_cards("3C 3S QH AH JH 6H")
     at = analyse_position(cards, dealer=False, me=116, him=100)
     top = at.points_best  # no points given up, but 7% of the game
-    attempt = discard_attempt(
-        cards=cards,
-        dealer=False,
-        thrown=top.option.discard,
-        best=at.best.option.discard,
-        points_lost=top.option.loss,
+    attempt = decision_attempt(
+        DiscardDrill(cards, False),
+        position_verdict(at, top.option.discard),
         seconds=3.0,
         answered_at=datetime(2026, 1, 1, tzinfo=UTC),
-        win_lost=at.best.win - top.win,
-        truth={"score": [116, 100]},
     )
     assert top.option.loss == 0.0
     assert not attempt.correct and attempt.grade == "costly"
-    assert attempt.truth["win_lost"] > 0.05 and attempt.truth["score"] == [116, 100]
+    assert attempt.truth["gave_up"] > 0.05 and attempt.truth["unit"] == "win"
     assert attempt.missed["discard-pone"] > 0

@@ -64,6 +64,7 @@ def test_a_whole_five_card_game_is_played_graded_and_saved_at_every_move():
     assert {"discard", "count-hand"} <= kinds and kinds <= {
         "discard",
         "peg-play",
+        "position",  # (a decision near the end: judged by the chance to win)
         "count-hand",
         "count-crib",
     }
@@ -234,7 +235,13 @@ def _play_told_in_order(p: Practice) -> tuple[list[str], list[str]]:
     assert g.play_state is not None
     start = max(i for i, line in enumerate(p.log) if line.startswith(("Deal ", "Cut for deal")))
     names = tuple(f"{name}: " for name in g.names)
-    told = [line.split(" (")[0].rstrip(".") for line in p.log[start:] if line.startswith(names)]
+    lines = [line for line in p.log[start:] if line.startswith(names)]
+    for before, line in itertools.pairwise(lines):  # a go point told after the go said
+        if line.endswith(": the go for 1."):
+            assert before.split(" (")[0].rstrip(".").endswith(": go"), (before, line)
+    told = [
+        line.split(" (")[0].rstrip(".") for line in lines if not line.endswith(": the go for 1.")
+    ]
     events = [
         f"{g.names[g.seat_of(e.player)]}: {'go' if isinstance(e, SaidGo) else e.card}"
         for e in g.play_state.events

@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from crib_trainer.training.answers import peg_play_attempt
 from crib_trainer.training.pegdrills import peg_drill
 from crib_trainer.training.review import replayable
+from tests.decision_support import card_attempt
 
 T = datetime(2026, 1, 2, tzinfo=UTC)
 
@@ -20,12 +20,12 @@ def peg_attempt(edit=None):
     if edit:
         question = edit(question, drill)
     card = drill.situation.hand[0]
-    return peg_play_attempt(
+    return card_attempt(
         theme="lead",
         question=question,
         played=card,
         best=card,
-        points_lost=0.0,
+        gave_up=0.0,
         seconds=3.0,
         answered_at=T,
     )

@@ -7,19 +7,20 @@ from datetime import UTC, datetime
 
 import pytest
 
-from crib_trainer.analysis.pegging import analyse_table, read_table
-from crib_trainer.training.answers import peg_play_attempt
+from crib_trainer.analysis.pegging import read_table
 from crib_trainer.training.attempt import Attempt
+from crib_trainer.training.decisions import table_seed
+from crib_trainer.training.judge import table_analysis
 from crib_trainer.training.pegdrills import THEMES, PegDrill
 from crib_trainer.training.review import replayable
 from crib_trainer.training.tabledrills import (
-    DRILL_SAMPLES,
     TableDrill,
     drill_from_question,
     replay_table,
     table_drill,
     table_themes,
 )
+from tests.decision_support import judged
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -56,18 +57,11 @@ def test_a_theme_can_be_asked_for(theme):
 
 def test_graded_and_stored_like_every_peg_play_answer():
     d = table_drill(random.Random(5), variant="four-player", keep=first_fit_keep)
-    options = analyse_table(d.situation, samples=DRILL_SAMPLES).options
+    options = table_analysis(d.situation, seed=table_seed(d)).options
     worst = options[-1]
+    a = judged(d, (worst.card,), seconds=3, answered_at=T)
     lost = options[0].expected_net - worst.expected_net
-    a = peg_play_attempt(
-        theme=d.themes[0] if d.themes else "lead",
-        question=d.question(),
-        played=worst.card,
-        best=options[0].card,
-        points_lost=0.0 if worst.as_good else lost,
-        seconds=3,
-        answered_at=T,
-    )
+    assert a.truth["gave_up"] == pytest.approx(lost, abs=1e-6) and a.truth["error"] > 0
     assert a.kind == "peg-play" and a.question["variant"] == "four-player"
     assert isinstance(drill_from_question(a.question), TableDrill)
     assert replayable(a)

@@ -211,16 +211,16 @@ def held_analysis(monkeypatch):
     an answer can be given while it is still working."""
     import threading
 
-    from crib_trainer.training.pegreasons import rank_plays
+    from crib_trainer.analysis.pegging import analyse
     from crib_trainer.ui.screens import pegging
 
     ready = threading.Event()
 
-    def slow_rank_plays(situation):
+    def slow_analyse(situation):
         ready.wait(timeout=10)
-        return rank_plays(situation)
+        return analyse(situation)
 
-    monkeypatch.setattr(pegging, "rank_plays", slow_rank_plays)
+    monkeypatch.setattr(pegging, "analyse", slow_analyse)
     return ready
 
 

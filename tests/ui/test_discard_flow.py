@@ -26,9 +26,9 @@ async def test_the_best_throw_is_graded_best_and_the_worst_says_what_it_gave_up(
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_discards(pilot)
         drill = screen.drill
-        best = analyse_discards(drill.cards, dealer=drill.dealer).best
+        best = analyse_discards(drill.cards, dealer=drill.dealer, opponent="weighted").best
         await throw(pilot, screen, best.discard)
-        assert "Best throw" in shown(screen, "#discard-verdict")
+        assert shown(screen, "#discard-verdict").startswith("Best: ")
         attempt = app.practice.history[-1]
         assert attempt.kind == "discard" and attempt.correct and attempt.grade == "best"
         table = screen.query_one("#throws", DataTable)
@@ -38,15 +38,16 @@ async def test_the_best_throw_is_graded_best_and_the_worst_says_what_it_gave_up(
         await pilot.pause()
         drill = screen.drill
         assert drill is not None and not screen.revealed
-        worst = analyse_discards(drill.cards, dealer=drill.dealer).options[-1]
+        worst = analyse_discards(drill.cards, dealer=drill.dealer, opponent="weighted").options[-1]
         await throw(pilot, screen, worst.discard)
         verdict = shown(screen, "#discard-verdict")
-        assert f"You gave up {worst.loss:.2f}" in verdict
+        assert f", {worst.loss:.2f} points behind " in verdict
         assert "Gives up" in shown(screen, "#discard-why")
         table = screen.query_one("#throws", DataTable)
         assert table.get_row_at(table.cursor_row)[0] == "you"
         role = "dealer" if drill.dealer else "pone"
         assert app.practice.history[-1].missed == {f"discard-{role}": worst.loss}
+        assert app.practice.history[-1].truth["gave_up"] == round(worst.loss, 6)
 
 
 async def test_count_the_kept_hand_after(app):
@@ -128,11 +129,13 @@ async def test_the_pegging_toggle_ranks_and_grades_by_the_total(app):
         assert "g pegging on" in shown(screen, "#discard-status")
         assert "Ranked by hand + crib + pegging" in shown(screen, "#discard-role")
         drill = screen.drill
-        ranked = with_pegging(analyse_discards(drill.cards, dealer=drill.dealer))
+        weighted = analyse_discards(drill.cards, dealer=drill.dealer, opponent="weighted")
+        ranked = with_pegging(weighted)
         await throw(pilot, screen, ranked[0].option.discard)
         assert "Graded by hand + crib + pegging" in shown(screen, "#discard-verdict")
         attempt = app.practice.history[-1]
-        assert attempt.grade == "best" and attempt.truth["total"] == ranked[0].total
+        assert attempt.grade == "best" and attempt.answer["pegging"] is True
+        assert attempt.truth["unit"] == "points" and attempt.truth["error"] >= 0
         table = screen.query_one("#throws", DataTable)
         labels = [str(c.label) for c in table.columns.values()]
         assert "peg" in labels and "total" in labels and "net" not in labels

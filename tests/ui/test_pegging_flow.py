@@ -46,7 +46,7 @@ async def test_the_best_card_is_graded_best_and_a_worse_one_says_what_it_gave_up
         best = rank_plays(s)[0].card
         await pilot.press(str(s.hand.index(best) + 1), "enter")
         await settle(pilot)
-        assert "Best play" in text(screen, "#peg-verdict")
+        assert text(screen, "#peg-verdict").startswith("Best: ")
         attempt = app.practice.history[-1]
         assert attempt.kind == "peg-play" and attempt.correct
         table = screen.query_one("#peg-options", DataTable)
@@ -63,7 +63,8 @@ async def test_the_best_card_is_graded_best_and_a_worse_one_says_what_it_gave_up
         worst = options[-1].card
         await pilot.press(str(screen.drill.situation.hand.index(worst) + 1), "enter")
         await settle(pilot)
-        assert "gives up" in text(screen, "#peg-verdict")
+        gap = options[0].expected_net - options[-1].expected_net
+        assert f"you laid {worst}, {gap:.2f} points behind" in text(screen, "#peg-verdict")
         assert not app.practice.history[-1].correct
 
 
@@ -114,8 +115,9 @@ async def test_an_answer_given_before_the_analysis_is_ready_is_not_lost(app, hel
 async def test_three_at_the_table(app):
     """v: three players; the extra seats are shown, the answer graded and stored as a
     peg-play attempt with its variant (issue 20.3)."""
-    from crib_trainer.analysis.pegging import analyse_table
-    from crib_trainer.training.tabledrills import DRILL_SAMPLES, TableDrill
+    from crib_trainer.training.decisions import table_seed
+    from crib_trainer.training.judge import table_analysis
+    from crib_trainer.training.tabledrills import TableDrill
 
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_pegging(pilot)
@@ -125,10 +127,10 @@ async def test_three_at_the_table(app):
         assert isinstance(drill, TableDrill) and drill.situation.variant.name == "three-player"
         assert "left" in text(screen, "#peg-count") and "right" in text(screen, "#peg-count")
         s = drill.situation
-        best = analyse_table(s, samples=DRILL_SAMPLES).options[0].card
+        best = table_analysis(s, seed=table_seed(drill)).options[0].card
         await pilot.press(str(s.hand.index(best) + 1), "enter")
         await settle(pilot)
-        assert "Best play" in text(screen, "#peg-verdict")
+        assert text(screen, "#peg-verdict").startswith("Best: ")
         assert "They held" in text(screen, "#peg-why")
         attempt = app.practice.history[-1]
         assert attempt.kind == "peg-play" and attempt.correct

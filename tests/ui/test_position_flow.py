@@ -39,7 +39,7 @@ async def test_the_best_chance_is_graded_best_and_stored_as_a_position(app):
         assert f"You {drill.me}, him {drill.him}" in shown(screen, "#position-score")
         assert screen.title == "Position: throw to the score"
         await throw(pilot, screen, p.best.option.discard)
-        assert "Best chance" in shown(screen, "#discard-verdict")
+        assert shown(screen, "#discard-verdict").startswith("Best: ")
         attempt = app.practice.history[-1]
         assert attempt.kind == "position" and attempt.grade == "best"
         assert attempt.question["score"] == [drill.me, drill.him]
@@ -56,9 +56,10 @@ async def test_the_points_best_can_lose_chances_and_says_how_much(app):
         await throw(pilot, screen, worst.option.discard)
         lost = p.best.win - worst.win
         attempt = app.practice.history[-1]
-        assert abs(attempt.truth["win_lost"] - lost) < 1e-9
+        assert abs(attempt.truth["gave_up"] - lost) < 1e-6 and attempt.truth["unit"] == "win"
         if attempt.grade != "best":
-            assert f"You gave up {lost:.1%}" in shown(screen, "#discard-verdict")
+            assert f"{lost:.1%}" in shown(screen, "#discard-verdict")
+            assert "of the game behind" in shown(screen, "#discard-verdict")
         await pilot.press("n")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
@@ -75,7 +76,7 @@ async def test_a_play_at_the_score_is_laid_by_keys_and_graded_by_the_chance_to_w
         assert f"You {drill.me}, him {drill.him}" in head and "The play: " in head
         best = next(x for x in drill.situation.hand if x.rank == c.options[c.best].card.rank)
         await lay(pilot, screen, best)
-        assert "Best chance" in shown(screen, "#discard-verdict")
+        assert shown(screen, "#discard-verdict").startswith("Best: ")
         attempt = app.practice.history[-1]
         assert attempt.kind == "position" and attempt.grade == "best"
         assert attempt.question["score"] == [drill.me, drill.him]
@@ -93,9 +94,9 @@ async def test_the_most_points_can_give_up_the_game_and_the_verdict_says_why(app
         top = next(x for x in screen.drill.situation.hand if x.rank == c.options[0].card.rank)
         await lay(pilot, screen, top)
         attempt = app.practice.history[-1]
-        assert attempt.truth["win_lost"] == lost
+        assert attempt.truth["gave_up"] == round(lost, 6)
         if lost >= 0.005:
             verdict = shown(screen, "#discard-verdict")
-            assert f"You gave up {lost:.1%} of the game" in verdict
+            assert f"{lost:.1%} of the game behind" in verdict
             assert f"You win {c.wins[0]:.1%}" in verdict
             assert "not " + f"the {c.options[0].card}" in shown(screen, "#discard-why")

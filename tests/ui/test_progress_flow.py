@@ -11,11 +11,12 @@ from textual.widgets import DataTable
 
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.progress import record_attempt
-from crib_trainer.training.answers import count_attempt, discard_attempt
+from crib_trainer.training.answers import count_attempt
 from crib_trainer.training.drills import count_drill, discard_drill
 from crib_trainer.ui.screens.count import CountScreen
 from crib_trainer.ui.screens.discard import DiscardScreen
 from crib_trainer.ui.screens.progress import ProgressScreen
+from tests.decision_support import throw_attempt
 from tests.ui.conftest import FROZEN_NOW
 
 SIZE = (80, 24)
@@ -34,12 +35,12 @@ def plant_mistake(kind: str, question: dict) -> None:
     at = FROZEN_NOW - timedelta(hours=1)
     if kind == "discard":
         d = discard_drill(rng)
-        attempt = discard_attempt(
+        attempt = throw_attempt(
             cards=d.cards,
             dealer=d.dealer,
             thrown=d.cards[:2],
             best=d.cards[2:4],
-            points_lost=3.0,
+            gave_up=3.0,
             seconds=5.0,
             answered_at=at,
         )
@@ -117,8 +118,9 @@ async def test_a_review_that_does_not_read_is_not_offered_again(app):
 
 def plant_decisions() -> None:
     """A pegging play, a pegging score and a discard, each answered wrongly an hour ago."""
-    from crib_trainer.training.answers import peg_play_attempt, peg_score_attempt
+    from crib_trainer.training.answers import peg_score_attempt
     from crib_trainer.training.pegdrills import peg_drill
+    from tests.decision_support import card_attempt
 
     rng = random.Random(5)
     at = FROZEN_NOW - timedelta(hours=1)
@@ -127,12 +129,12 @@ def plant_decisions() -> None:
     d = discard_drill(rng)
     with open_store() as store:
         for attempt in (
-            discard_attempt(
+            throw_attempt(
                 cards=d.cards,
                 dealer=d.dealer,
                 thrown=d.cards[:2],
                 best=d.cards[2:4],
-                points_lost=3.0,
+                gave_up=3.0,
                 seconds=5.0,
                 answered_at=at,
             ),
@@ -144,12 +146,12 @@ def plant_decisions() -> None:
                 seconds=4.0,
                 answered_at=at,
             ),
-            peg_play_attempt(
+            card_attempt(
                 theme="lead",
                 question=peg.question(),
                 played=s.hand[0],
                 best=s.hand[-1],
-                points_lost=2.5,
+                gave_up=2.5,
                 seconds=4.0,
                 answered_at=at,
             ),
@@ -249,12 +251,12 @@ async def test_the_weak_spots_tab_names_each_spot_and_what_was_learnt(app):
 
 async def test_a_position_mistake_is_listed_and_enter_asks_it_again(app):
     from crib_trainer.core.cards import parse_cards
-    from crib_trainer.training.position_drill import PositionDrill, position_attempt
+    from crib_trainer.training.position_drill import PositionDrill
+    from tests.decision_support import judged
 
     drill = PositionDrill(parse_cards("3C 3S QH AH JH 6H"), False, 116, 100)
     p = drill.analyse()
-    attempt = position_attempt(
-        drill, p, p.points_best.option.discard, seconds=5.0,
+    attempt = judged(drill, p.points_best.option.discard, seconds=5.0,
         answered_at=FROZEN_NOW - timedelta(hours=1),
     )  # fmt: skip
     with open_store() as store:
@@ -267,13 +269,14 @@ async def test_a_position_mistake_is_listed_and_enter_asks_it_again(app):
 
 
 async def test_a_position_play_mistake_is_listed_with_its_cards_and_asked_again(app):
-    from crib_trainer.training.position_plays import position_play, position_play_attempt
+    from crib_trainer.training.position_plays import position_play
+    from tests.decision_support import judged
 
     drill = position_play(random.Random(3))
     c = drill.chances()
     worst = min(range(len(c.options)), key=lambda i: c.wins[i])
-    attempt = position_play_attempt(
-        drill, c, c.options[worst].card, seconds=5.0, answered_at=FROZEN_NOW - timedelta(hours=1)
+    attempt = judged(
+        drill, (c.options[worst].card,), seconds=5.0, answered_at=FROZEN_NOW - timedelta(hours=1)
     )
     with open_store() as store:
         record_attempt(store, attempt)

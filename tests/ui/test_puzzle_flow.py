@@ -160,8 +160,8 @@ async def test_a_position_puzzle_marks_the_points_best_throw_wrong(app):
         await pilot.pause()
         assert "Not quite" in str(screen.query_one("#puzzle-result", Static).render())
         attempt = app.practice.history[-1]
-        assert not attempt.correct and attempt.truth["win_lost"] > 0
-        assert attempt.truth["score"] == list(p.score)
+        assert not attempt.correct and attempt.truth["gave_up"] > 0
+        assert attempt.question["score"] == list(p.score) and attempt.truth["unit"] == "win"
 
 
 async def test_a_position_play_puzzle_marks_the_most_points_wrong_by_the_chance_to_win(app):
@@ -182,5 +182,5 @@ async def test_a_position_play_puzzle_marks_the_most_points_wrong_by_the_chance_
         assert "Not quite" in str(screen.query_one("#puzzle-result", Static).render())
         attempt = app.practice.history[-1]
         assert attempt.kind == "peg-play" and attempt.puzzle_id == p.id
-        assert not attempt.correct and attempt.truth["win_lost"] > 0.3
+        assert not attempt.correct and attempt.truth["gave_up"] > 0.3
         assert attempt.truth["best"] == p.answer.code and attempt.question["score"] == [117, 118]

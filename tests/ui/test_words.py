@@ -13,8 +13,9 @@ from crib_trainer.cli.stats import format_stats, stats_json
 from crib_trainer.core.show import Kind
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.progress import category_stats, record_attempt
-from crib_trainer.training.answers import count_attempt, decision_grade
+from crib_trainer.training.answers import count_attempt
 from crib_trainer.training.drills import count_drill
+from crib_trainer.training.verdict import band
 from crib_trainer.ui.screens.discard import DiscardScreen
 from tests.ui.conftest import FROZEN_NOW
 
@@ -55,8 +56,8 @@ async def test_a_close_throw_earns_partial_credit_not_a_miss(app):
         assert isinstance(screen, DiscardScreen)
         while True:  # a deal with a throw within half a point of the best (not a tie)
             d = screen.drill
-            options = analyse_discards(d.cards, dealer=d.dealer).options
-            close = [o for o in options if not o.as_good and decision_grade(o.loss) == "close"]
+            options = analyse_discards(d.cards, dealer=d.dealer, opponent="weighted").options
+            close = [o for o in options if band(o.loss, "points") == "close"]
             if close:
                 break
             screen.new_deal()

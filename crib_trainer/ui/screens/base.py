@@ -60,6 +60,16 @@ class TrainerScreen(Screen):
         )
         return True
 
+    def refused_count(self, total: int) -> bool:
+        """Whether a count of ``total`` is refused (over 29, or 19: ``refused_count``),
+        said so (the caller records nothing)."""
+        from crib_trainer.training.overclaims import refused_count
+
+        why = refused_count(total)
+        if why is not None:
+            self.notify(why, severity="warning")
+        return why is not None
+
     def still_working(self) -> bool:
         """Whether an answer waits for the analysis, saying so: moving on now would lose it."""
         if self.holds_an_answer():

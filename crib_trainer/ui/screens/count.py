@@ -22,7 +22,7 @@ from textual.widgets import Header, Input, Static
 
 from crib_trainer.core.cards import format_cards
 from crib_trainer.core.rules import RuleOptions
-from crib_trainer.core.show import MAX_SHOW, Breakdown, Kind, ShowItem
+from crib_trainer.core.show import Breakdown, Kind, ShowItem
 from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.explain import describe_item, rarity_line, spoken_count
 from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
@@ -289,7 +289,7 @@ class CountScreen(TrainerScreen):
             claimed: dict[Kind, int] = {
                 kind: _number(value) for (kind, _), value in zip(ITEM_FIELDS, values, strict=True)
             }
-            if self.refused_as_typo(sum(claimed.values()), MAX_SHOW):
+            if self.refused_count(sum(claimed.values())):
                 return
             judged = judge_items(self.breakdown, claimed, muggins=self.muggins)
             assert isinstance(self.drill, CountDrill) and self.question is not None
@@ -301,7 +301,7 @@ class CountScreen(TrainerScreen):
                 self.notify("Type the total first (0 to 29).", severity="warning")
                 return
             total = int(value)
-            if self.refused_as_typo(total, MAX_SHOW):
+            if self.refused_count(total):
                 return
             judged = judge_total(self.breakdown, total, muggins=self.muggins)
             assert self.question is not None

@@ -3,35 +3,44 @@ what it gave up against the best, the verdict in words, and where questions come
 
 from __future__ import annotations
 
-from crib_trainer.training.credit import decision_words
+from rich.markup import escape
+
 from crib_trainer.training.session import Plan
+from crib_trainer.training.verdict import Verdict
 from crib_trainer.ui.screens.base import TrainerScreen
 
-#: The colour of each decision grade's words.
-GRADE_STYLES = {"best": "$success", "close": "$warning", "fair": "$warning", "costly": "$error"}
+#: The colour of each band's words.
+GRADE_STYLES = {
+    "best": "$success",
+    "as-good": "$success",
+    "close": "$warning",
+    "fair": "$warning",
+    "costly": "$error",
+}
 
 
-def grade_text(grade: str, best: str, *, to_win: bool = False) -> str:
-    """A decision's grade in words (``training.credit.decision_words``), as markup.
+def verdict_markup(verdict: Verdict) -> str:
+    """A verdict's headline (``Verdict.headline``) as markup, its band coloured.
 
-    >>> grade_text("fair", "Best play.")
-    '[b $warning]Fair, half credit:[/] within a point and a half of the best.'
+    >>> from crib_trainer.core.cards import parse_cards
+    >>> from crib_trainer.training.verdict import Choice
+    >>> a, b = parse_cards("3H"), parse_cards("AS")
+    >>> verdict_markup(Verdict("card", "points", b, (Choice(a, 2.0), Choice(b, 0.5))))
+    '[b $warning]Fair, half credit:[/] you laid A♠, 1.50 points behind 3♥.'
     """
-    head, meaning = decision_words(grade, best, to_win=to_win)
-    return f"[b {GRADE_STYLES[grade]}]{head}[/]" + (f" {meaning}" if meaning else "")
+    head, _, rest = verdict.headline().partition(": ")
+    return f"[b {GRADE_STYLES[verdict.band]}]{escape(head)}:[/] {escape(rest)}"
 
 
 class DecisionScreen(TrainerScreen):
-    """A drill that grades a choice (``training.answers.decision_grade``).
+    """A drill that grades a choice (by ``training.judge``; the verdict's words from
+    :func:`verdict_markup`).
 
     ``adaptive``: questions from the session (weak spots, reviews) or at random (``s``);
     ``replay_id``: a stored question to ask first (Progress's enter); ``plan``: the home
     screen's suggestion, dealt first.
     """
 
-    #: The head of the best grade's verdict, and how the points given up are said.
-    BEST = "Best."
-    GAVE = "It gives up"
     #: What ``s`` says, to the scheduler and to random questions.
     SOURCE_WORDS = ("From the scheduler.", "At random.")
 
@@ -42,12 +51,6 @@ class DecisionScreen(TrainerScreen):
         self.adaptive = adaptive
         self.replay_id = replay_id
         self.plan = plan
-
-    def verdict(self, grade: str, lost: float) -> str:
-        """The verdict (markup): the grade in words and, short of the best, the points
-        given up."""
-        text = grade_text(grade, self.BEST)
-        return text if grade == "best" else f"{text} {self.GAVE} {lost:.2f} points on average."
 
     def action_toggle_source(self) -> None:
         """Questions from the scheduler, or at random."""

@@ -9,6 +9,7 @@ two-player games).
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,14 +20,13 @@ from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption, analyse_
 from crib_trainer.analysis.pegnet import PeggedThrow, with_pegging
 from crib_trainer.core.cards import FULL_DECK, Card, format_cards
 from crib_trainer.core.rules import VARIANTS, get_variant
-from crib_trainer.training.answers import decision_grade, discard_attempt
 from crib_trainer.training.categories import discard_category
-from crib_trainer.training.discard_advice import rank_text, throw_reason, why_best
+from crib_trainer.training.decisions import decision_attempt
 from crib_trainer.training.drills import CountDrill, DiscardDrill
-from crib_trainer.training.pegging_advice import pegging_reason
+from crib_trainer.training.judge import throw_verdict
 from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import BACK, THEME_UNSHOWN, pick_keys
-from crib_trainer.ui.screens.decision import DecisionScreen
+from crib_trainer.ui.screens.decision import DecisionScreen, verdict_markup
 from crib_trainer.ui.screens.throwing import ROLE_KEYS, ThrowPicking, throw_widgets
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.keybar import KeyBar
@@ -51,8 +51,6 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
         ("r", "deal either role at random (the scheduler may aim at one)"),
         ("s", "deals from the scheduler (weak spots, reviews) or purely random"),
     )
-    BEST = "Best throw."
-    GAVE = "You gave up"
     SOURCE_WORDS = ("Deals from the scheduler.", "Random deals.")
     BINDINGS = [
         BACK,
@@ -181,7 +179,9 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
     @work(thread=True, exclusive=True)
     def analyse(self, drill: DiscardDrill) -> None:
         """Every throw, ranked (in a thread: the first call builds the tables)."""
-        analysis = analyse_discards(drill.cards, dealer=drill.dealer, variant=drill.variant)
+        analysis = analyse_discards(
+            drill.cards, dealer=drill.dealer, variant=drill.variant, opponent="weighted"
+        )
         self.app.call_from_thread(self._analysed, drill, analysis)
 
     def _analysed(self, drill: DiscardDrill, analysis: DiscardAnalysis) -> None:
@@ -205,51 +205,30 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
     # -- keys
 
     def reveal(self) -> None:
-        """Show every throw ranked, the learner's highlighted, with the reasons."""
+        """Judge the throw (``training.judge``), record it, and show every throw ranked,
+        the learner's highlighted, with the verdict's words."""
         assert self.drill is not None and self.analysis is not None and self.thrown is not None
         seconds = self.trainer.ticks() - self.started
-        analysis = self.analysis
-        mine = analysis.option_for(self.thrown)
         self.revealed = True
         self.graded_by_pegging = self._pegging_on()
-        truth: dict[str, object] = {"net_ev": mine.net_ev, "best_net_ev": analysis.best.net_ev}
-        if self.graded_by_pegging:
-            pegged = with_pegging(analysis)
-            yours = next(r for r in pegged if r.option is mine)
-            given_up = 0.0 if yours.as_good else yours.loss
-            best, loss = pegged[0].option.discard, yours.loss
-            truth.update(pegging=yours.pegging.net, total=yours.total, best_total=pegged[0].total)
-        else:
-            given_up = 0.0 if mine.as_good else mine.loss  # a near-tie is as good as the best
-            best, loss = analysis.best.discard, mine.loss
-        grade = decision_grade(given_up)
+        verdict = throw_verdict(self.analysis, self.thrown, pegging=self.graded_by_pegging)
         self.trainer.record(
-            discard_attempt(
-                cards=self.drill.cards,
-                dealer=self.drill.dealer,
-                thrown=self.thrown,
-                best=best,
-                points_lost=given_up,
-                seconds=seconds,
-                answered_at=self.trainer.now(),
-                variant=self.drill.variant,
-                truth=truth,
-            )
+            decision_attempt(self.drill, verdict, seconds=seconds, answered_at=self.trainer.now())
         )
-        by = "hand + crib + pegging" if self.graded_by_pegging else "hand + crib"
         self.query_one("#discard-verdict", Static).update(
-            f"{self.verdict(grade, loss)} [dim]Graded by {by}. {seconds:.1f} s[/dim]"
+            f"{verdict_markup(verdict)} [dim]Graded by {verdict.basis}. {seconds:.1f} s[/dim]"
         )
         self._show_throws()
         self._status()
 
     def _show_throws(self) -> None:
         """The ranked table (by hand + crib, or with the play when pegging is on), yours
-        highlighted, and why the best wins."""
+        highlighted (★ the throws as good as the best), and why the best wins."""
         assert self.analysis is not None and self.thrown is not None
         analysis = self.analysis
         mine = analysis.option_for(self.thrown)
         pegged = with_pegging(analysis) if self._pegging_on() else None
+        verdict = throw_verdict(analysis, self.thrown, pegging=pegged is not None)
         self._columns()
         table = self.query_one("#throws", DataTable)
         sign = "+" if analysis.dealer else "−"
@@ -261,7 +240,8 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
         mine_row = min(mine_at, PINNED)
         for rank, row in ranked:
             option = _option(row)
-            mark = "you" if option is mine else ("★" if row.as_good else "")
+            as_good = verdict.for_choice(option.discard).correct
+            mark = "you" if option is mine else ("★" if as_good else "")
             if isinstance(row, PeggedThrow):
                 middle = [f"{row.pegging.net:+.2f}", f"{row.total:.2f}", f"{row.loss:.2f}"]
             else:
@@ -280,13 +260,10 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
         table.can_focus = True
         table.move_cursor(row=mine_row)
         table.focus()
-        if pegged is not None:
-            lines = [pegging_reason(analysis, pegged) + "."]
-        else:
-            lines = [why_best(analysis)]
-        if mine is not _option(rows[0]):
-            lines.append(f"Yours ({rank_text(mine.discard)}): {throw_reason(mine, analysis)}")
-        self.query_one("#discard-why", Static).update("\n".join(lines))
+        lines = [verdict.why]
+        if verdict.mine is not verdict.top:
+            lines.append(f"Yours ({verdict.name(verdict.mine)}): {verdict.mine.reason}")
+        self.query_one("#discard-why", Static).update(escape("\n".join(lines)))
 
     def action_toggle_pegging(self) -> None:
         """Count the play too (or not): the table's columns and ranking change at once;

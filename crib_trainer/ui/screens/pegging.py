@@ -29,31 +29,33 @@ from crib_trainer.analysis.pegging import (
     PlayOption,
     TableOption,
     TableSituation,
-    analyse_table,
+    analyse,
     read_situation,
     read_table,
 )
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.pegging import MAX_CARD_POINTS, PegKind, Played, PlayState, SaidGo
-from crib_trainer.training.answers import decision_grade, peg_play_attempt, peg_score_attempt
+from crib_trainer.training.answers import peg_score_attempt
 from crib_trainer.training.categories import PEG_THEME_WORDS
+from crib_trainer.training.decisions import decision_attempt, table_seed
 from crib_trainer.training.explain import explain_play
+from crib_trainer.training.judge import card_verdict, table_analysis, table_verdict
 from crib_trainer.training.pegdrills import (
     PegDrill,
     replay_state,
     situation_themes,
 )
-from crib_trainer.training.pegreasons import explain_table, rank_plays
+from crib_trainer.training.pegreasons import explain_analysis, explain_table
 from crib_trainer.training.playlog import play_lines
 from crib_trainer.training.session import Plan
 from crib_trainer.training.tabledrills import (
-    DRILL_SAMPLES,
     TABLE_VARIANTS,
     TableDrill,
     replay_table,
 )
+from crib_trainer.training.verdict import Verdict
 from crib_trainer.ui.screens.base import BACK, pick_keys
-from crib_trainer.ui.screens.decision import DecisionScreen
+from crib_trainer.ui.screens.decision import DecisionScreen, verdict_markup
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput
 from crib_trainer.ui.widgets.keybar import KeyBar
@@ -93,7 +95,6 @@ class PegScreen(DecisionScreen):
         ("enter", "play it, or give the points"),
         ("v", "two, three or four players at the table"),
     )
-    BEST = "Best play."
     SOURCE_WORDS = ("Situations from the scheduler.", "Random situations.")
     #: Whether this one is answered: ``n`` is dimmed until it is (it would do nothing).
     answered = reactive(False, bindings=True)
@@ -137,6 +138,7 @@ class PegScreen(DecisionScreen):
         self.variant = "six-card"  # or a table of three or four (``v``)
         self.drill: PegDrill | TableDrill | None = None
         self.options: list[PlayOption | TableOption] | None = None
+        self.ranking: Verdict | None = None  # the judge's ranking, for whichever card
         self.picked: Card | None = None
         self.answered = False
         self.waiting = False  # the learner answered before the analysis was ready
@@ -198,6 +200,7 @@ class PegScreen(DecisionScreen):
         self.drill = drill
         self.why = why
         self.options = None
+        self.ranking = None
         self.picked = None
         self.answered = False
         self.waiting = False
@@ -288,21 +291,29 @@ class PegScreen(DecisionScreen):
 
     @work(thread=True, exclusive=True, group="analyse")
     def analyse(self, drill: PegDrill | TableDrill) -> None:
-        """Rank the legal cards (a thread: an opening lead takes up to a second, longer at
-        a table of three or four)."""
+        """Rank the legal cards and make the ranking the judge grades by (a thread: an
+        opening lead takes up to a second, longer at a table of three or four)."""
         options: list[PlayOption | TableOption]
         if isinstance(drill, TableDrill):
-            options = [*explain_table(analyse_table(drill.situation, samples=DRILL_SAMPLES))]
+            at_table = table_analysis(drill.situation, seed=table_seed(drill))
+            options = [*explain_table(at_table)]
+            verdict = table_verdict(at_table, options[0].card)
         else:
-            options = [*rank_plays(drill.situation)]
-        self.app.call_from_thread(self._analysed, drill, options)
+            analysis = analyse(drill.situation)
+            options = [*explain_analysis(analysis)]
+            verdict = card_verdict(analysis, options[0].card)
+        self.app.call_from_thread(self._analysed, drill, options, verdict)
 
     def _analysed(
-        self, drill: PegDrill | TableDrill, options: list[PlayOption | TableOption]
+        self,
+        drill: PegDrill | TableDrill,
+        options: list[PlayOption | TableOption],
+        verdict: Verdict,
     ) -> None:
         if drill is not self.drill:
             return
         self.options = options
+        self.ranking = verdict
         if self.waiting:
             self.waiting = False
             self.reveal_play()
@@ -340,30 +351,18 @@ class PegScreen(DecisionScreen):
         self.reveal_play()
 
     def reveal_play(self) -> None:
-        """Show the ranked plays, the learner's highlighted, and record the answer."""
+        """Judge the card (``training.judge``), record it, and show the ranked plays, the
+        learner's highlighted."""
         assert self.drill is not None and self.options is not None and self.picked is not None
+        assert self.ranking is not None
         seconds = self.trainer.ticks() - self.started
         options = self.options
-        best = options[0]
-        mine = next(o for o in options if o.card == self.picked)
-        lost = max(best.expected_net - mine.expected_net, 0.0)
-        if mine.as_good:
-            lost = 0.0
-        theme = self.drill.theme or (self.drill.themes[0] if self.drill.themes else "lead")
+        verdict = self.ranking.for_choice((self.picked,))
         self.trainer.record(
-            peg_play_attempt(
-                theme=theme,
-                question=self.drill.question(),
-                played=self.picked,
-                best=best.card,
-                points_lost=lost,
-                seconds=seconds,
-                answered_at=self.trainer.now(),
-            )
+            decision_attempt(self.drill, verdict, seconds=seconds, answered_at=self.trainer.now())
         )
-        grade = decision_grade(lost)
         self.query_one("#peg-verdict", Static).update(
-            f"{self.verdict(grade, lost)}  [dim]{seconds:.1f} s[/dim]"
+            f"{verdict_markup(verdict)}  [dim]{seconds:.1f} s[/dim]"
         )
         table = self.query_one("#peg-options", DataTable)
         # The why column only where every reason fits; else the highlighted card's reason
@@ -375,7 +374,8 @@ class PegScreen(DecisionScreen):
         for row, option in enumerate(options):
             if option.card == self.picked:
                 mine_row = row
-            mark = "you" if option.card == self.picked else ("★" if option.as_good else "")
+            as_good = verdict.for_choice((option.card,)).correct
+            mark = "you" if option.card == self.picked else ("★" if as_good else "")
             table.add_row(
                 mark,
                 str(option.card),
@@ -522,7 +522,7 @@ class PegScreen(DecisionScreen):
                 break  # a real choice: ask
             else:
                 his_view = PegSituation.from_state(state, starter=s.starter)
-                choice = rank_plays(his_view)[0].card
+                choice = analyse(his_view).options[0].card
             state = state.play(choice)
         if state.over:
             self.app.call_from_thread(self._play_over, state, forced)

@@ -19,16 +19,17 @@ from crib_trainer.analysis.position import PositionAnalysis
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.rules import get_variant
 from crib_trainer.training.categories import POSITION_DEALER, POSITION_PLAY, POSITION_PONE
-from crib_trainer.training.position_drill import PositionDrill, position_attempt
+from crib_trainer.training.decisions import decision_attempt
+from crib_trainer.training.judge import chances_verdict, position_verdict
+from crib_trainer.training.position_drill import PositionDrill
 from crib_trainer.training.position_plays import (
     PlayChances,
     PositionPlay,
-    position_play_attempt,
 )
-from crib_trainer.training.position_words import SAME, position_reason
+from crib_trainer.training.position_words import position_reason
 from crib_trainer.training.session import Plan
 from crib_trainer.ui.screens.base import BACK, pick_keys
-from crib_trainer.ui.screens.decision import grade_text
+from crib_trainer.ui.screens.decision import verdict_markup
 from crib_trainer.ui.screens.pegging import counts_of
 from crib_trainer.ui.screens.throwing import ROLE_KEYS, ThrowPicking, throw_widgets
 from crib_trainer.ui.widgets.card import HandView
@@ -237,24 +238,15 @@ class PositionScreen(ThrowPicking):
         assert isinstance(self.analysis, PositionAnalysis)
         seconds = self.trainer.ticks() - self.started
         p = self.analysis
-        attempt = position_attempt(
-            self.drill, p, self.thrown, seconds=seconds, answered_at=self.trainer.now()
+        verdict = position_verdict(p, self.thrown)
+        self.trainer.record(
+            decision_attempt(self.drill, verdict, seconds=seconds, answered_at=self.trainer.now())
         )
-        self.trainer.record(attempt)
         self.revealed = True
         mine = next(o for o in p.options if set(o.option.discard) == set(self.thrown))
-        lost = attempt.truth["win_lost"]
-        given = "" if attempt.grade == "best" else f" You gave up {lost:.1%} of the game."
-        best_words = (
-            "Best chance."
-            if lost < SAME
-            else f"As good as the best chance ({p.best.win:.1%}) within the error of the plays "
-            "sampled."
-        )
-        grade = grade_text(attempt.grade, best_words, to_win=True)
         self.query_one("#discard-verdict", Static).update(
-            f"{grade}{given} You win {mine.win:.1%}. "
-            f"[dim]Graded by the chance to win. {seconds:.1f} s[/dim]"
+            f"{verdict_markup(verdict)} You win {mine.win:.1%}. "
+            f"[dim]Graded by {verdict.basis}. {seconds:.1f} s[/dim]"
         )
         table = self.query_one("#throws", DataTable)
         table.clear()
@@ -265,7 +257,8 @@ class PositionScreen(ThrowPicking):
             ranked.insert(PINNED, ranked.pop(mine_at))
         for rank, o in ranked:
             x = o.option
-            mark = "you" if o is mine else ("★" if p.as_good_as_best(o) else "")
+            as_good = verdict.for_choice(x.discard).correct
+            mark = "you" if o is mine else ("★" if as_good else "")
             if o is p.points_best and not mark:
                 mark = "pts"
             table.add_row(
@@ -295,25 +288,23 @@ class PositionScreen(ThrowPicking):
         assert self.thrown is not None
         seconds = self.trainer.ticks() - self.started
         card = self.thrown[0]
-        attempt = position_play_attempt(
-            drill, c, card, seconds=seconds, answered_at=self.trainer.now()
+        verdict = chances_verdict(c, card)
+        self.trainer.record(
+            decision_attempt(drill, verdict, seconds=seconds, answered_at=self.trainer.now())
         )
-        self.trainer.record(attempt)
         self.revealed = True
-        mine, best = c.index_of(card), c.best
-        lost = attempt.truth["win_lost"]
-        given = "" if attempt.grade == "best" else f" You gave up {lost:.1%} of the game."
-        grade = grade_text(attempt.grade, "Best chance.", to_win=True)
+        mine = c.index_of(card)
         self.query_one("#discard-verdict", Static).update(
-            f"{grade}{given} You win {c.wins[mine]:.1%}. "
-            f"[dim]Graded by the chance to win. {seconds:.1f} s[/dim]"
+            f"{verdict_markup(verdict)} You win {c.wins[mine]:.1%}. "
+            f"[dim]Graded by {verdict.basis}. {seconds:.1f} s[/dim]"
         )
         table = self.query_one("#throws", DataTable)
         table.clear()
         order = sorted(range(len(c.options)), key=lambda i: (-c.wins[i], i))
         for rank, i in enumerate(order, start=1):
             o = c.options[i]
-            mark = "you" if i == mine else ("★" if c.wins[best] - c.wins[i] < SAME else "")
+            as_good = verdict.for_choice((o.card,)).correct
+            mark = "you" if i == mine else ("★" if as_good else "")
             if i == 0 and not mark:
                 mark = "pts"
             table.add_row(

@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 from crib_trainer.analysis.players import PLAYERS
 from crib_trainer.core.cards import Card
 from crib_trainer.core.rules import RULESETS, default_ruleset, get_variant
-from crib_trainer.core.show import MAX_SHOW, Kind
+from crib_trainer.core.show import Kind
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
 from crib_trainer.training.practice import (
@@ -248,12 +248,13 @@ class PracticeScreen(TrainerScreen):
         state = g.play_state
         if g.phase != "play" or state is None:
             return ""
-        laid = " ".join(card_markup(c) for c in state.count_cards) or "—"
+        count, cards = self.practice.count_now()
+        laid = " ".join(card_markup(c) for c in cards) or "—"
         held = ", ".join(
             f"{g.names[seat]} holds {len(state.hands[g.role_of(seat)])}"
             for seat in range(1, g.seats)
         )
-        return f"Count {state.count}: {laid}   [dim]{held}[/dim]"
+        return f"Count {count}: {laid}   [dim]{held}[/dim]"
 
     def _hand_text(self) -> str:
         p = self.practice
@@ -268,14 +269,25 @@ class PracticeScreen(TrainerScreen):
         playing = p.waiting_for == "play" and state is not None
         legal = set(state.legal_cards() if playing and state is not None else p.hand)
         shown = []
-        for n, card in enumerate(p.hand, start=1):
+        for n, card in enumerate(self._keyed(), start=1):
             face = card_markup(card)
-            if card in self.picked:
+            if card not in p.hand:
+                face = f"[dim strike]{card}[/] [dim]laid[/dim]"
+            elif card in self.picked:
                 face = f"[reverse]{face}[/reverse]"
             elif card not in legal:
                 face = f"[dim]{card}[/dim]"
             shown.append(f"[b]{n}[/b] {face}")
         return "Your hand: " + "  ".join(shown) if shown else "Your hand: —"
+
+    def _keyed(self) -> tuple[Card, ...]:
+        """The cards the number keys name: those dealt before the throw; in the play the
+        cards kept, each keeping its key once laid."""
+        p = self.practice
+        g = p.game
+        if g.phase == "discard" or g.play_state is None:
+            return p.hand
+        return g.kept(0)
 
     def _prompt_text(self) -> str:
         p = self.practice
@@ -310,10 +322,24 @@ class PracticeScreen(TrainerScreen):
 
     def action_pick(self, number: int) -> None:
         p = self.practice
-        if number > len(p.hand) or p.waiting_for not in ("discard", "play"):
+        wait = p.waiting_for
+        keyed = self._keyed()
+        if wait == "go":
+            count, _ = p.count_now()
+            self.notify(f"No card of yours comes in on {count}: press g to say go.")
             return
-        card = p.hand[number - 1]
-        if p.waiting_for == "play":
+        if wait not in ("discard", "play"):
+            if wait is None and not p.over:
+                self.notify("Not your turn: the computer is playing.")
+            return
+        if number > len(keyed):
+            self.notify(f"No card {number}: your cards are 1–{len(keyed)}.")
+            return
+        card = keyed[number - 1]
+        if wait == "play":
+            if card not in p.hand:
+                self.notify(f"You laid the {card} already.")
+                return
             self._try(lambda s, t: p.play(card, seconds=s, answered_at=t))
             return
         if card in self.picked:
@@ -373,7 +399,7 @@ class PracticeScreen(TrainerScreen):
                     kind: int(self.query_one(f"#practice-{kind}", PointsInput).value or 0)
                     for kind, _ in ITEM_FIELDS
                 }
-                if self.refused_as_typo(sum(by_kind.values()), MAX_SHOW):
+                if self.refused_count(sum(by_kind.values())):
                     return
                 practice, grade = p.count(by_kind=by_kind, seconds=seconds, answered_at=now)
             else:
@@ -381,7 +407,7 @@ class PracticeScreen(TrainerScreen):
                 if not text:
                     self.notify("Type your count first (the total, 0 for nothing).")
                     return
-                if self.refused_as_typo(int(text), MAX_SHOW):
+                if self.refused_count(int(text)):
                     return
                 practice, grade = p.count(total=int(text), seconds=seconds, answered_at=now)
         except PracticeError as err:
@@ -506,7 +532,7 @@ class SummaryScreen(ModalScreen[None]):
         grades = practice.all_grades()
         self.summary = game_summary(grades)
         costly = [g for g in grades if g.points_lost > 0 and not g.take_back]
-        self.costly = sorted(costly, key=lambda g: -g.points_lost)[:6]
+        self.costly = sorted(costly, key=lambda g: (g.unit != "win", -g.points_lost))[:6]
 
     def compose(self) -> ComposeResult:
         g = self.practice.game
@@ -518,7 +544,8 @@ class SummaryScreen(ModalScreen[None]):
         lost = ", ".join(f"{DECISION_WORDS[d]} {v:.1f}" for d, v in s.lost.items())
         lines = [
             "[b]The game[/b]: $head.",
-            f"Points given up: {s.total_lost:.1f} ({lost}).",
+            f"Points given up: {s.total_lost:.1f} ({lost})."
+            + (f" At the score: {s.win_lost:.1%} of the game given up." if s.win_lost else ""),
             f"{s.best} of {s.decisions} decisions were the best"
             + (f"; {s.take_backs} taken back." if s.take_backs else "."),
         ]
@@ -541,7 +568,7 @@ def _grade_option(index: int, grade: Grade) -> Option:
     """A grade as a line to pick: its text (read back from a save: shown as text, never
     as markup)."""
     back = " [i](taken back)[/i]" if grade.take_back else ""
-    lost = f"−{grade.points_lost:.1f}"
+    lost = f"−{grade.points_lost:.1%}" if grade.unit == "win" else f"−{grade.points_lost:.1f}"
     line = Content.from_markup(f"$lost  $text{back}", lost=f"{lost:>6}", text=grade.text)
     return Option(line, id=str(index))
 

@@ -338,7 +338,17 @@ def missed_text(attempt: Attempt) -> str:
     ...             datetime(2026, 1, 1, tzinfo=UTC))
     >>> missed_text(a)
     'as pone 3'
+    >>> b = Attempt("position", {}, {}, {"gave_up": 0.032, "unit": "win"}, False, "fair",
+    ...             {"position-pone": 0.032}, 3.0, datetime(2026, 1, 1, tzinfo=UTC))
+    >>> missed_text(b)
+    'as pone 3.2% of game'
     """
+    truth = attempt.truth
+    if truth.get("unit") in ("points", "win") and isinstance(truth.get("gave_up"), int | float):
+        # a decision judged by the one judge: what it gave up, in its unit
+        gave = float(truth["gave_up"])
+        said = f"{gave:.1%} of game" if truth["unit"] == "win" else f"{gave:.2f} pts"
+        return ", ".join(f"{short_label(c)} {said}" for c in attempt.missed) or said
     parts = [f"{short_label(c)} {round(p, 2):g}" for c, p in attempt.missed.items()]
     parts += [f"{short_label(c)}?" for c in getattr(attempt, "maybe", {})]
     hints = attempt.answer.get("hints")

@@ -23,15 +23,17 @@ from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.pegging import MAX_CARD_POINTS, parse_peg_tokens, score_sequence
 from crib_trainer.core.rules import get_variant
 from crib_trainer.core.show import MAX_SHOW
-from crib_trainer.training.answers import (
-    count_attempt,
-    discard_attempt,
-    peg_play_attempt,
-    peg_score_attempt,
-)
+from crib_trainer.training.answers import count_attempt, peg_score_attempt
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.drills import CountDrill
-from crib_trainer.training.pegdrills import situation_themes
+from crib_trainer.training.decisions import decision_attempt
+from crib_trainer.training.drills import CountDrill, DiscardDrill
+from crib_trainer.training.judge import (
+    card_verdict,
+    chances_verdict,
+    position_verdict,
+    throw_verdict,
+)
+from crib_trainer.training.pegdrills import PegDrill, situation_themes
 from crib_trainer.training.puzzles import (
     Puzzle,
     is_right,
@@ -331,7 +333,8 @@ class PuzzleScreen(TrainerScreen):
                 self.notify("Type the points first.")
                 return
             given = int(value)
-            if self.refused_as_typo(given, *MOST[p.kind]):
+            counted = p.kind in ("count", "crib-count")
+            if self.refused_count(given) if counted else self.refused_as_typo(given, *MOST[p.kind]):
                 return
             self.truth = solve(p)
         self.answered = True
@@ -360,33 +363,7 @@ class PuzzleScreen(TrainerScreen):
                 drill, total=given, seconds=seconds, answered_at=now, puzzle_id=p.id
             )
         if p.kind == "discard":
-            from crib_trainer.analysis.discard import analyse_discards
-
-            analysis = analyse_discards(p.cards, dealer=p.dealer, variant=p.variant)
-            mine = analysis.option_for(given)  # type: ignore[arg-type]
-            best, win_lost, extra = analysis.best.discard, None, None
-            if p.score is not None:  # a position puzzle: graded by the chance to win
-                from crib_trainer.analysis.position import analyse_position
-
-                me, him = p.score
-                at = analyse_position(p.cards, dealer=p.dealer, me=me, him=him, variant=p.variant)
-                best = at.best.option.discard
-                chosen = next(o for o in at.options if o.option.discard == mine.discard)
-                win_lost = 0.0 if right else max(at.best.win - chosen.win, 0.0)
-                extra = {"score": [me, him]}
-            return discard_attempt(
-                cards=p.cards,
-                dealer=p.dealer,
-                thrown=tuple(given),  # type: ignore[arg-type]
-                best=best,
-                points_lost=0.0 if right else mine.loss,
-                seconds=seconds,
-                answered_at=now,
-                variant=p.variant,
-                puzzle_id=p.id,
-                truth=extra,
-                win_lost=win_lost,
-            )
+            return self._discard_attempt(tuple(given), seconds)  # type: ignore[arg-type]
         question: dict[str, Any] = {"sequence": list(p.sequence), "hand": [c.code for c in p.hand]}
         if p.kind == "pegging-score":
             assert isinstance(given, int)
@@ -400,27 +377,48 @@ class PuzzleScreen(TrainerScreen):
                 puzzle_id=p.id,
             )
         assert isinstance(given, Card)
-        options = self.options if self.options is not None else pegging_options(p)
-        mine = next(o for o in options if o.card.rank == given.rank)
-        themes = situation_themes(pegging_situation(p))
-        top, win_lost = options[0].card, None
-        if p.score is not None:  # a position puzzle: graded by the chance to win
+        situation = pegging_situation(p)
+        if p.score is not None:  # a position puzzle: judged by the chance to win
             from crib_trainer.training.position_plays import play_chances
 
-            c = play_chances(pegging_situation(p), *p.score)
-            top = c.options[c.best].card
-            win_lost = 0.0 if right else max(c.wins[c.best] - c.wins[c.index_of(given)], 0.0)
+            verdict = chances_verdict(play_chances(situation, *p.score), given)
             question["score"] = list(p.score)
-        return peg_play_attempt(
-            theme=themes[0] if themes else "lead",
-            question=question,
-            played=given,
-            best=top,
-            points_lost=0.0 if right else max(options[0].expected_net - mine.expected_net, 0.0),
+        else:
+            from crib_trainer.analysis.pegging import analyse
+
+            verdict = card_verdict(analyse(situation), given)
+        peg = PegDrill(situation, situation_themes(situation), ())
+        return decision_attempt(
+            peg, verdict, seconds=seconds, answered_at=now, puzzle_id=p.id, question=question
+        )
+
+    def _discard_attempt(self, thrown: tuple[Card, ...], seconds: float) -> Attempt:
+        """A discard puzzle's throw judged: by expected points against the random opponent
+        (the model its answer is checked by, docs/puzzles.md), or with a score by the
+        chance to win."""
+        p = self.puzzle
+        drill = DiscardDrill(p.cards, p.dealer, p.variant)
+        question = drill.question()
+        if p.score is not None:
+            from crib_trainer.analysis.position import analyse_position
+
+            me, him = p.score
+            at = analyse_position(p.cards, dealer=p.dealer, me=me, him=him, variant=p.variant)
+            verdict = position_verdict(at, thrown)
+            question["score"] = [me, him]
+        else:
+            from crib_trainer.analysis.discard import analyse_discards
+
+            verdict = throw_verdict(
+                analyse_discards(p.cards, dealer=p.dealer, variant=p.variant), thrown
+            )
+        return decision_attempt(
+            drill,
+            verdict,
             seconds=seconds,
-            answered_at=now,
+            answered_at=self.trainer.now(),
             puzzle_id=p.id,
-            win_lost=win_lost,
+            question=question,
         )
 
     def action_next_puzzle(self) -> None:

@@ -14,7 +14,6 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Input, Static
 
 from crib_trainer.core.cards import format_cards
-from crib_trainer.core.show import MAX_SHOW
 from crib_trainer.training.answers import count_attempt
 from crib_trainer.training.drills import CountDrill
 from crib_trainer.training.patterns import pattern
@@ -126,7 +125,7 @@ class TimedScreen(TrainerScreen):
         if not self.running or not event.value:
             return
         said = int(event.value)
-        if self.refused_as_typo(said, MAX_SHOW):
+        if self.refused_count(said):
             return
         now = self.trainer.ticks()
         deal = self.deals[len(self.results)]
