@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Header, OptionList, RichLog, Select, Static
@@ -129,16 +128,20 @@ class PracticeScreen(TrainerScreen):
         self.check_review()
 
     def save(self) -> None:
-        """Save the game as it stands (after every move)."""
-        records, now = self.trainer.records, self.trainer.now()
+        """Save the game as it stands (after every move): at once in the copy every screen
+        reads, and in the history file behind the screen (no key waits on the file; the
+        header says what waits, the app says once if the file refuses)."""
+        trainer = self.trainer
         try:
-            self.game_id = records.save_practice(self.practice, self.game_id, now=now)
-        except StorageError as err:
+            self.game_id = trainer.records.save_practice(
+                self.practice, self.game_id, now=trainer.now()
+            )
+        except StorageError as err:  # (the copy in memory: only if memory itself fails)
             if not self.save_failed:  # say it once, not at every move
-                self.notify(
-                    f"{err} The game is kept only until you quit.", severity="error", markup=False
-                )
+                self.notify(f"{err} The game could not be kept.", severity="error", markup=False)
             self.save_failed = True
+            return
+        trainer.kept_behind()
 
     def grade_waiting(self) -> None:
         """Grade the decisions still waiting for the analysis (in a thread)."""
@@ -540,16 +543,17 @@ class SummaryScreen(ModalScreen[None]):
         head = f"{winner} won {scores}" + (f", {result.text}" if result else "")
         lost = ", ".join(f"{DECISION_WORDS[d]} {v:.1f}" for d, v in s.lost.items())
         lines = [
-            f"[b]The game[/b]: {escape(head)}.",
+            "[b]The game[/b]: $head.",
             f"Points given up: {s.total_lost:.1f} ({lost})."
             + (f" At the score: {s.win_lost:.1%} of the game given up." if s.win_lost else ""),
             f"{s.best} of {s.decisions} decisions were the best"
             + (f"; {s.take_backs} taken back." if s.take_backs else "."),
         ]
         if s.biggest is not None:
-            lines.append(f"Biggest mistake (deal {s.biggest.deal + 1}): {escape(s.biggest.text)}")
-        with Vertical(id="practice-summary", classes="practice-modal"):
-            yield Static("\n".join(lines))
+            lines.append(f"Biggest mistake (deal {s.biggest.deal + 1}): $biggest")
+        biggest = s.biggest.text if s.biggest is not None else ""
+        with Vertical(id="practice-summary", classes="practice-modal"):  # (texts as text)
+            yield Static(Content.from_markup("\n".join(lines), head=head, biggest=biggest))
             if self.costly:
                 yield Static("[dim]enter replays one as a drill · escape closes[/dim]")
                 yield OptionList(*(_grade_option(i, g) for i, g in enumerate(self.costly)))
@@ -561,9 +565,12 @@ class SummaryScreen(ModalScreen[None]):
 
 
 def _grade_option(index: int, grade: Grade) -> Option:
+    """A grade as a line to pick: its text (read back from a save: shown as text, never
+    as markup)."""
     back = " [i](taken back)[/i]" if grade.take_back else ""
     lost = f"−{grade.points_lost:.1%}" if grade.unit == "win" else f"−{grade.points_lost:.1f}"
-    return Option(f"{lost:>6}  {escape(grade.text)}{back}", id=str(index))
+    line = Content.from_markup(f"$lost  $text{back}", lost=f"{lost:>6}", text=grade.text)
+    return Option(line, id=str(index))
 
 
 def _replay(screen: ModalScreen[None], grade: Grade) -> None:
