@@ -69,14 +69,14 @@ def test_scores_outside_the_game_are_refused():
 @pytest.mark.parametrize("variant", ["six-card", "five-card"])
 def test_the_chance_read_without_numpy_is_the_tables(variant):
     """``shipped_chance`` reads the same two numbers from the file as ``shipped_table``
-    gives, for every score (both roles)."""
+    gives, for scores at both ends and between (both roles)."""
     from crib_trainer.analysis.winprob import shipped_chance, shipped_table
     from crib_trainer.core.variants import get_variant
 
     target = get_variant(variant).target
     table, se = shipped_table(variant)
-    for me in range(0, target, 7):
-        for him in range(0, target, 5):
+    for me in (0, 1, target // 2, target - 2, target - 1):
+        for him in (0, 7, target - 30, target - 1):
             for dealer in (True, False):
                 expected = win_chance(table, me, him, dealer=dealer, target=target)
                 mine, his = target - me, target - him
