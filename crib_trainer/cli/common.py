@@ -233,13 +233,14 @@ def run_batches(
     *,
     safe: bool = False,
 ) -> int:
-    """:func:`run_batch` with the lines taken ``size`` at a time: ``records(lines)`` gives
+    """:func:`run_batch` with the lines taken a chunk at a time: ``records(lines)`` gives
     each line's record (or its JSON text), or the :class:`ValueError` that made the line
-    bad, so that one piece of work serves many lines. The lines are written a chunk at a
-    time: ``size`` lines at a terminal, :data:`BLOCK` (or ``size`` if more) into a pipe or
-    a file. A chunk ends early when no more input is waiting (:func:`input_waiting`), so
-    lines typed at a terminal, or written to a pipe by a program that waits for each
-    answer, are answered as they come. ``safe`` says that every record given as text
+    bad, so that one piece of work serves many lines, and the chunk's lines are written at
+    once. A chunk is ``size`` lines at a terminal, :data:`BLOCK` (or ``size`` if more) into
+    a pipe or a file (``records`` gives the same records whatever the chunk). A chunk
+    ends early when no more input is waiting (:func:`input_waiting`), so lines typed at a
+    terminal, or written to a pipe by a program that waits for each answer, are answered
+    as they come. ``safe`` says that every record given as text
     holds nothing :func:`~crib_trainer.core.safe_text.shown` would change, so it is
     written to ``out``'s stream beneath as it is (the rest, error records among them,
     are still made safe)."""
@@ -252,19 +253,17 @@ def run_batches(
         lines = read_lines(source, "batch file")
         waiting = (lambda: True) if _is_file(source) else (lambda: input_waiting(source))
         for chunk in _chunks(lines, block, waiting):
+            results = records([line for _, line in chunk])
             texts = []
-            for start in range(0, len(chunk), size):
-                part = chunk[start : start + size]
-                results = records([line for _, line in part])
-                for (number, _), result in zip(part, results, strict=True):
-                    if isinstance(result, ValueError):
-                        result = {"line": number, "error": str(result)}
-                        bad += 1
-                    if isinstance(result, str):
-                        texts.append(result)
-                    else:
-                        text = json.dumps(result, ensure_ascii=False)
-                        texts.append(text if target is out else shown(text, lines=True))
+            for (number, _), result in zip(chunk, results, strict=True):
+                if isinstance(result, ValueError):
+                    result = {"line": number, "error": str(result)}
+                    bad += 1
+                if isinstance(result, str):
+                    texts.append(result)
+                else:
+                    text = json.dumps(result, ensure_ascii=False)
+                    texts.append(text if target is out else shown(text, lines=True))
             texts.append("")
             target.write("\n".join(texts))
             target.flush()
