@@ -28,7 +28,8 @@ Rows (the issue's cases exactly):
   screen (that bench's floor);
 - ``ctrl-c``: ``match expert expert --games 1000000 --workers 2``, Ctrl-C (SIGINT to its
   process group, as a terminal sends it) once it has run ``--match-seconds``: seconds
-  from the signal until it has exited, its workers with it (no floor: the target is 1 s).
+  from the signal until it has exited, its workers with it (no floor: the target is 1 s;
+  a match still running ``--stop-cap`` seconds later is killed and counted as the cap).
 
 Prints one table: medians in ms of wall clock and CPU (user + system of the process and
 its children), and each row's ratio to its floor by wall clock and by CPU.
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import contextlib
 import os
 import platform
 import resource
@@ -114,8 +116,9 @@ def child_json(code: str, env: dict[str, str], key: str) -> Timing:
     return row[key] - start, row[f"{key}_cpu"]
 
 
-def ctrl_c(env: dict[str, str], after: float) -> Timing:
-    """Seconds from a terminal's Ctrl-C to the match (and its workers) having exited."""
+def ctrl_c(env: dict[str, str], after: float, cap: float) -> Timing:
+    """Seconds from a terminal's Ctrl-C to the match (and its workers) having exited; at
+    most ``cap``, when it is killed (a match that would not stop)."""
     args = [sys.executable, "-c", CLI, "match", "expert", "expert", "--games", "1000000"]
     proc = subprocess.Popen(
         [*args, "--workers", "2", "--json"],
@@ -127,12 +130,13 @@ def ctrl_c(env: dict[str, str], after: float) -> Timing:
     time.sleep(after)
     start = time.perf_counter()
     os.killpg(proc.pid, signal.SIGINT)
-    try:
-        proc.wait(timeout=600)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=cap)
     while subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True).stdout:
+        if time.perf_counter() - start >= cap:  # (still playing: stopped by force)
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            return cap, cap
         time.sleep(0.01)  # (the workers too)
     seconds = time.perf_counter() - start
     return seconds, seconds
@@ -177,6 +181,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="+", choices=ROWS, default=list(ROWS))
     parser.add_argument("--deals", type=int, default=30_000)
     parser.add_argument("--match-seconds", type=float, default=5.0)
+    parser.add_argument("--stop-cap", type=float, default=60.0)
     args = parser.parse_args()
     compileall.compile_dir(Path(crib_trainer.__file__).parent, quiet=1)
     versions = {"after": {}}  # type: dict[str, dict[str, str]]
@@ -198,7 +203,7 @@ def main() -> None:
                 return timed([sys.executable, "-c", CLI, "score", "--batch", "-"], env, deals)
             if row == "tui":
                 return child_json(CHILD, env, "home")
-            return ctrl_c(env, args.match_seconds)
+            return ctrl_c(env, args.match_seconds, args.stop_cap)
 
         return run
 
