@@ -126,6 +126,7 @@ def ctrl_c(env: dict[str, str], after: float, cap: float) -> Timing:
         stderr=subprocess.DEVNULL,
         env=env,
         start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # (as at a terminal)
     )
     time.sleep(after)
     start = time.perf_counter()

@@ -16,6 +16,7 @@ import time
 import pytest
 
 from crib_trainer.analysis import selfplay
+from tests.conftest import hears_ctrl_c
 
 
 def _slow_after_three(job: int) -> int:
@@ -67,6 +68,7 @@ def test_ctrl_c_at_the_terminal_reports_the_games_finished():
         stderr=terminal,
         start_new_session=True,
         text=True,
+        preexec_fn=hears_ctrl_c,  # (as under a terminal, whatever the suite inherited)
     )
     os.close(terminal)
     drawn = b""
