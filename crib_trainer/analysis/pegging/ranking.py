@@ -312,7 +312,7 @@ def lead_with_discards(
     >>> all(abs(fast[r] - slow[r]) < 1e-12 for r in slow)
     True
     """
-    if not situation.discards:
+    if not situation.discards or situation.played:  # (not a lead with discards known)
         return None
     bare = replace(situation, starter=None, discards=())
     before = read_situation(bare)
