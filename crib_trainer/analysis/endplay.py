@@ -37,7 +37,7 @@ from crib_trainer.analysis.pegging import (
     tail_of,
 )
 from crib_trainer.analysis.pegging.solver import RANK_PIPS
-from crib_trainer.analysis.position import MAX_POINTS, check_scores
+from crib_trainer.analysis.position import MAX_POINTS, SAMPLE_PATH, check_scores
 from crib_trainer.analysis.winprob import shipped_table
 from crib_trainer.core.pegging import LIMIT, Played
 from crib_trainer.core.show import score_show
@@ -47,8 +47,6 @@ from crib_trainer.core.show import score_show
 def _show_chances(variant: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """From the deal sample: P(pone's hand = k), P(crib = k) and P(dealer's hand + crib
     = k) (the dealer's hand and crib of the same deals)."""
-    from crib_trainer.analysis.build_deal_sample import SAMPLE_PATH
-
     key = variant.replace("-", "_")
     with np.load(SAMPLE_PATH) as data:
         pone, dealer, crib = (

@@ -53,6 +53,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -75,6 +76,8 @@ JACK = int(Rank.JACK)
 MAX_POINTS = 30  # more than any hand or crib can score (29)
 #: Chances to win closer than this are the same for teaching (half a percent).
 SAME = 0.005
+#: The deal sample :mod:`crib_trainer.analysis.build_deal_sample` writes.
+SAMPLE_PATH = Path(__file__).parent / "data" / "deal_sample.npz"
 _OFF = 64  # index offset so that needs below zero (up to two shows' worth) stay in range
 
 
@@ -93,8 +96,6 @@ class DealSample:
 @cache
 def deal_sample(variant: str) -> DealSample:
     """The shipped sample of ``variant`` (``six-card`` or ``five-card``)."""
-    from crib_trainer.analysis.build_deal_sample import SAMPLE_PATH
-
     v = get_variant(variant)
     key = v.name.replace("-", "_")
     with np.load(SAMPLE_PATH) as data:

@@ -22,9 +22,9 @@ import argparse
 import math
 import os
 import random
+import signal
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import fmean, stdev
@@ -155,24 +155,51 @@ def play_deals(
     return _in_pool(_deal_one, jobs, workers, progress)
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C while games or deals were being played: ``done`` holds those finished before
+    it, in order (a first part of the jobs), the workers already stopped."""
+
+    def __init__(self, done: list[Any]) -> None:
+        super().__init__()
+        self.done = done
+
+
 def _in_pool(work, jobs, workers, progress):  # type: ignore[no-untyped-def]
-    """``map(work, jobs)`` in order, in a process pool when ``workers`` > 1."""
+    """``map(work, jobs)`` in order, in a process pool when ``workers`` > 1. Ctrl-C is
+    the main process's alone (the workers ignore it): it ends the workers at once and
+    raises :class:`Interrupted` with the results finished before it."""
     if workers > 1 and len(jobs) > 1:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(work, jobs, chunksize=max(1, min(50, len(jobs) // (8 * workers))))
+        import multiprocessing
+
+        pool = multiprocessing.Pool(workers, initializer=_leave_ctrl_c)
+        results = pool.imap(work, jobs, chunksize=max(1, min(50, len(jobs) // (8 * workers))))
     else:
         pool = None
         results = map(work, jobs)
     out = []
+    finished = False
     try:
         for result in results:
             out.append(result)
             if progress:
                 progress(len(out))
+        finished = True
+    except KeyboardInterrupt:
+        raise Interrupted(out) from None
     finally:
         if pool is not None:
-            pool.shutdown(cancel_futures=True)
+            if finished:
+                pool.close()  # (the workers are idle: let them exit as usual)
+            else:  # (stopped mid-chunk: their chunks' games are thrown away)
+                pool.terminate()
+            pool.join()
     return out
+
+
+def _leave_ctrl_c() -> None:
+    """A pool worker's start: Ctrl-C (sent to the whole terminal's process group) is
+    left to the main process, which ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _first_deal_job(job: tuple[int, str]) -> Deal:

@@ -234,7 +234,6 @@ def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int
     def records(texts: list[str]) -> list[str | ValueError]:
         return [lines.plain_line(text) or attempt(record, text) for text in texts]
 
-    # A line at a time (a program may write a line and wait for its answer; chunks of
-    # lines were no faster). The lines hold only the package's own words and card codes:
-    # nothing to make safe.
+    # A line at a time (the lines are written in blocks into a pipe or a file). The lines
+    # hold only the package's own words and card codes: nothing to make safe.
     return run_batches(args.batch, records, out, "scored", safe=True)

@@ -31,6 +31,7 @@ from crib_trainer.core.gamelog import GameLogError, export_log, read_header, rep
 from crib_trainer.core.pegging import PegKind, PlayState
 from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RULESETS, get_variant
 from crib_trainer.core.show import MAX_SHOW, score_show
+from tests.conftest import examples
 
 
 def test_the_header_sets_the_game_and_defaults_the_rest():
@@ -189,7 +190,7 @@ def random_game(
     return game, state
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     st.sampled_from(["six-card", "five-card", "three-player", "four-player"]),
     st.sampled_from(list(RULESETS)),

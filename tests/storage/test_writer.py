@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from crib_trainer.storage.db import StorageError, open_memory_copy
 from crib_trainer.storage.writer import WriteBehind
 from crib_trainer.training.attempt import Attempt
+from tests.conftest import examples
 
 START = datetime(2026, 1, 5, tzinfo=UTC)
 
@@ -43,7 +44,7 @@ class FlakyFile:
         return len(self.kept)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(1, 12), st.sets(st.integers(1, 30), max_size=10))
 def test_every_answer_reaches_the_file_once_in_order(n, refusals):
     file = FlakyFile(refusals)
