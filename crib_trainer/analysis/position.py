@@ -70,7 +70,7 @@ from crib_trainer.analysis.keepplay import PlaySample, keep_play
 from crib_trainer.analysis.ranksets import multiset_index, points_matrix
 from crib_trainer.analysis.winprob import NEVER, shipped_table
 from crib_trainer.core.cards import Card, Rank
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 JACK = int(Rank.JACK)
 MAX_POINTS = 30  # more than any hand or crib can score (29)

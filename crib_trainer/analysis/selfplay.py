@@ -34,7 +34,7 @@ from crib_trainer.analysis.pegging import PegSituation, TableSituation
 from crib_trainer.analysis.players import Player, make_player
 from crib_trainer.analysis.winprob import DealRecord
 from crib_trainer.core.engine import DEALER, PONE, Deal, EngineGame
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 #: The parts of a deal's points the match command reports, per role.
 PARTS = ("pegging", "hand", "crib", "total")
@@ -221,7 +221,7 @@ def seat_names(names: Sequence[str], variant: Variant) -> tuple[str, ...]:
     """The strength in each seat: one name a seat, or with four players one a side
     (partners, seats 0 and 2, play at one strength).
 
-    >>> from crib_trainer.core.rules import FOUR_PLAYER
+    >>> from crib_trainer.core.variants import FOUR_PLAYER
     >>> seat_names(("expert", "beginner"), FOUR_PLAYER)
     ('expert', 'beginner', 'expert', 'beginner')
     """
@@ -356,7 +356,7 @@ def side_labels(names: Sequence[str], variant: Variant) -> tuple[str, ...]:
     """A label for each side: its seat's strength (with partners, the two strengths joined
     by ``+`` when they differ), numbered when strengths repeat (``expert``, ``expert-2``).
 
-    >>> from crib_trainer.core.rules import FOUR_PLAYER, THREE_PLAYER
+    >>> from crib_trainer.core.variants import FOUR_PLAYER, THREE_PLAYER
     >>> side_labels(("expert",) * 3, THREE_PLAYER)
     ('expert', 'expert-2', 'expert-3')
     >>> side_labels(("expert", "good", "beginner", "good"), FOUR_PLAYER)
@@ -477,7 +477,7 @@ def per_game(
 
     import numpy as np
 
-    from crib_trainer.core.rules import FIVE_CARD
+    from crib_trainer.core.variants import FIVE_CARD
 
     arrays: dict[str, Any] = {"seed": np.array(seed)}
     for variant in (SIX_CARD, FIVE_CARD):

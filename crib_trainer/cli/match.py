@@ -10,7 +10,8 @@ import time
 from typing import TextIO
 
 from crib_trainer.cli.common import PROG, UsageError, output_options, variant_option
-from crib_trainer.core.rules import RULESETS, Variant, get_ruleset, get_variant
+from crib_trainer.core.rules import RULESETS, get_ruleset
+from crib_trainer.core.variants import Variant, get_variant
 
 STRENGTHS = ("expert", "good", "beginner")  # analysis.players.PLAYERS, without numpy
 MAX_GAMES = 1_000_000

@@ -28,25 +28,23 @@ from crib_trainer.core.pegging import (
     PlayError,
     score_sequence,
 )
+from crib_trainer.core.points import heels
 from crib_trainer.core.rules import (
     OLD_RULESETS,
-    SIX_CARD,
     THREE_FOR_LAST,
     GameResult,
     Law,
     RuleOptions,
     RuleSet,
     Ruling,
-    Variant,
-    check_show_cards,
     default_ruleset,
     game_result,
     get_ruleset,
-    get_variant,
     rule_claim,
     rule_peg,
 )
-from crib_trainer.core.show import NINETEEN, heels, score_show
+from crib_trainer.core.show import NINETEEN, score_show
+from crib_trainer.core.variants import SIX_CARD, Variant, check_show_cards, get_variant
 
 
 class GameError(ValueError):

@@ -51,8 +51,9 @@ from crib_trainer.core.game import (
     irregularities_for,
 )
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens
-from crib_trainer.core.rules import Law, get_ruleset, get_variant
+from crib_trainer.core.rules import Law, get_ruleset
 from crib_trainer.core.show import MAX_SHOW
+from crib_trainer.core.variants import get_variant
 
 #: Why law 16 is not in the five-card game.
 LIBERTY_TO_PLAY = Law("at the five-card game a player may play on or not", "Britannica, the play")

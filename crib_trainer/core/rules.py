@@ -12,17 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-# The variants are named here too, as they were before they had a module of their own.
-from crib_trainer.core.variants import (  # noqa: F401
-    FIVE_CARD,
-    FOUR_PLAYER,
-    SIX_CARD,
-    THREE_PLAYER,
-    VARIANTS,
-    Variant,
-    check_show_cards,
-    get_variant,
-)
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 # --- the rule texts, and the laws taken from them --------------------------------------
 

@@ -21,7 +21,7 @@ from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
 from crib_trainer.core.cards import Card, Rank
-from crib_trainer.core.points import heels, is_run  # noqa: F401 (heels: named here too)
+from crib_trainer.core.points import is_run
 from crib_trainer.core.variants import SIX_CARD, Variant, check_show_cards, get_variant
 
 # The most any show scores, in every variant (the 29 hand: J and three 5s, the fourth 5 cut).

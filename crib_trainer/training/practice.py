@@ -43,8 +43,9 @@ from crib_trainer.analysis.players import PLAYERS, make_player
 from crib_trainer.core.cards import Card, format_cards, parse_cards
 from crib_trainer.core.engine import EngineError, EngineGame, cuts_for_deal
 from crib_trainer.core.pegging import PegKind, Played, SaidGo
-from crib_trainer.core.rules import THREE_FOR_LAST, RuleOptions, get_ruleset, get_variant
+from crib_trainer.core.rules import THREE_FOR_LAST, RuleOptions, get_ruleset
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training.answers import judge_attempt
 from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.explain import explain_play, spoken_count

@@ -33,8 +33,8 @@ from crib_trainer.analysis.discard import (
 from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.analysis.tables import rank_points, show_total
 from crib_trainer.core.cards import FULL_DECK, Card, CardError, Rank
-from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.core.show import score_show
+from crib_trainer.core.variants import VARIANTS, get_variant
 from tests.conftest import cards, examples
 
 # --- the slow path -------------------------------------------------------------------

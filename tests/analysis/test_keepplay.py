@@ -15,7 +15,7 @@ from crib_trainer.analysis.pegnet import pegging_net
 from crib_trainer.analysis.position import SAMPLE_PATH, play_outcome
 from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.analysis.winprob import DealRecord, first_reach
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD
 
 
 @pytest.fixture(scope="module")

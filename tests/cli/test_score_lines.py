@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_trainer.cli.score import parse_deal, score_json
+from crib_trainer.cli.score import parse_deal
 from crib_trainer.cli.score_lines import ShowLines
+from crib_trainer.cli.show_json import score_json
 from crib_trainer.core.cards import FULL_DECK, CardError
-from crib_trainer.core.rules import VARIANTS
 from crib_trainer.core.show import score_show
+from crib_trainer.core.variants import VARIANTS
 from tests.conftest import examples
 
 # One renderer per variant for the whole module: later examples fill in the templates

@@ -24,7 +24,8 @@ from crib_trainer.core.game import (
     irregularities_for,
 )
 from crib_trainer.core.gamelog import replay_log
-from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, get_variant
+from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE
+from crib_trainer.core.variants import get_variant
 from tests.conftest import card, cards
 
 ANN, BOB = 0, 1

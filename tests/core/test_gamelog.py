@@ -29,8 +29,9 @@ from crib_trainer.core.game import (
 )
 from crib_trainer.core.gamelog import GameLogError, export_log, read_header, replay_log
 from crib_trainer.core.pegging import PegKind, PlayState
-from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RULESETS, get_variant
+from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RULESETS
 from crib_trainer.core.show import MAX_SHOW, score_show
+from crib_trainer.core.variants import get_variant
 from tests.conftest import examples
 
 

@@ -31,8 +31,8 @@ from crib_trainer.core.pegging import (
     score_sequence,
 )
 from crib_trainer.core.pegging import parse_peg_tokens as _tokens
-from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.core.show import score_show
+from crib_trainer.core.variants import VARIANTS, get_variant
 from tests.conftest import card, cards, examples
 
 VARIANT_NAMES = sorted(VARIANTS)

@@ -343,7 +343,7 @@ def _random_play(state: PlayState, rng: random.Random) -> PlayState:
 @settings(max_examples=examples(200), deadline=None)
 @given(st.sampled_from(["six-card", "five-card", "three-player", "four-player"]), st.randoms())
 def test_random_plays_keep_the_rules(variant_name, rng):
-    from crib_trainer.core.rules import get_variant
+    from crib_trainer.core.variants import get_variant
 
     variant = get_variant(variant_name)
     deck = list(FULL_DECK)

@@ -26,7 +26,7 @@ from crib_trainer.core.pegging import (
     score_card,
     score_sequence,
 )
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 from tests.conftest import cards, examples
 
 

@@ -17,7 +17,8 @@ from crib_trainer.core.game import (
     PlayOver,
     Shown,
 )
-from crib_trainer.core.rules import HOYLE, get_variant
+from crib_trainer.core.rules import HOYLE
+from crib_trainer.core.variants import get_variant
 from crib_trainer.ui.game_input import prompt, read
 from tests.conftest import card, cards
 

@@ -27,8 +27,9 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.analysis.players import PLAYERS
 from crib_trainer.core.cards import Card
-from crib_trainer.core.rules import RULESETS, default_ruleset, get_variant
+from crib_trainer.core.rules import RULESETS, default_ruleset
 from crib_trainer.core.show import Kind
+from crib_trainer.core.variants import get_variant
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
 from crib_trainer.training.practice import (

@@ -34,7 +34,8 @@ from crib_trainer.core.game import (
 )
 from crib_trainer.core.gamelog import entry_line
 from crib_trainer.core.pegging import PlayError
-from crib_trainer.core.rules import RULESETS, VARIANTS, default_ruleset, get_variant
+from crib_trainer.core.rules import RULESETS, default_ruleset
+from crib_trainer.core.variants import VARIANTS, get_variant
 from crib_trainer.storage.records import GameChangedError, SavedGame, StorageError
 from crib_trainer.ui.game_input import prompt, read
 from crib_trainer.ui.screens.base import IN_A_WINDOW, TrainerScreen

@@ -23,7 +23,7 @@ from crib_trainer.analysis.pegging import (
 )
 from crib_trainer.core.cards import FULL_DECK, Card, parse_cards
 from crib_trainer.core.pegging import MAX_CARD_POINTS, PlayError, PlayState, parse_peg_tokens
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 
 
 def played_out(variant: str, seed: int, cards_played: int) -> PlayState:
