@@ -39,7 +39,7 @@ from crib_trainer.analysis.build_pegnet import play_out
 from crib_trainer.analysis.keepplay import PlaySample, keep_play
 from crib_trainer.analysis.position import SAMPLE_PATH
 from crib_trainer.core.cards import FULL_DECK
-from crib_trainer.core.rules import SIX_CARD
+from crib_trainer.core.variants import SIX_CARD
 
 KEYS = [
     (5, 5, 5, 5),

@@ -19,7 +19,7 @@ from crib_trainer.training.kinds import KindError, get_kind
     ],
 )
 def test_a_wrong_name_is_its_own_value_error_naming_the_right_ones(lookup, error, names):
-    with pytest.raises(error, match="choose one of|kinds are") as raised:
+    with pytest.raises(error, match=r"choose one of|kinds are") as raised:
         lookup("nonsense")
     assert isinstance(raised.value, ValueError) and names in str(raised.value)
     assert "'nonsense'" in str(raised.value)

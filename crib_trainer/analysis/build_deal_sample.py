@@ -25,7 +25,7 @@ import numpy as np
 from crib_trainer.analysis.position import SAMPLE_PATH
 from crib_trainer.analysis.selfplay import per_game, play_first_deals, run_builder
 from crib_trainer.core.engine import DEALER, PONE, Deal
-from crib_trainer.core.rules import Variant
+from crib_trainer.core.variants import Variant
 
 DEFAULT_DEALS = 4000
 DEFAULT_SEED = 2718

@@ -35,7 +35,7 @@ from crib_trainer.analysis.build_pegnet import play_out
 from crib_trainer.analysis.keepplay import TABLE_PATH
 from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.analysis.selfplay import per_game, run_builder
-from crib_trainer.core.rules import FIVE_CARD, Variant, get_variant
+from crib_trainer.core.variants import FIVE_CARD, Variant, get_variant
 
 DEFAULT_DEALS = 64
 DEFAULT_SEED = 3141

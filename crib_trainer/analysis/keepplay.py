@@ -20,7 +20,10 @@ import numpy as np
 
 from crib_trainer.analysis.ranksets import multiset_index
 from crib_trainer.analysis.winprob import NEVER
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
+
+#: The table :mod:`crib_trainer.analysis.build_keep_play` writes.
+TABLE_PATH = Path(__file__).parent / "data" / "keep_play.npz"
 
 #: The plays of every kept hand, built by :mod:`crib_trainer.analysis.build_keep_play`.
 TABLE_PATH = Path(__file__).parent / "data" / "keep_play.npz"

@@ -80,7 +80,7 @@ from crib_trainer.analysis.ranksets import multiset_index
 from crib_trainer.analysis.tablepolicy import table_values
 from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.pegging import LIMIT, score_card
-from crib_trainer.core.rules import Variant
+from crib_trainer.core.variants import Variant
 
 if TYPE_CHECKING:
     import numpy as np
@@ -248,7 +248,7 @@ def lead_values(hand: Sequence[Card], variant: Variant) -> dict[int, float]:
     the leader's hand known, from the table :mod:`~crib_trainer.analysis.build_leads` makes.
 
     >>> from crib_trainer.core.cards import parse_cards
-    >>> from crib_trainer.core.rules import SIX_CARD
+    >>> from crib_trainer.core.variants import SIX_CARD
     >>> v = lead_values(parse_cards("5H 9C 2D 8S"), SIX_CARD)
     >>> sorted(v, key=v.get, reverse=True)[0]
     2

@@ -70,7 +70,7 @@ from crib_trainer.analysis.keepplay import PlaySample, keep_play
 from crib_trainer.analysis.ranksets import multiset_index, points_matrix
 from crib_trainer.analysis.winprob import NEVER, shipped_table
 from crib_trainer.core.cards import Card, Rank
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 #: The deal sample of expert self-play, built by
 #: :mod:`crib_trainer.analysis.build_deal_sample` (read here and by the end of the play).
@@ -79,6 +79,8 @@ JACK = int(Rank.JACK)
 MAX_POINTS = 30  # more than any hand or crib can score (29)
 #: Chances to win closer than this are the same for teaching (half a percent).
 SAME = 0.005
+#: The deal sample :mod:`crib_trainer.analysis.build_deal_sample` writes.
+SAMPLE_PATH = Path(__file__).parent / "data" / "deal_sample.npz"
 _OFF = 64  # index offset so that needs below zero (up to two shows' worth) stay in range
 
 

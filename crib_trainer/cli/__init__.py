@@ -145,8 +145,7 @@ def _open_trainer() -> int:
     pause_collector()
     from crib_trainer.ui.app import run as run_trainer
 
-    run_trainer()
-    return 0
+    return run_trainer()  # (1 when the history file refused what the session made)
 
 
 def _run(argv: list[str], out: SafeText) -> int:

@@ -18,7 +18,7 @@ from crib_trainer.cli.common import (
     variant_option,
 )
 from crib_trainer.core.cards import Card, CardError, parse_cards, split_card_text
-from crib_trainer.core.rules import Variant, get_variant
+from crib_trainer.core.variants import Variant, get_variant
 
 if TYPE_CHECKING:
     from crib_trainer.analysis.discard import DiscardAnalysis

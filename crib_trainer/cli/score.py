@@ -15,6 +15,7 @@ from crib_trainer.cli.common import (
     run_batches,
     variant_option,
 )
+from crib_trainer.cli.show_json import score_json
 from crib_trainer.core.cards import (
     Card,
     CardError,
@@ -22,16 +23,10 @@ from crib_trainer.core.cards import (
     parse_cards,
     split_card_text,
 )
-from crib_trainer.core.rules import (
-    RULESETS,
-    RuleOptions,
-    Variant,
-    default_ruleset,
-    get_ruleset,
-    get_variant,
-)
+from crib_trainer.core.rules import RULESETS, RuleOptions, default_ruleset, get_ruleset
 from crib_trainer.core.show import Breakdown, score_show
-from crib_trainer.training.explain import show_notes, spoken_count
+from crib_trainer.core.variants import Variant, get_variant
+from crib_trainer.training.explain import spoken_count
 from crib_trainer.training.patterns import pattern
 
 
@@ -122,24 +117,6 @@ def parse_deal(text: str) -> Deal:
             f"got {' '.join(words) or 'nothing'}"
         )
     return Deal(parse_cards(hand_text), parse_card(words[0]), crib)
-
-
-def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> dict[str, object]:
-    """A show's JSON: the breakdown, the cards, the spoken count, the pattern, and the
-    verdict on a claim if any."""
-    out = b.to_json()
-    out |= {
-        "cards": [c.code for c in b.cards],
-        "starter": b.starter.code,
-        "crib": b.crib,
-        "variant": b.variant.name,
-        "spoken": spoken_count(b),
-        "notes": show_notes(b),
-        "pattern": pattern(b).to_json(),
-    }
-    if verdict_json:
-        out |= verdict_json
-    return out
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
@@ -234,7 +211,6 @@ def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int
     def records(texts: list[str]) -> list[str | ValueError]:
         return [lines.plain_line(text) or attempt(record, text) for text in texts]
 
-    # A line at a time (a program may write a line and wait for its answer; chunks of
-    # lines were no faster). The lines hold only the package's own words and card codes:
-    # nothing to make safe.
+    # A line at a time (the lines are written in blocks into a pipe or a file). The lines
+    # hold only the package's own words and card codes: nothing to make safe.
     return run_batches(args.batch, records, out, "scored", safe=True)

@@ -41,16 +41,10 @@ from typing import Any
 
 from crib_trainer.core.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
 from crib_trainer.core.pegging import PlayError, PlayState
-from crib_trainer.core.rules import (
-    SIX_CARD,
-    GameResult,
-    Variant,
-    default_ruleset,
-    game_result,
-    get_ruleset,
-    get_variant,
-)
-from crib_trainer.core.show import Breakdown, heels, score_show
+from crib_trainer.core.points import heels
+from crib_trainer.core.rules import GameResult, default_ruleset, game_result, get_ruleset
+from crib_trainer.core.show import Breakdown, score_show
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 #: The seats' names when none are given.
 SEAT_NAMES = ("A", "B", "C", "D")
@@ -464,7 +458,7 @@ class EngineGame:
 def sides_of(variant: Variant) -> int:
     """How many scores a game keeps: two with partners, else one a player.
 
-    >>> from crib_trainer.core.rules import FOUR_PLAYER, THREE_PLAYER
+    >>> from crib_trainer.core.variants import FOUR_PLAYER, THREE_PLAYER
     >>> sides_of(SIX_CARD), sides_of(THREE_PLAYER), sides_of(FOUR_PLAYER)
     (2, 3, 2)
     """
@@ -474,7 +468,7 @@ def sides_of(variant: Variant) -> int:
 def side_of(seat: int, variant: Variant) -> int:
     """The side a seat scores for (partners, seats 0 and 2 or 1 and 3, share one).
 
-    >>> from crib_trainer.core.rules import FOUR_PLAYER
+    >>> from crib_trainer.core.variants import FOUR_PLAYER
     >>> [side_of(s, FOUR_PLAYER) for s in range(4)], side_of(2, SIX_CARD)
     ([0, 1, 0, 1], 0)
     """

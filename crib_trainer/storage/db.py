@@ -15,9 +15,7 @@
   (games against the computer, saved after every move). Version 6 adds
   ``learner_snapshot`` and ``learner_asked``: the learner model kept as of a point of
   the history, so a start folds only the answers after it (``storage.learner_cache``),
-  and the index ``attempts_summary`` (what the summary counts). Version 7 adds
-  ``game_records``: each finished practice game's outcome (the record across games,
-  ``storage.game_records``), filled from the games already finished.
+  and the index ``attempts_summary`` (what the summary counts).
 - **Damage**: a file SQLite says is not a database or is malformed (``quick_check``), or
   one with a schema that is not ours (tables but no version, or a version whose tables are
   wrong), is renamed ``<name>.damaged-<UTC time>`` (its ``-wal`` and ``-shm`` files with
@@ -35,13 +33,12 @@ Every error is a :class:`StorageError` whose message is one sentence for people.
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     with open_store(pathlib.Path(folder) / "h.sqlite3") as store:
 ...         store.schema_version, store.notice, store.journal_mode
-(7, None, 'wal')
+(6, None, 'wal')
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import stat
@@ -53,11 +50,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from crib_trainer.storage.paths import database_path
+from crib_trainer.storage.saves import bounded_json
 
 if TYPE_CHECKING:
     from crib_trainer.training.attempt import Attempt
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 6
 DEFAULT_BUSY_TIMEOUT_S = 5.0
 MEMORY = Path(":memory:")  # the path of a history kept in memory (open_memory_copy)
 
@@ -291,41 +289,6 @@ def _to_v6(conn: sqlite3.Connection) -> None:
     )
 
 
-def _to_v7(conn: sqlite3.Connection) -> None:
-    """Version 7: the record across practice games, a row for each finished game (keyed
-    by its ``practice_games`` row): when it finished and its outcome as JSON
-    (``training.gamerecord.GameOutcome``). The games finished before are read into it
-    (one that does not read is left out)."""
-    conn.execute(
-        """
-        CREATE TABLE game_records (
-            practice_id INTEGER PRIMARY KEY,
-            finished_at TEXT NOT NULL,
-            outcome TEXT NOT NULL
-        )
-        """
-    )
-    conn.execute("CREATE INDEX game_records_by_time ON game_records (finished_at, practice_id)")
-    rows = conn.execute(
-        "SELECT id, updated_at, game FROM practice_games WHERE finished = 1"
-    ).fetchall()
-    if not rows:
-        return
-    from crib_trainer.training.gamerecord import outcome_of
-    from crib_trainer.training.practice import Practice, PracticeError
-
-    for practice_id, updated_at, text in rows:
-        try:
-            finished = datetime.fromisoformat(updated_at)
-            outcome = outcome_of(Practice.from_json(json.loads(text)), finished)
-        except (ValueError, TypeError, KeyError, PracticeError):
-            continue  # a row changed by hand: left out
-        conn.execute(
-            "INSERT INTO game_records (practice_id, finished_at, outcome) VALUES (?, ?, ?)",
-            (practice_id, updated_at, json.dumps(outcome.to_json(), separators=(",", ":"))),
-        )
-
-
 def _create_v2_indexes(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX attempts_by_time ON attempts (answered_at)")
     conn.execute("CREATE INDEX attempts_by_kind ON attempts (kind, answered_at)")
@@ -334,8 +297,8 @@ def _create_v2_indexes(conn: sqlite3.Connection) -> None:
 
 def _json_dict(text: str) -> dict[str, Any]:
     try:
-        value = json.loads(text)
-    except (TypeError, ValueError):
+        value = bounded_json(text)  # (any text: bounded before it is parsed)
+    except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
 
@@ -372,7 +335,6 @@ MIGRATIONS: Sequence[Callable[[sqlite3.Connection], None]] = (
     _to_v4,
     _to_v5,
     _to_v6,
-    _to_v7,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -406,7 +368,6 @@ SCHEMAS[6] = SCHEMAS[5] | {
     "learner_snapshot": {"id", "through_id", "rows", "id_sum", "last_at", "model", "state"},
     "learner_asked": {"key", "n"},
 }
-SCHEMAS[7] = SCHEMAS[6] | {"game_records": {"practice_id", "finished_at", "outcome"}}
 assert set(SCHEMAS) == set(range(1, SCHEMA_VERSION + 1))
 
 
@@ -431,6 +392,13 @@ class Store:
 
     def __repr__(self) -> str:
         return f"<Store {str(self.path)!r}>"
+
+    def wait_for_locks(self, seconds: float) -> None:
+        """How long one write waits for another program's lock before it is refused
+        (``StoreLockedError``; its message still gives ``busy_timeout_s``: the writer
+        thread tries again until that has passed, ``storage.writer``)."""
+        with self._lock, self._translate():
+            self._conn.execute(f"PRAGMA busy_timeout = {max(int(seconds * 1000), 1)}")
 
     def __enter__(self) -> Store:
         return self
@@ -562,7 +530,7 @@ def open_memory_copy(path: Path | None = None, *, checked: bool = False) -> Stor
     >>> home = pathlib.Path(tempfile.mkdtemp())
     >>> with open_memory_copy(home / "none.sqlite3") as store:
     ...     store.schema_version, store.read("SELECT COUNT(*) FROM attempts")[0][0]
-    (7, 0)
+    (6, 0)
     """
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     with contextlib.suppress(OSError, ValueError):  # (no data folder: start empty)

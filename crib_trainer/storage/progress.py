@@ -38,6 +38,7 @@ from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from typing import Any, Literal, TextIO
 
 from crib_trainer.storage.db import Store
+from crib_trainer.storage.saves import bounded_json
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DRILL_KINDS, Attempt, DrillKind
 from crib_trainer.training.credit import HINTED, answer_credit, miss_weight_sql
@@ -244,8 +245,8 @@ def _from_json(text: str) -> dict[str, Any]:
     if isinstance(text, bytes):  # (stored as a blob: kept as the text it reads as)
         text = text.decode("utf-8", "replace")
     try:
-        value = json.loads(text)
-    except (TypeError, ValueError):
+        value = bounded_json(text)  # (any text: bounded before it is parsed)
+    except ValueError:
         return {"unreadable": text}
     return value if isinstance(value, dict) else {"unreadable": text}
 
@@ -312,7 +313,7 @@ def _credit(correct: int, hinted_answer: str | None) -> float:
     if correct or hinted_answer is None:
         return float(bool(correct))
     try:
-        answer = json.loads(hinted_answer)
+        answer = bounded_json(hinted_answer)
     except ValueError:
         return 0.0  # (a row changed outside crib-trainer)
     return answer_credit(False, HINTED, answer) if isinstance(answer, dict) else 0.0

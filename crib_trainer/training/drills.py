@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from crib_trainer.core.cards import FULL_DECK, Card, Rank, Suit, parse_card, parse_cards
-from crib_trainer.core.rules import get_variant
 from crib_trainer.core.show import NINETEEN, Breakdown, score_show
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.categories import count_categories, item_categories

@@ -140,6 +140,14 @@ def outcome_of(practice: Practice, finished_at: datetime) -> GameOutcome:
     )
 
 
+def outcome_data(practice: Practice) -> dict[str, Any]:
+    """A finished game's outcome as its saved game keeps it (``"outcome"``): without its
+    time, which is the row's last save."""
+    data = outcome_of(practice, T0).to_json()
+    del data["finished_at"]
+    return data
+
+
 def expected(rating: float, level: float, sides: int = 2) -> float:
     """The expected result (the chance to win) of a player rated ``rating`` against a table
     whose other sides are rated ``level``.

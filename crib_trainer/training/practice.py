@@ -43,8 +43,9 @@ from crib_trainer.analysis.players import PLAYERS, make_player
 from crib_trainer.core.cards import Card, format_cards, parse_cards
 from crib_trainer.core.engine import EngineError, EngineGame, cuts_for_deal
 from crib_trainer.core.pegging import PegKind, Played, SaidGo
-from crib_trainer.core.rules import RuleOptions, get_ruleset, get_variant
+from crib_trainer.core.rules import THREE_FOR_LAST, RuleOptions, get_ruleset
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training.answers import judge_attempt
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.drills import CountDrill, JudgeDrill
@@ -56,6 +57,7 @@ from crib_trainer.training.gamegrading import (
     grade_table_play,
     rule_count,
 )
+from crib_trainer.training.gamerecord import outcome_data
 from crib_trainer.training.hints import with_hints
 from crib_trainer.training.overclaims import refused_count
 
@@ -690,6 +692,7 @@ class Practice:
             "goes": self.goes,
             "log": list(self.log),
             "hints": [[a, text] for a, text in self.hints],
+            **({"outcome": outcome_data(self)} if self.over else {}),
         }
 
     @classmethod
@@ -857,9 +860,13 @@ def _cut_text(game: EngineGame) -> str:
         for cards in cuts_for_deal(game.seed, game.seats)
     ]
     dealer = game.names[game.first_dealer]
-    return (
+    text = (
         f"Cut for deal: {', a tie; again: '.join(rounds)}. {dealer} {_verb(dealer, 'deal')} first."
     )
+    if game.variant.three_for_last:  # (credited by the engine before the first deal)
+        pone = game.names[(game.first_dealer + 1) % game.seats]
+        text += f" {pone} {_verb(pone, 'score')} three for last ({THREE_FOR_LAST.cite()})."
+    return text
 
 
 def _play_ended(game: EngineGame) -> str:

@@ -20,7 +20,7 @@ False
 from __future__ import annotations
 
 from crib_trainer.analysis.pegging import read_situation
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.drills import DiscardDrill, JudgeDrill, replay
 from crib_trainer.training.pegdrills import PegDrill, replay_state

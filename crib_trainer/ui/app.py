@@ -18,13 +18,14 @@ from pathlib import Path
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
 
 from crib_trainer.storage.paths import data_dir
-from crib_trainer.storage.records import DEFAULT_BUSY_TIMEOUT_S, Records, StorageError
+from crib_trainer.storage.records import DEFAULT_BUSY_TIMEOUT_S, Records, StorageError, Unkept
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
 from crib_trainer.ui.startup import resume_collector
@@ -70,7 +71,7 @@ class CribTrainerApp(App):
         self.ticks = ticks or time.monotonic
         self.store_path = store_path
         self._records: Records | None = None  # (opened on mount: open_history)
-        self.unkept = 0  # answers the file still refused when the trainer closed
+        self.unkept = Unkept()  # what the file still refused when the trainer closed
         self._refused = False  # whether the learner was told the file refuses answers
         self.practice = Session(MemoryHistory(), rng=self.rng, clock=self.now)
 
@@ -146,8 +147,8 @@ class CribTrainerApp(App):
     def storage_failed(self, err: StorageError, *, writing: bool = False) -> None:
         """Say a history problem in one sentence, from the UI thread or a worker's."""
         after = (
-            " Your answers count here and are tried again; any still refused when you quit"
-            " are lost."
+            " Your answers and games count here and are tried again; any still refused when"
+            " you quit are lost."
             if writing
             else " Working from this session's answers for now."
         )
@@ -167,9 +168,14 @@ class CribTrainerApp(App):
             attempt = self.practice.record(attempt).attempt
         except StorageError as err:
             self.storage_failed(err, writing=True)
+        self.kept_behind()
+        return attempt
+
+    def kept_behind(self) -> None:
+        """An answer or a game was just handed to the writer: if it is still waiting a
+        moment later, the header says so (:meth:`writes_text`)."""
         if self.records.writer is not None:
             self.set_timer(PENDING_SHOWN_AFTER_S, self._show_writes)
-        return attempt
 
     class WritesChanged(Message):
         """The writer thread finished a pass over the answers waiting for the file."""
@@ -181,25 +187,42 @@ class CribTrainerApp(App):
         if writer.error is not None and writer.waiting and not self._refused:
             self._refused = True
             self.storage_failed(writer.error, writing=True)
-        elif not writer.waiting and self._refused:
+        elif not (writer.waiting or writer.waiting_games) and self._refused:
             self._refused = False
-            self.notify("Your history file took the answers that were waiting: all are kept.")
+            self.notify("Your history file took what was waiting: all is kept.")
+        for game_id, changed in self.records.take_conflicts():
+            reload = getattr(self.screen, "reload_changed", None)  # (the game's screen)
+            if reload is None or not reload(game_id, changed):
+                self.notify(str(changed), severity="warning", timeout=10, markup=False)
         self._show_writes()
 
     def writes_text(self) -> str:
-        """How the answers stand with the history file: "" when all are written, else
-        how many wait (being written, or refused and kept only until you quit)."""
+        """How the answers and games stand with the history file: "" when all are
+        written, else what waits (being written, or refused: it is kept only until you
+        quit, as the app says once): ``1 answer and the game being written to your
+        history…``, ``… unsaved: the file refuses; retrying`` (short: a header at 80
+        columns shows it whole)."""
         writer = self.records.writer
-        waiting = writer.waiting if writer is not None else 0
-        if not waiting:
+        if writer is None:
             return ""
-        n = f"{waiting} answer{'s' if waiting > 1 else ''}"
-        if writer is not None and writer.error is not None:
-            return f"{n} kept only until you quit (the file refuses them; retrying)"
-        return f"{n} being written to your history…"
+        answers, games = writer.waiting, writer.waiting_games
+        parts = [f"{answers} answer{'s' if answers > 1 else ''}"] if answers else []
+        if games:
+            parts.append("the game" if games == 1 else f"{games} games")
+        if not parts:
+            return ""
+        if writer.error is not None:
+            return f"{' and '.join(parts)} unsaved: the file refuses; retrying"
+        return f"{' and '.join(parts)} being written to your history…"
 
     def _show_writes(self) -> None:
         self.sub_title = self.writes_text() or type(self).SUB_TITLE
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header: what waits for the history file, while anything does, in place of
+        a screen's own subtitle (so every screen says it)."""
+        waiting = self.writes_text() if self._records is not None else ""
+        return super().format_title(title, waiting or sub_title)
 
     def suggest(self, kinds: Collection[str]) -> Plan:
         """What the session would ask next among ``kinds``, not yet dealt: the home
@@ -400,14 +423,17 @@ class CribTrainerApp(App):
         return None
 
 
-def run() -> None:
-    """Open the trainer in this terminal (``crib-trainer`` with no command); answers the
-    history file still refused at the end are counted on stderr."""
+def run() -> int:
+    """Open the trainer in this terminal (``crib-trainer`` with no command); returns the
+    exit status: 1 when the history file still refused answers or games at the end (said
+    on stderr: they are lost), else 0."""
     app = CribTrainerApp()
     app.run()
-    if app.unkept:
-        print(
-            f"crib-trainer: {app.unkept} answer(s) of this session could not be written to "
-            "your history file (it stayed locked or refused writes); they are lost.",
-            file=sys.stderr,
-        )
+    if not app.unkept:
+        return 0
+    print(
+        f"crib-trainer: {app.unkept.text()} of this session could not be written to your "
+        "history file (it stayed locked or refused writes); they are lost.",
+        file=sys.stderr,
+    )
+    return 1

@@ -336,12 +336,17 @@ _reading: contextvars.ContextVar[Trainer] = contextvars.ContextVar("reading")
 
 class StartedLate(logging.Filter):
     """Leaves out textual-serve's "Application failed to start" for a trainer told to quit
-    before it had started (a tab closed at once): no failure, and nothing to say."""
+    before it had started (a tab closed at once), and asyncio's "Unknown child process" for
+    one that ended before its pid was registered: no failure, and nothing to say."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         trainer = _reading.get(None)
         started_late = trainer is not None and trainer.quitting
-        return not (started_late and record.getMessage() == "Application failed to start")
+        if started_late and record.getMessage() == "Application failed to start":
+            return False
+        # asyncio's child watcher, when a trainer closed at once ends before its pid is
+        # registered (seen under load): its return code is not ours to report
+        return not (record.name == "asyncio" and record.getMessage().startswith("Unknown child"))
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from crib_trainer.analysis.position import (
 )
 from crib_trainer.analysis.winprob import shipped_table, win_chance
 from crib_trainer.core.cards import FULL_DECK, Rank, parse_cards
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD
 
 
 @pytest.mark.parametrize(

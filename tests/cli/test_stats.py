@@ -298,8 +298,8 @@ def test_an_answer_from_a_clock_set_years_ahead_does_not_stretch_the_last_seven_
 
 
 def test_the_practice_games_are_counted_by_opponent_with_the_rating():
-    from crib_trainer.storage.game_records import record_game
     from crib_trainer.training.gamerecord import GameOutcome, ratings
+    from tests.storage.support import keep_outcome
 
     outcomes = [
         GameOutcome(NOW, "six-card", "expert", True, "skunk", 121, 85, {"play": 2.0}),
@@ -307,8 +307,8 @@ def test_the_practice_games_are_counted_by_opponent_with_the_rating():
         GameOutcome(NOW, "six-card", "expert", False, "single", 110, 121, {"discard": 1.0}),
     ]
     with open_store() as store:
-        for n, o in enumerate(outcomes):
-            record_game(store, n + 1, o)
+        for o in outcomes:
+            keep_outcome(store, o)
     code, out = run("--json")
     games = json.loads(out)["games"]
     assert code == 0

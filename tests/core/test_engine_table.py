@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_trainer.core.engine import EngineError, EngineGame, cut_for_deal, side_of
-from crib_trainer.core.rules import get_variant
 from crib_trainer.core.show import score_show
+from crib_trainer.core.variants import get_variant
 
 TABLES = ("three-player", "four-player")
 

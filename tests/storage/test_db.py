@@ -52,7 +52,6 @@ def test_fresh_store_in_the_data_dir(tmp_path):
             "attempt_categories",
             "games",
             "practice_games",
-            "game_records",
             "learner_snapshot",
             "learner_asked",
         }

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training import categories as cat
 from crib_trainer.training.categories import count_categories, item_categories
 from crib_trainer.training.drills import (

@@ -425,3 +425,15 @@ def test_count_for_me_counts_every_show_of_yours_and_grades_none(variant):
     assert len(said) >= 3  # your hand each deal, and your crib when you dealt
     assert not any(g.decision == "count" for g in p.all_grades())
     assert PracticeSettings.from_json(settings.to_json()) == settings
+
+
+def test_five_card_three_for_last_is_said_with_its_law_at_the_start():
+    """Britannica, the deal: the engine credits the first non-dealer three for last before
+    the first deal; the game's log says so, with the law (it said nothing)."""
+    for seed in (1, 2):
+        p = Practice.new(PracticeSettings("five-card"), seed=seed)
+        pone = 1 - p.game.first_dealer
+        assert p.game.scores[pone] == 3
+        who = "You score" if pone == 0 else f"{p.game.names[1]} scores"
+        assert p.log[0].endswith(f'{who} three for last (Britannica, "Cribbage", the deal).')
+    assert "three for last" not in Practice.new(PracticeSettings(), seed=1).log[0]

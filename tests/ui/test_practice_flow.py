@@ -95,7 +95,7 @@ async def test_a_whole_five_card_game_with_every_decision_graded_and_kept():
                                                      "count-crib", "position"}  # fmt: skip
         assert len(stored) == len(p.all_grades())
         assert all(g.attempt.id is not None for g in p.all_grades())
-        assert unfinished_practice(app.records.store) is None  # finished: nothing to resume
+        assert app.records.unfinished_practice() is None  # finished: nothing to resume
 
 
 async def test_the_summary_replays_a_decision_as_its_drill():

@@ -27,8 +27,9 @@ from crib_trainer.core.cards import (
     parse_cards,
     split_card_text,
 )
-from crib_trainer.core.rules import VARIANTS, RuleOptions, get_variant
+from crib_trainer.core.rules import RuleOptions
 from crib_trainer.core.show import score_show
+from crib_trainer.core.variants import VARIANTS, get_variant
 from crib_trainer.training.explain import explain_show, explain_verdict
 from crib_trainer.training.grading import judge_claim
 from crib_trainer.ui.screens.base import BACK, TrainerScreen

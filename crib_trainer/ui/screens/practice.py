@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Header, OptionList, RichLog, Select, Static
@@ -28,8 +27,9 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.analysis.players import PLAYERS
 from crib_trainer.core.cards import Card
-from crib_trainer.core.rules import RULESETS, RuleSet, default_ruleset, get_ruleset, get_variant
+from crib_trainer.core.rules import RULESETS, RuleSet, default_ruleset, get_ruleset
 from crib_trainer.core.show import Kind
+from crib_trainer.core.variants import get_variant
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
 from crib_trainer.training.gamehints import hint
@@ -153,16 +153,20 @@ class PracticeScreen(TrainerScreen):
         self.check_review()
 
     def save(self) -> None:
-        """Save the game as it stands (after every move)."""
-        records, now = self.trainer.records, self.trainer.now()
+        """Save the game as it stands (after every move): at once in the copy every screen
+        reads, and in the history file behind the screen (no key waits on the file; the
+        header says what waits, the app says once if the file refuses)."""
+        trainer = self.trainer
         try:
-            self.game_id = records.save_practice(self.practice, self.game_id, now=now)
-        except StorageError as err:
+            self.game_id = trainer.records.save_practice(
+                self.practice, self.game_id, now=trainer.now()
+            )
+        except StorageError as err:  # (the copy in memory: only if memory itself fails)
             if not self.save_failed:  # say it once, not at every move
-                self.notify(
-                    f"{err} The game is kept only until you quit.", severity="error", markup=False
-                )
+                self.notify(f"{err} The game could not be kept.", severity="error", markup=False)
             self.save_failed = True
+            return
+        trainer.kept_behind()
 
     def grade_waiting(self) -> None:
         """Grade the decisions still waiting for the analysis (in a thread)."""
@@ -634,7 +638,7 @@ class SummaryScreen(ModalScreen[None]):
             if g.attempt.answer.get("hints") and not g.take_back
         )
         lines = [
-            f"[b]The game[/b]: {escape(head)}.",
+            "[b]The game[/b]: $head.",
             f"Points given up: {s.total_lost:.1f} ({lost})."
             + (f" At the score: {s.win_lost:.1%} of the game given up." if s.win_lost else ""),
             f"{s.best} of {s.decisions} decisions were the best"
@@ -643,9 +647,10 @@ class SummaryScreen(ModalScreen[None]):
             + ".",
         ]
         if s.biggest is not None:
-            lines.append(f"Biggest mistake (deal {s.biggest.deal + 1}): {escape(s.biggest.text)}")
-        with Vertical(id="practice-summary", classes="practice-modal"):
-            yield Static("\n".join(lines))
+            lines.append(f"Biggest mistake (deal {s.biggest.deal + 1}): $biggest")
+        biggest = s.biggest.text if s.biggest is not None else ""
+        with Vertical(id="practice-summary", classes="practice-modal"):  # (texts as text)
+            yield Static(Content.from_markup("\n".join(lines), head=head, biggest=biggest))
             if self.costly:
                 yield Static("[dim]enter replays one as a drill · escape closes[/dim]")
                 yield OptionList(*(_grade_option(i, g) for i, g in enumerate(self.costly)))
@@ -657,10 +662,13 @@ class SummaryScreen(ModalScreen[None]):
 
 
 def _grade_option(index: int, grade: Grade) -> Option:
+    """A grade as a line to pick: its text (read back from a save: shown as text, never
+    as markup)."""
     back = " [i](taken back)[/i]" if grade.take_back else ""
     back += " [i](hinted)[/i]" if grade.attempt.answer.get("hints") else ""
     lost = f"−{grade.points_lost:.1%}" if grade.unit == "win" else f"−{grade.points_lost:.1f}"
-    return Option(f"{lost:>6}  {escape(grade.text)}{back}", id=str(index))
+    line = Content.from_markup(f"$lost  $text{back}", lost=f"{lost:>6}", text=grade.text)
+    return Option(line, id=str(index))
 
 
 def _replay(screen: ModalScreen[None], grade: Grade) -> None:
