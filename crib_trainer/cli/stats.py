@@ -31,7 +31,7 @@ from crib_trainer.storage.progress import (
     summary,
 )
 from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
-from crib_trainer.training.gamerecord import games_summary
+from crib_trainer.training.gamerecord import DECISION_WORDS, games_summary
 from crib_trainer.training.learner import (
     Learner,
     spot_json,
@@ -317,5 +317,7 @@ def games_lines(games: dict[str, Any]) -> list[str]:
         for level, v in games["by_opponent"].items()
     ]
     lines += _table("Against", ["played", "won", "share"], rows)
-    lost = ", ".join(f"{d} {v:.1f}" for d, v in games["lost_per_game"].items())
+    lost = ", ".join(
+        f"{DECISION_WORDS.get(d, d)} {v:.1f}" for d, v in games["lost_per_game"].items()
+    )
     return [*lines, f"Points given up per game: {lost}."]
