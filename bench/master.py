@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from crib_trainer.analysis.players import Expert, Master, Player, make_player
 from crib_trainer.analysis.selfplay import _step, seat_names
 from crib_trainer.core.engine import EngineGame
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 
 STRIDE = 1_000_003
 

@@ -24,7 +24,7 @@ from crib_trainer.analysis.position import analyse_position
 from crib_trainer.core.cards import Rank, parse_card, parse_cards
 from crib_trainer.core.engine import EngineGame
 from crib_trainer.core.pegging import parse_peg_tokens
-from crib_trainer.core.rules import SIX_CARD
+from crib_trainer.core.variants import SIX_CARD
 
 
 @settings(max_examples=12, deadline=None)
