@@ -621,7 +621,7 @@ class SummaryScreen(ModalScreen[None]):
         self.practice = practice
         grades = practice.all_grades()
         self.summary = game_summary(grades)
-        costly = [g for g in grades if g.points_lost > 0 and not g.take_back]
+        costly = [g for g in grades if not g.attempt.correct and not g.take_back]
         self.costly = sorted(costly, key=lambda g: (g.unit != "win", -g.points_lost))[:6]
 
     def compose(self) -> ComposeResult:
