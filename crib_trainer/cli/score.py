@@ -23,7 +23,7 @@ from crib_trainer.core.cards import (
     parse_cards,
     split_card_text,
 )
-from crib_trainer.core.rules import RULESETS, RuleOptions, default_ruleset, get_ruleset
+from crib_trainer.core.rules import RULESETS, RuleOptions, resolve_ruleset
 from crib_trainer.core.show import Breakdown, score_show
 from crib_trainer.core.variants import Variant, get_variant
 from crib_trainer.training.explain import spoken_count
@@ -147,7 +147,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         return _score_batch(args, variant, out)
     deal = _deal_from_args(args)
     b = score_show(deal.cards, deal.starter, crib=deal.crib, variant=variant, short=True)
-    rules = get_ruleset(args.law) if args.law else default_ruleset(variant.target)
+    rules = resolve_ruleset(args.law, variant.target)
     options = RuleOptions(rules, muggins=args.muggins)
     verdict = None
     if args.claim is not None:

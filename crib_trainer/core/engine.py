@@ -42,7 +42,7 @@ from typing import Any
 from crib_trainer.core.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
 from crib_trainer.core.pegging import PlayError, PlayState
 from crib_trainer.core.points import heels
-from crib_trainer.core.rules import GameResult, default_ruleset, game_result, get_ruleset
+from crib_trainer.core.rules import GameResult, game_result, resolve_ruleset
 from crib_trainer.core.show import Breakdown, score_show
 from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
@@ -150,7 +150,7 @@ class EngineGame:
         names = tuple(names) if names is not None else SEAT_NAMES[:n]
         if len(names) != n:
             raise EngineError(f"the {variant.name} game has {n} seats; name each one")
-        rules = get_ruleset(ruleset or default_ruleset(variant.target)).name
+        rules = resolve_ruleset(ruleset, variant.target).name
         if first_dealer is None:
             first_dealer = cut_for_deal(seed, n)
         elif not 0 <= first_dealer < n:

@@ -431,6 +431,17 @@ def default_ruleset(target: int) -> RuleSet:
     return ACC if target == 121 else BRITANNICA
 
 
+def resolve_ruleset(name: str | RuleSet | None, target: int) -> RuleSet:
+    """The rule set a game is played under: the one named, or (None or ``""``, "the
+    game's usual") the target's :func:`default_ruleset`. Every game, form and command
+    resolves its choice here, once, and holds the value.
+
+    >>> [resolve_ruleset(n, target).name for n, target in ((None, 61), ("", 121), ("hoyle", 61))]
+    ['britannica', 'acc', 'hoyle']
+    """
+    return get_ruleset(name) if name else default_ruleset(target)
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """How a game was won: ``single``, ``lurch``, ``skunk`` or ``double-skunk``, with the

@@ -43,7 +43,13 @@ from crib_trainer.analysis.players import PLAYERS, make_player
 from crib_trainer.core.cards import Card, format_cards, parse_cards
 from crib_trainer.core.engine import EngineError, EngineGame, cuts_for_deal
 from crib_trainer.core.pegging import PegKind, Played, SaidGo
-from crib_trainer.core.rules import THREE_FOR_LAST, RuleOptions, get_ruleset
+from crib_trainer.core.rules import (
+    THREE_FOR_LAST,
+    RuleOptions,
+    RuleSet,
+    get_ruleset,
+    resolve_ruleset,
+)
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
 from crib_trainer.core.variants import get_variant
 from crib_trainer.training.answers import judge_attempt
@@ -103,9 +109,7 @@ class PracticeSettings:
     def __post_init__(self) -> None:
         try:
             v = get_variant(self.variant)
-            rules = get_ruleset(self.ruleset) if self.ruleset else None
-            if rules is not None:
-                rules.result_lines(v.target)
+            resolve_ruleset(self.ruleset, v.target).result_lines(v.target)
         except ValueError as err:
             raise PracticeError(str(err)) from None
         if self.strength not in PLAYERS:
@@ -123,13 +127,15 @@ class PracticeSettings:
             except ValueError as err:
                 raise PracticeError(str(err)) from None
 
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the game is played under (the one chosen, or the game's usual),
+        resolved once (``core.rules.resolve_ruleset``)."""
+        return resolve_ruleset(self.ruleset, get_variant(self.variant).target)
+
     def options(self) -> RuleOptions:
         """The rule set and muggins, as the rulings read them."""
-        from crib_trainer.core.rules import default_ruleset
-
-        rules = get_ruleset(self.ruleset) if self.ruleset else None
-        rules = rules or default_ruleset(get_variant(self.variant).target)
-        return RuleOptions(rules, muggins=self.muggins)
+        return RuleOptions(self.rules, muggins=self.muggins)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -214,7 +220,7 @@ class Practice:
         game = EngineGame.new(
             seed=seed,
             variant=settings.variant,
-            ruleset=settings.options().ruleset.name,
+            ruleset=settings.rules.name,
             names=names,
         )
         log = [_cut_text(game)]

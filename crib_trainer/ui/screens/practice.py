@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.analysis.players import PLAYERS
 from crib_trainer.core.cards import Card
-from crib_trainer.core.rules import RULESETS, RuleSet, default_ruleset, get_ruleset
+from crib_trainer.core.rules import RULESETS, RuleSet, default_ruleset, resolve_ruleset
 from crib_trainer.core.show import Kind
 from crib_trainer.core.variants import get_variant
 from crib_trainer.storage.records import StorageError
@@ -708,7 +708,7 @@ def rule_choices(variant: str) -> list[tuple[str, str]]:
 
 def rules_chosen(variant: str, rules: str) -> RuleSet:
     """The rule set a choice of the menu (``""``: the game's usual) means for a game."""
-    return get_ruleset(rules) if rules else default_ruleset(get_variant(variant).target)
+    return resolve_ruleset(rules, get_variant(variant).target)
 
 
 def muggins_note(variant: str, rules: str) -> str | None:
