@@ -411,15 +411,15 @@ class Store:
             self._conn.close()
 
     def load_attempts(self) -> list[Attempt]:
-        """Every answer, oldest first (``storage.progress.attempts``): with
+        """Every answer, oldest first (``storage.attempt_rows.attempts``): with
         :meth:`save_attempt`, a store is a history a ``training.session.Session`` keeps."""
-        from crib_trainer.storage.progress import attempts  # (progress builds on this module)
+        from crib_trainer.storage.attempt_rows import attempts
 
         return attempts(self)
 
     def save_attempt(self, attempt: Attempt) -> int:
-        """Record one answer, committed on return (``storage.progress.record_attempt``)."""
-        from crib_trainer.storage.progress import record_attempt
+        """Record one answer, committed on return (``storage.attempt_rows.record_attempt``)."""
+        from crib_trainer.storage.attempt_rows import record_attempt
 
         return record_attempt(self, attempt)
 
