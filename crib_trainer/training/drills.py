@@ -267,22 +267,6 @@ def discard_drill(
     return DiscardDrill(cards, role, v.name)
 
 
-def replay(kind: str, question: dict[str, Any]) -> CountDrill | JudgeDrill | DiscardDrill:
-    """The drill a stored counting question asks again (for a review).
-
-    >>> d = drill_for("judge", random.Random(5))
-    >>> replay("judge", d.question()) == d
-    True
-    """
-    if kind == DrillKind.JUDGE:
-        return JudgeDrill.from_question(question)
-    if kind == DrillKind.DISCARD:
-        return DiscardDrill.from_question(question)
-    if kind not in (DrillKind.COUNT_HAND, DrillKind.COUNT_CRIB):
-        raise ValueError(f"{kind!r} cannot be replayed; this module replays counts and discards")
-    return CountDrill.from_question(question)
-
-
 _OVERLOOK_WEIGHT = {"nobs": 4, "fifteen-4": 3, "flush": 3, "fifteen-3": 2}
 
 

@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Collection, Iterable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from textual import events
@@ -28,6 +29,7 @@ from crib_trainer.storage.paths import data_dir
 from crib_trainer.storage.records import DEFAULT_BUSY_TIMEOUT_S, Records, StorageError, Unkept
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
+from crib_trainer.ui.entries import ENTRIES, drill_entry, entry
 from crib_trainer.ui.startup import resume_collector
 from crib_trainer.ui.themes import DARK, LIGHT, THEMES
 
@@ -286,39 +288,21 @@ class CribTrainerApp(App):
         replay_id: int | None = None,
         plan: Plan | None = None,
     ) -> None:
-        """Open the drill for a kind (a count, a judged claim, a discard, pegging); its
-        first question is ``plan``, when given (the home screen's suggestion)."""
-        if kind == "discard":
-            self.open_discards(replay_id, plan)
-            return
-        if kind in ("peg-play", "peg-score"):
-            self.open_pegging(replay_id, plan)
-            return
-        if kind == "position":
-            self.open_position(replay_id, plan)
-            return
-        from crib_trainer.ui.screens.count import CountScreen
+        """Open the drill for a stored kind (``ui.entries``: the entry that asks it); its
+        first question is ``plan``, when given (the home screen's suggestion), or the
+        stored question ``replay_id``."""
+        screen = drill_entry(kind).drill_screen(
+            kind, adaptive=adaptive, replay_id=replay_id, plan=plan
+        )
+        self.push_screen(screen)
 
-        self.push_screen(CountScreen(kind, adaptive=adaptive, replay_id=replay_id, plan=plan))
-
-    def open_discards(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
-        """Open the discard drill (a stored question again, or as the home screen planned it)."""
-        from crib_trainer.ui.screens.discard import DiscardScreen
-
-        self.push_screen(DiscardScreen(replay_id=replay_id, plan=plan))
-
-    def open_position(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
-        """Open the position drill: throws and plays near the end of the game, graded by
-        the chance to win."""
-        from crib_trainer.ui.screens.position import PositionScreen
-
-        self.push_screen(PositionScreen(replay_id=replay_id, plan=plan))
-
-    def open_pegging(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
-        """Open the pegging drill (a stored situation again, or as the home screen planned it)."""
-        from crib_trainer.ui.screens.pegging import PegScreen
-
-        self.push_screen(PegScreen(replay_id=replay_id, plan=plan))
+    def open_entry(self, entry_id: str) -> None:
+        """Open what a home-screen entry opens: its drill, or its tool."""
+        found = entry(entry_id)
+        if found.is_drill:
+            self.open_drill(found.kinds[0])
+        else:
+            getattr(self, found.opener)()
 
     def open_puzzles(self) -> None:
         """Open the puzzle library."""
@@ -376,23 +360,10 @@ class CribTrainerApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette's entries: every screen, then Textual's own."""
-        screens = (
-            ("Count a hand", "Drill", lambda: self.open_drill("count-hand")),
-            ("Count a crib", "Drill", lambda: self.open_drill("count-crib")),
-            ("Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")),
-            ("Timed count", "Ten hands against the clock", self.open_timed),
-            ("Discards", "Drill: choose the throw", self.open_discards),
-            ("Pegging", "Drill: choose the card to play", self.open_pegging),
-            ("Position", "Drill: throw and lay to the score near the end", self.open_position),
-            ("Puzzles", "The curated puzzle library", self.open_puzzles),
-            ("Settle a dispute", "Judge a real claim", self.open_judge),
-            ("Progress", "Accuracy, speed and weak spots", self.open_progress),
-            ("Scorekeeper", "Keep score of a real game", self.open_scorekeeper),
-            ("New game (scorekeeper)", "Start a new game", lambda: self.open_scorekeeper(True)),
-            ("Practice game", "Play the computer, every decision graded", self.open_practice),
-        )
-        for title, help_text, open_screen in screens:
-            yield SystemCommand(title, help_text, self.from_home(open_screen))
+        for e in ENTRIES:
+            yield SystemCommand(e.title, e.help, self.from_home(partial(self.open_entry, e.id)))
+        new_game = partial(self.open_scorekeeper, True)
+        yield SystemCommand("New game (scorekeeper)", "Start a new game", self.from_home(new_game))
         yield SystemCommand("Toggle light/dark theme", "Switch theme", self.action_toggle_theme)
         yield SystemCommand("Help", "The keys on this screen", self.action_help)
         yield SystemCommand(

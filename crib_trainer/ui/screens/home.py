@@ -12,26 +12,11 @@ from textual.widgets.option_list import Option
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.categories import category_label
 from crib_trainer.training.session import Plan
+from crib_trainer.ui.entries import DRILL_KINDS, ENTRIES
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.keybar import KeyBar
 
-# (id, key, title)
-ENTRIES = [
-    ("count-hand", "1", "Count a hand"),
-    ("count-crib", "2", "Count a crib"),
-    ("judge", "3", "Judge a claim (drill)"),
-    ("discard", "4", "Discards"),
-    ("peg-play", "5", "Pegging"),
-    ("puzzles", "6", "Puzzles"),
-    ("dispute", "7", "Settle a dispute"),
-    ("progress", "8", "Progress"),
-    ("scorekeeper", "9", "Scorekeeper at the table"),
-    ("practice", "0", "Practice game"),
-    ("timed", "t", "Timed count (10 hands)"),
-    ("position", "w", "Position: throws and plays"),
-]
-DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play", "position")
-TITLES = {e[0]: e[2] for e in ENTRIES}
+TITLES = {e.id: e.title for e in ENTRIES}
 
 
 class HomeScreen(TrainerScreen):
@@ -42,7 +27,7 @@ class HomeScreen(TrainerScreen):
         ("enter", "open the highlighted one"),
     )
     BINDINGS = [
-        *(Binding(key, f"open('{kind}')", title, show=False) for kind, key, title in ENTRIES),
+        *(Binding(e.key, f"open('{e.id}')", e.title, show=False) for e in ENTRIES),
         Binding("enter", "suggested", "Suggested", show=False),
         Binding("g", "suggested", "Suggested", tooltip="open the suggested drill (enter too)"),
         Binding("q", "app.quit", "Quit", tooltip="quit the trainer"),
@@ -61,7 +46,7 @@ class HomeScreen(TrainerScreen):
                     "[b]Drills and tools[/b]  [dim]number or enter[/dim]", classes="pane-title"
                 )
                 yield OptionList(
-                    *(Option(f"[b]{key}[/b]  {title}", id=kind) for kind, key, title in ENTRIES),
+                    *(Option(f"[b]{e.key}[/b]  {e.title}", id=e.id) for e in ENTRIES),
                     id="drills",
                 )
             with Vertical(id="today-pane"):
@@ -157,22 +142,9 @@ class HomeScreen(TrainerScreen):
         if self.choice is not None:  # (exactly the question the suggestion names)
             self.trainer.open_drill(self.choice.kind, plan=self.choice)
 
-    def action_open(self, kind: str) -> None:
-        trainer = self.trainer
-        if kind in DRILL_KINDS:
-            trainer.open_drill(kind)
-        elif kind == "dispute":
-            trainer.open_judge()
-        elif kind == "puzzles":
-            trainer.open_puzzles()
-        elif kind == "progress":
-            trainer.open_progress()
-        elif kind == "scorekeeper":
-            trainer.open_scorekeeper()
-        elif kind == "practice":
-            trainer.open_practice()
-        elif kind == "timed":
-            trainer.open_timed()
+    def action_open(self, entry_id: str) -> None:
+        """Open a home entry (``ui.entries``)."""
+        self.trainer.open_entry(entry_id)
 
 
 def _suggestion_text(choice: Plan) -> str:

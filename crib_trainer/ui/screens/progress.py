@@ -29,12 +29,12 @@ from crib_trainer.training.gamerecord import GameOutcome, games_summary, ratings
 from crib_trainer.training.learner import spot_json, standing, standing_lines, weak_spots
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
+from crib_trainer.ui.entries import REPLAYABLE
 from crib_trainer.ui.screens.base import BACK, TrainerScreen
 from crib_trainer.ui.widgets.keybar import KeyBar
 
 #: Periods with answers before a line is drawn.
 MIN_POINTS = 3
-REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play", "position")
 
 
 class MistakesTable(DataTable):
