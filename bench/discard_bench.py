@@ -18,7 +18,7 @@ import time
 T0 = time.perf_counter()
 from crib_trainer.analysis.discard import analyse_discards, crib_model, prepare_tables  # noqa: E402
 from crib_trainer.core.cards import FULL_DECK, Card  # noqa: E402
-from crib_trainer.core.rules import VARIANTS, get_variant  # noqa: E402
+from crib_trainer.core.variants import VARIANTS, get_variant  # noqa: E402
 
 IMPORTED = time.perf_counter()
 

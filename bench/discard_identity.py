@@ -30,7 +30,7 @@ from pathlib import Path
 
 from crib_trainer.cli import main as cli_main
 from crib_trainer.core.cards import FULL_DECK, Card, Rank
-from crib_trainer.core.rules import VARIANTS
+from crib_trainer.core.variants import VARIANTS
 
 OPPONENTS = ("random", "weighted")
 

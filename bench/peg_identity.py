@@ -33,7 +33,7 @@ from pathlib import Path
 from crib_trainer.cli import main as cli_main
 from crib_trainer.core.cards import FULL_DECK
 from crib_trainer.core.pegging import Played, PlayState
-from crib_trainer.core.rules import Variant, get_variant
+from crib_trainer.core.variants import Variant, get_variant
 
 NAMES = "ABCD"
 

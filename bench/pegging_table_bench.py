@@ -20,7 +20,7 @@ import time
 from crib_trainer.analysis.pegging import DEFAULT_SAMPLES, TableSituation, analyse_table
 from crib_trainer.core.cards import FULL_DECK
 from crib_trainer.core.pegging import PlayState
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 
 STAGES = {
     "three-player": (

@@ -28,7 +28,7 @@ from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.analysis.position import analyse_position
 from crib_trainer.cli.discard import analysis_json, position_json
 from crib_trainer.core.cards import FULL_DECK, Card
-from crib_trainer.core.rules import SIX_CARD
+from crib_trainer.core.variants import SIX_CARD
 
 Job = tuple[tuple[Card, ...], bool, int, int]
 

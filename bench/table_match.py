@@ -19,7 +19,7 @@ import platform
 import time
 
 from crib_trainer.analysis.selfplay import play_game, run_match, summarise_table
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 
 TABLES = {"three-player": ("expert",) * 3, "four-player": ("expert", "expert")}
 

@@ -42,6 +42,19 @@ os.environ.setdefault("CRIB_TRAINER_NO_TTY", "1")
 settings.register_profile("crib-trainer", deadline=None)
 settings.load_profile("crib-trainer")
 
+#: The slow property tests run a quarter of their cases by default (the suite a developer
+#: runs, within a minute); ``CRIB_TRAINER_FULL_TESTS=1`` runs them all (a nightly job).
+FULL_TESTS = os.environ.get("CRIB_TRAINER_FULL_TESTS", "") not in ("", "0")
+
+
+def examples(full: int) -> int:
+    """A property test's cases: ``full`` in the full run, else a quarter (at least 10).
+
+    >>> examples(200) == (200 if FULL_TESTS else 50)
+    True
+    """
+    return full if FULL_TESTS else max(10, full // 4)
+
 
 def _share_parsed_css() -> None:
     """Every app a worker starts parses the same CSS (Textual's widgets', the trainer's):

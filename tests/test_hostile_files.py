@@ -34,7 +34,7 @@ from crib_trainer.storage.db import StorageError, open_store
 from crib_trainer.storage.progress import export_csv, record_attempt
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.puzzles import load_puzzles
-from tests.conftest import hears_ctrl_c
+from tests.conftest import examples, hears_ctrl_c
 from tests.inprocess import run_cli
 
 # Control characters a terminal obeys: C0 (but newline and tab), DEL, C1, bidi controls.
@@ -459,7 +459,7 @@ def depth_of(value: object) -> int:
     return 0
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(toml_values)
 def test_the_shape_check_sees_the_nesting_tomllib_sees(value):
     import tomllib

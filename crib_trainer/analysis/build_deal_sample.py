@@ -20,17 +20,15 @@ crib (``<name>_pone_hand``, ``<name>_dealer_hand``, ``<name>_crib``), with
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
+from crib_trainer.analysis.position import SAMPLE_PATH
 from crib_trainer.analysis.selfplay import per_game, play_first_deals, run_builder
 from crib_trainer.core.engine import DEALER, PONE, Deal
-from crib_trainer.core.rules import Variant
+from crib_trainer.core.variants import Variant
 
 DEFAULT_DEALS = 4000
 DEFAULT_SEED = 2718
-SAMPLE_PATH = Path(__file__).parent / "data" / "deal_sample.npz"
 
 
 def arrays_of(deals: list[Deal], key: str) -> dict[str, np.ndarray]:

@@ -28,19 +28,18 @@ far cheaper, so that game gets :data:`FIVE_CARD_FACTOR` times as many.)
 from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 import numpy as np
 
 from crib_trainer.analysis.build_pegnet import play_out
+from crib_trainer.analysis.keepplay import TABLE_PATH
 from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.analysis.selfplay import per_game, run_builder
-from crib_trainer.core.rules import FIVE_CARD, Variant, get_variant
+from crib_trainer.core.variants import FIVE_CARD, Variant, get_variant
 
 DEFAULT_DEALS = 64
 DEFAULT_SEED = 3141
 FIVE_CARD_FACTOR = 4
-TABLE_PATH = Path(__file__).parent / "data" / "keep_play.npz"
 
 Events = tuple[tuple[int, int], ...]
 

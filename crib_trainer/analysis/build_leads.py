@@ -27,7 +27,7 @@ from pathlib import Path
 from crib_trainer.analysis.pegging import PegSituation, read_situation
 from crib_trainer.analysis.players import exact_values
 from crib_trainer.core.cards import Card, Rank, Suit
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD
 
 OUT = Path(__file__).parent / "data" / "peg_leads.json"
 VARIANTS = (SIX_CARD, FIVE_CARD)

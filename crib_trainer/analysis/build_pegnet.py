@@ -43,7 +43,7 @@ from crib_trainer.analysis.ranksets import multiset_index, multisets
 from crib_trainer.analysis.selfplay import per_game, run_builder
 from crib_trainer.core.cards import Card, Rank, Suit
 from crib_trainer.core.pegging import PlayState
-from crib_trainer.core.rules import Variant, get_variant
+from crib_trainer.core.variants import Variant, get_variant
 
 DEFAULT_DEALS = 16
 DEFAULT_SEED = 1729
@@ -59,7 +59,7 @@ def play_out(
     order :class:`crib_trainer.analysis.winprob.DealRecord` reads), and the ranks the
     keeper threw (sorted).
 
-    >>> from crib_trainer.core.rules import SIX_CARD
+    >>> from crib_trainer.core.variants import SIX_CARD
     >>> events, thrown = play_out((5, 5, 10, 11), 1, 0, seed=1, variant=SIX_CARD)
     >>> all(who in (0, 1) and points > 0 for who, points in events), len(thrown)
     (True, 2)
@@ -105,7 +105,7 @@ def play_key(
     """Play ``j`` of the kept ``ranks`` in ``role`` (:func:`play_out`): the net points of
     the play for the keeper, and the ranks he threw (sorted).
 
-    >>> from crib_trainer.core.rules import SIX_CARD
+    >>> from crib_trainer.core.variants import SIX_CARD
     >>> net, thrown = play_key((5, 5, 10, 11), 1, 0, seed=1, variant=SIX_CARD)
     >>> -31 < net < 31, len(thrown)
     (True, 2)

@@ -41,7 +41,7 @@ from crib_trainer.analysis.players import exact_values
 from crib_trainer.analysis.ranksets import multiset_keys
 from crib_trainer.core.cards import Card, Rank, Suit
 from crib_trainer.core.pegging import Played
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD, get_variant
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD, get_variant
 
 OUT = Path(__file__).parent / "data" / "peg_replies.npz"
 VARIANTS = (SIX_CARD, FIVE_CARD)

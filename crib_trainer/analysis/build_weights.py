@@ -61,7 +61,7 @@ from crib_trainer.analysis.discard import (
 from crib_trainer.analysis.opponent import DATA_FILE, rank_key
 from crib_trainer.analysis.ranksets import card_set_ways, multiset_index, multisets, points_matrix
 from crib_trainer.core.cards import SUIT_ORDER, Card, Rank
-from crib_trainer.core.rules import VARIANTS, Variant
+from crib_trainer.core.variants import VARIANTS, Variant
 
 NOB_CHANCE = 12 / 51  # a kept jack's suit matches the starter's, suits unknown
 BURN_IN = 10

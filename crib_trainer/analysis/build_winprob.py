@@ -25,7 +25,7 @@ import numpy as np
 
 from crib_trainer.analysis.selfplay import play_deals, run_builder
 from crib_trainer.analysis.winprob import TABLE_PATH, solve
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD, Variant
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD, Variant
 
 BATCHES = 10
 DEFAULT_DEALS = 20_000

@@ -72,7 +72,7 @@ from crib_trainer.core.cards import (
     format_cards,
     parse_cards,
 )
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 if TYPE_CHECKING:
     import numpy as np

@@ -37,7 +37,7 @@ from crib_trainer.analysis.pegging import (
     tail_of,
 )
 from crib_trainer.analysis.pegging.solver import RANK_PIPS
-from crib_trainer.analysis.position import MAX_POINTS, check_scores
+from crib_trainer.analysis.position import MAX_POINTS, SAMPLE_PATH, check_scores
 from crib_trainer.analysis.winprob import shipped_table
 from crib_trainer.core.pegging import LIMIT, Played
 from crib_trainer.core.show import score_show
@@ -47,8 +47,6 @@ from crib_trainer.core.show import score_show
 def _show_chances(variant: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """From the deal sample: P(pone's hand = k), P(crib = k) and P(dealer's hand + crib
     = k) (the dealer's hand and crib of the same deals)."""
-    from crib_trainer.analysis.build_deal_sample import SAMPLE_PATH
-
     key = variant.replace("-", "_")
     with np.load(SAMPLE_PATH) as data:
         pone, dealer, crib = (
@@ -123,6 +121,7 @@ def his_peg_outs(
     solver = Solver(v)
     count_ranks = [int(c.rank) for c in position.count_cards]
     tail = pack_tail(position.count, *tail_of(count_ranks))
+    his_ranks = sorted({int(c.rank) for c in position.unseen})  # (after four of a kind, no fifth)
     out = []
     for option in analysis.options:
         if option.immediate >= mine or option.count >= LIMIT:
@@ -131,7 +130,7 @@ def his_peg_outs(
         _, tail2 = solver.step(tail, int(option.card.rank))
         room = LIMIT - option.count
         out_ranks = {
-            s for s in range(1, 14) if RANK_PIPS[s] <= room and solver.step(tail2, s)[0] >= his
+            s for s in his_ranks if RANK_PIPS[s] <= room and solver.step(tail2, s)[0] >= his
         }
         out.append(sum(p for ranks, p in dist if out_ranks.intersection(ranks)))
     return out

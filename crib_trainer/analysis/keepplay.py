@@ -14,12 +14,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
 from crib_trainer.analysis.ranksets import multiset_index
 from crib_trainer.analysis.winprob import NEVER
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
+
+#: The table :mod:`crib_trainer.analysis.build_keep_play` writes.
+TABLE_PATH = Path(__file__).parent / "data" / "keep_play.npz"
+
+#: The plays of every kept hand, built by :mod:`crib_trainer.analysis.build_keep_play`.
+TABLE_PATH = Path(__file__).parent / "data" / "keep_play.npz"
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,8 +84,6 @@ def _row(reach: np.ndarray, need: int, plays: int) -> np.ndarray:
 
 @cache
 def _table(name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    from crib_trainer.analysis.build_keep_play import TABLE_PATH
-
     key = name.replace("-", "_")
     with np.load(TABLE_PATH) as data:
         if f"{key}_who" not in data:

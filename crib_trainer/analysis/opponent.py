@@ -37,7 +37,7 @@ import numpy as np
 
 from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.core.cards import RANK_LETTERS, Card, Rank
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 DATA_FILE = "throw_weights.json"
 

@@ -26,7 +26,7 @@ import numpy as np
 from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption
 from crib_trainer.analysis.ranksets import multiset_index
 from crib_trainer.core.cards import Card
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 #: The table built by :mod:`crib_trainer.analysis.build_pegnet`.
 TABLE_PATH = Path(__file__).parent / "data" / "pegnet.npz"

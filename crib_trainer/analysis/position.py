@@ -13,8 +13,10 @@ this module follows the deal in the order it is pegged and asks who gets home fi
    often the pone pegs out first, how often the dealer does, and the points each pegs
    when neither does;
 3. the pone's hand, 4. the dealer's hand, 5. the crib: **your hand and the crib are
-   exact per starter** (the crib over every pair the opponent may throw, each equally
-   likely: the ``random`` opponent model); **his hand comes from the distribution of
+   exact per starter** (the crib over every pair the opponent may throw, each as likely as
+   a good player throws it: the ``weighted`` opponent model, as the computer throws and
+   as every throw is graded; or each equally likely with ``opponent="random"``); **his
+   hand comes from the distribution of
    an expert's kept hand in a sample of deals**
    (:mod:`crib_trainer.analysis.build_deal_sample`, 4,000 deals per game), independent
    of your cards and the starter;
@@ -51,6 +53,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -67,12 +70,17 @@ from crib_trainer.analysis.keepplay import PlaySample, keep_play
 from crib_trainer.analysis.ranksets import multiset_index, points_matrix
 from crib_trainer.analysis.winprob import NEVER, shipped_table
 from crib_trainer.core.cards import Card, Rank
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
+#: The deal sample of expert self-play, built by
+#: :mod:`crib_trainer.analysis.build_deal_sample` (read here and by the end of the play).
+SAMPLE_PATH = Path(__file__).parent / "data" / "deal_sample.npz"
 JACK = int(Rank.JACK)
 MAX_POINTS = 30  # more than any hand or crib can score (29)
 #: Chances to win closer than this are the same for teaching (half a percent).
 SAME = 0.005
+#: The deal sample :mod:`crib_trainer.analysis.build_deal_sample` writes.
+SAMPLE_PATH = Path(__file__).parent / "data" / "deal_sample.npz"
 _OFF = 64  # index offset so that needs below zero (up to two shows' worth) stay in range
 
 
@@ -91,8 +99,6 @@ class DealSample:
 @cache
 def deal_sample(variant: str) -> DealSample:
     """The shipped sample of ``variant`` (``six-card`` or ``five-card``)."""
-    from crib_trainer.analysis.build_deal_sample import SAMPLE_PATH
-
     v = get_variant(variant)
     key = v.name.replace("-", "_")
     with np.load(SAMPLE_PATH) as data:
@@ -204,9 +210,35 @@ def _crib_points() -> np.ndarray:
     return points_matrix(2, 3).astype(np.int32)
 
 
-def crib_chances(unseen: Sequence[Card], throws: Sequence[tuple[Card, ...]]) -> np.ndarray:
+@cache
+def pair_weights(variant: str, dealer: bool) -> np.ndarray:
+    """``W[a, b]``: how likely a good opponent is to throw a given pair of cards of ranks
+    ``a + 1`` and ``b + 1`` (the weighted model of the discard analysis: his throw to his
+    own crib when I am pone, to mine when I deal), for :func:`crib_chances`."""
+    from crib_trainer.analysis.discard import other_slots
+    from crib_trainer.analysis.opponent import slot_weights
+
+    (slot,) = other_slots(variant, dealer)
+    weights = slot_weights(variant, slot == "own")
+    index = multiset_index(2)
+    out = np.zeros((13, 13))
+    for a in range(13):
+        for b in range(13):
+            out[a, b] = weights[index[tuple(sorted((a + 1, b + 1)))]]
+    out.setflags(write=False)
+    return out
+
+
+def crib_chances(
+    unseen: Sequence[Card],
+    throws: Sequence[tuple[Card, ...]],
+    weights: np.ndarray | None = None,
+) -> np.ndarray:
     """``P[t, k, c]``: the chance that throw ``t``'s crib shows ``c`` when the starter is
-    ``unseen[k]``, over every pair of the other unseen cards the opponent may throw."""
+    ``unseen[k]``, over every pair of the other unseen cards the opponent may throw: each
+    equally likely, or with ``weights`` (:func:`pair_weights`) as likely as a good player
+    throws it (given the starter: the starter itself stays uniform over the unseen cards,
+    as the hand's and the play's chances take it)."""
     n = len(unseen)
     ranks = np.array([int(c.rank) - 1 for c in unseen])
     suits = np.array([c.suit.index for c in unseen])
@@ -221,7 +253,9 @@ def crib_chances(unseen: Sequence[Card], throws: Sequence[tuple[Card, ...]]) -> 
     # counted once: a few thousand kinds instead of tens of thousands of pairs.
     kinds = _crib_points().shape[1]
     key = ((k * kinds + idx) * 2 + his_nob) * 2 + one_suit
-    ways = np.bincount(key, minlength=n * kinds * 4)
+    pair = None if weights is None else weights[ranks[i], ranks[j]]
+    ways = np.bincount(key, weights=pair, minlength=n * kinds * 4)
+    per_starter = None if pair is None else np.bincount(k, weights=pair, minlength=n)
     (present,) = np.nonzero(ways)
     ways = ways[present]
     one, rest = present % 2, present // 2
@@ -239,7 +273,9 @@ def crib_chances(unseen: Sequence[Card], throws: Sequence[tuple[Card, ...]]) -> 
     counts = np.bincount(
         points.ravel(), weights=np.tile(ways, len(throws)), minlength=len(throws) * n * MAX_POINTS
     )
-    return counts.reshape(len(throws), n, MAX_POINTS) / ((n - 1) * (n - 2) // 2)
+    if per_starter is None:
+        return counts.reshape(len(throws), n, MAX_POINTS) / ((n - 1) * (n - 2) // 2)
+    return counts.reshape(len(throws), n, MAX_POINTS) / per_starter[None, :, None]
 
 
 # --- the analysis --------------------------------------------------------------------
@@ -323,16 +359,22 @@ def analyse_position(
     me: int,
     him: int,
     variant: Variant | str = SIX_CARD,
+    opponent: str = "weighted",
 ) -> PositionAnalysis:
     """Rank every throw from a dealt hand by the chance to win from ``me`` to ``him``,
-    as dealer or pone (see the module's docstring for the method)."""
+    as dealer or pone (see the module's docstring for the method), his throw to the crib
+    by the ``opponent`` model (``weighted``: as a good player throws, as the computer
+    does; ``random``)."""
     v = get_variant(variant)
     dealt = check_dealt(cards, v)
     check_scores(me, him, v)
-    points = analyse_discards(dealt, dealer=dealer, variant=v)
+    points = analyse_discards(dealt, dealer=dealer, variant=v, opponent=opponent)
     throws = [o.discard for o in points.options]
     keeps = [o.keep for o in points.options]
-    plays = throw_win_plays(dealt, throws, keeps, dealer=dealer, me=me, him=him, variant=v)
+    weights = pair_weights(v.name, dealer) if opponent == "weighted" else None
+    plays = throw_win_plays(
+        dealt, throws, keeps, dealer=dealer, me=me, him=him, variant=v, weights=weights
+    )
     # sums of chances can stray past 1 by a rounding step (1.0000000000000002)
     wins, errors = np.clip(plays.mean(axis=1), 0.0, 1.0), win_errors(plays)
     home = (hand_points(unseen_cards(dealt), keeps) >= v.target - me).mean(axis=1)
@@ -355,6 +397,7 @@ def throw_win_plays(
     me: int,
     him: int,
     variant: Variant,
+    weights: np.ndarray | None = None,
 ) -> np.ndarray:
     """My chance to win after each throw (rows, in the order given) when the play goes
     as each of the sampled plays of the cards kept (columns): exact over the starter,
@@ -363,7 +406,7 @@ def throw_win_plays(
     uncertain (:func:`win_errors`)."""
     unseen = unseen_cards(dealt)
     hands = hand_points(unseen, keeps)  # (throws, starters)
-    cribs = crib_chances(unseen, throws)  # (throws, starters, points)
+    cribs = crib_chances(unseen, throws, weights)  # (throws, starters, points)
     kept = [tuple(sorted(int(c.rank) for c in k)) for k in keeps]
     distinct = sorted(set(kept))
     which = np.array([distinct.index(k) for k in kept])

@@ -22,9 +22,9 @@ import argparse
 import math
 import os
 import random
+import signal
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import fmean, stdev
@@ -34,7 +34,7 @@ from crib_trainer.analysis.pegging import PegSituation, TableSituation
 from crib_trainer.analysis.players import Player, make_player
 from crib_trainer.analysis.winprob import DealRecord
 from crib_trainer.core.engine import DEALER, PONE, Deal, EngineGame
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 #: The parts of a deal's points the match command reports, per role.
 PARTS = ("pegging", "hand", "crib", "total")
@@ -66,7 +66,9 @@ def _step(game: EngineGame, players: Sequence[Player]) -> EngineGame:
         seat = game.to_move
         assert seat is not None
         own_crib = game.side_of(seat) == game.side_of(game.dealer)  # his or his partner's
-        throw = players[seat].discard(game.hands[seat], dealer=own_crib, variant=game.variant)
+        throw = players[seat].discard(
+            game.hands[seat], dealer=own_crib, variant=game.variant, score=game.score_of(seat)
+        )
         return game.discard(seat, throw)
     if phase == "play":
         state = game.play_state
@@ -78,9 +80,9 @@ def _step(game: EngineGame, players: Sequence[Player]) -> EngineGame:
         discards = game.thrown[seat] or ()
         if game.seats == 2:
             situation = PegSituation.from_state(state, starter=game.starter, discards=discards)
-            return game.play(players[seat].play(situation))
+            return game.play(players[seat].play(situation, game.score_of(seat)))
         table = TableSituation.from_state(state, starter=game.starter, discards=discards)
-        return game.play(players[seat].play_table(table))
+        return game.play(players[seat].play_table(table, game.score_of(seat)))
     return game.count()
 
 
@@ -155,24 +157,51 @@ def play_deals(
     return _in_pool(_deal_one, jobs, workers, progress)
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C while games or deals were being played: ``done`` holds those finished before
+    it, in order (a first part of the jobs), the workers already stopped."""
+
+    def __init__(self, done: list[Any]) -> None:
+        super().__init__()
+        self.done = done
+
+
 def _in_pool(work, jobs, workers, progress):  # type: ignore[no-untyped-def]
-    """``map(work, jobs)`` in order, in a process pool when ``workers`` > 1."""
+    """``map(work, jobs)`` in order, in a process pool when ``workers`` > 1. Ctrl-C is
+    the main process's alone (the workers ignore it): it ends the workers at once and
+    raises :class:`Interrupted` with the results finished before it."""
     if workers > 1 and len(jobs) > 1:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(work, jobs, chunksize=max(1, min(50, len(jobs) // (8 * workers))))
+        import multiprocessing
+
+        pool = multiprocessing.Pool(workers, initializer=_leave_ctrl_c)
+        results = pool.imap(work, jobs, chunksize=max(1, min(50, len(jobs) // (8 * workers))))
     else:
         pool = None
         results = map(work, jobs)
     out = []
+    finished = False
     try:
         for result in results:
             out.append(result)
             if progress:
                 progress(len(out))
+        finished = True
+    except KeyboardInterrupt:
+        raise Interrupted(out) from None
     finally:
         if pool is not None:
-            pool.shutdown(cancel_futures=True)
+            if finished:
+                pool.close()  # (the workers are idle: let them exit as usual)
+            else:  # (stopped mid-chunk: their chunks' games are thrown away)
+                pool.terminate()
+            pool.join()
     return out
+
+
+def _leave_ctrl_c() -> None:
+    """A pool worker's start: Ctrl-C (sent to the whole terminal's process group) is
+    left to the main process, which ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _first_deal_job(job: tuple[int, str]) -> Deal:
@@ -194,7 +223,7 @@ def seat_names(names: Sequence[str], variant: Variant) -> tuple[str, ...]:
     """The strength in each seat: one name a seat, or with four players one a side
     (partners, seats 0 and 2, play at one strength).
 
-    >>> from crib_trainer.core.rules import FOUR_PLAYER
+    >>> from crib_trainer.core.variants import FOUR_PLAYER
     >>> seat_names(("expert", "beginner"), FOUR_PLAYER)
     ('expert', 'beginner', 'expert', 'beginner')
     """
@@ -329,7 +358,7 @@ def side_labels(names: Sequence[str], variant: Variant) -> tuple[str, ...]:
     """A label for each side: its seat's strength (with partners, the two strengths joined
     by ``+`` when they differ), numbered when strengths repeat (``expert``, ``expert-2``).
 
-    >>> from crib_trainer.core.rules import FOUR_PLAYER, THREE_PLAYER
+    >>> from crib_trainer.core.variants import FOUR_PLAYER, THREE_PLAYER
     >>> side_labels(("expert",) * 3, THREE_PLAYER)
     ('expert', 'expert-2', 'expert-3')
     >>> side_labels(("expert", "good", "beginner", "good"), FOUR_PLAYER)
@@ -450,7 +479,7 @@ def per_game(
 
     import numpy as np
 
-    from crib_trainer.core.rules import FIVE_CARD
+    from crib_trainer.core.variants import FIVE_CARD
 
     arrays: dict[str, Any] = {"seed": np.array(seed)}
     for variant in (SIX_CARD, FIVE_CARD):

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crib_trainer.core.cards import Card, Rank
-from crib_trainer.core.rules import SIX_CARD, VARIANTS, Variant, check_show_cards, get_variant
+from crib_trainer.core.variants import SIX_CARD, VARIANTS, Variant, check_show_cards, get_variant
 
 if TYPE_CHECKING:
     import numpy as np

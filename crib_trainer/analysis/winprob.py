@@ -29,13 +29,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
+from crib_trainer.core.variants import Variant, get_variant
 
-from crib_trainer.core.rules import Variant, get_variant
+if TYPE_CHECKING:  # (numpy is imported where it is used: `winprob` reads one value)
+    import numpy as np
 
 PONE, DEALER = 0, 1
-NEVER = np.iinfo(np.int16).max  # the event index of a need never met in a deal
+NEVER = 32767  # the event index of a need never met in a deal (int16's largest)
 #: The tables built by :mod:`crib_trainer.analysis.build_winprob`.
 TABLE_PATH = Path(__file__).parent / "data" / "winprob.npz"
 
@@ -58,6 +60,8 @@ def first_reach(records: Sequence[DealRecord], target: int) -> tuple[np.ndarray,
     """For each player and each need ``n`` (1 … target), the index of the event at which
     his points in the deal first reach ``n`` (:data:`NEVER` if they do not): two arrays
     of shape ``(target + 1, deals)``, row 0 unused."""
+    import numpy as np
+
     reach = np.full((2, target + 1, len(records)), NEVER, dtype=np.int16)
     for column, record in enumerate(records):
         so_far = [0, 0]
@@ -75,6 +79,8 @@ def solve(records: Sequence[DealRecord], target: int = 121) -> np.ndarray:
     """``V[d, p]``: the chance that the dealer of the coming deal wins when he needs ``d``
     more points and the pone ``p`` (both 1 … target; row and column 0 unused), with every
     deal drawn from ``records`` (equally likely)."""
+    import numpy as np
+
     if not records:
         raise ValueError("no deals to solve from")
     pone_reach, dealer_reach = first_reach(records, target)
@@ -145,9 +151,60 @@ def shipped_table(variant: Variant | str) -> tuple[np.ndarray, np.ndarray]:
     >>> table.shape, bool(0.5 < table[121, 121] < 0.6)
     ((122, 122), True)
     """
+    import numpy as np
+
     v = get_variant(variant)
     key = v.name.replace("-", "_")
     with np.load(TABLE_PATH) as data:
         if key not in data:
             raise ValueError(f"no win-probability table for the {v.name} game")
         return data[key], data[f"{key}_se"]
+
+
+def shipped_chance(
+    variant: Variant | str, me: int, him: int, *, dealer: bool
+) -> tuple[float, float]:
+    """:func:`win_chance` from the shipped table, and its standard error, read from the
+    file without numpy (the ``winprob`` command needs two numbers of it, and importing
+    numpy would be most of its time).
+
+    >>> win, se = shipped_chance("six-card", 0, 0, dealer=True)
+    >>> table, errors = shipped_table("six-card")
+    >>> win == win_chance(table, 0, 0, dealer=True, target=121), se == float(errors[121, 121])
+    (True, True)
+    """
+    v = get_variant(variant)
+    target = v.target
+    if not (0 <= me < target and 0 <= him < target):
+        raise ValueError(f"scores run from 0 to {target - 1} before the game is won")
+    key = v.name.replace("-", "_")
+    mine, his = target - me, target - him
+    at = (mine, his) if dealer else (his, mine)
+    value, se = (_npy_value(TABLE_PATH, f"{key}{suffix}.npy", at) for suffix in ("", "_se"))
+    return (value if dealer else 1.0 - value), se
+
+
+def _npy_value(path: Path, member: str, at: tuple[int, int]) -> float:
+    """The float64 at ``at`` of a two-dimensional C-ordered array ``member`` of the
+    ``.npz`` file ``path`` (numpy's ``.npy`` format: a magic string, its version, a
+    header of that length and the values)."""
+    import re
+    import struct
+    import zipfile
+
+    with zipfile.ZipFile(path) as archive:
+        try:
+            raw = archive.read(member)
+        except KeyError:
+            raise ValueError(f"no win-probability table {member!r} in {path.name}") from None
+    size_format, start = ("<H", 10) if raw[6] == 1 else ("<I", 12)  # (by the version)
+    (header_length,) = struct.unpack_from(size_format, raw, 8)
+    header = raw[start : start + header_length].decode("latin-1")
+    shape = re.search(r"'shape': \((\d+), (\d+)\)", header)
+    if "'descr': '<f8'" not in header or "'fortran_order': False" not in header or not shape:
+        raise ValueError(f"{member} in {path.name} is not a table of float64 by rows")
+    row, column = at
+    (value,) = struct.unpack_from(
+        "<d", raw, start + header_length + 8 * (row * int(shape[2]) + column)
+    )
+    return float(value)

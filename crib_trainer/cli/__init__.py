@@ -42,6 +42,7 @@ COMMANDS: dict[str, str] = {
     "puzzles": "check or list the curated puzzles",
     "game": "replay or analyse a game log: every ruling and result; every decision graded",
     "serve": "the trainer as a web page (each browser tab its own trainer)",
+    "users": "the members who sign in to `serve --users`",
     "match": "play computer against computer and report the results",
     "winprob": "the chance to win from a score",
 }
@@ -145,8 +146,7 @@ def _open_trainer() -> int:
     pause_collector()
     from crib_trainer.ui.app import run as run_trainer
 
-    run_trainer()
-    return 0
+    return run_trainer()  # (1 when the history file refused what the session made)
 
 
 def _run(argv: list[str], out: SafeText) -> int:

@@ -219,6 +219,11 @@ def attempt(work: Callable[[str], Any], line: str) -> Any:
         return err
 
 
+#: Lines a batch writes at once when its output is not a terminal (a pipe or a file): a
+#: write per line costs a system call each, and a reader woken for each.
+BLOCK = 512
+
+
 def run_batches(
     name: str,
     records: Callable[[list[str]], list[Any]],
@@ -228,12 +233,14 @@ def run_batches(
     *,
     safe: bool = False,
 ) -> int:
-    """:func:`run_batch` with the lines taken ``size`` at a time: ``records(lines)`` gives
+    """:func:`run_batch` with the lines taken a chunk at a time: ``records(lines)`` gives
     each line's record (or its JSON text), or the :class:`ValueError` that made the line
-    bad, so that one piece of work serves many lines; each chunk's lines are written at
-    once. A chunk ends early when no more input is waiting (:func:`input_waiting`), so
-    lines typed at a terminal, or written to a pipe by a program that waits for each
-    answer, are answered as they come. ``safe`` says that every record given as text
+    bad, so that one piece of work serves many lines, and the chunk's lines are written at
+    once. A chunk is ``size`` lines at a terminal, :data:`BLOCK` (or ``size`` if more) into
+    a pipe or a file (``records`` gives the same records whatever the chunk). A chunk
+    ends early when no more input is waiting (:func:`input_waiting`), so lines typed at a
+    terminal, or written to a pipe by a program that waits for each answer, are answered
+    as they come. ``safe`` says that every record given as text
     holds nothing :func:`~crib_trainer.core.safe_text.shown` would change, so it is
     written to ``out``'s stream beneath as it is (the rest, error records among them,
     are still made safe)."""
@@ -241,9 +248,11 @@ def run_batches(
 
     bad = 0
     target = out.unescaped if safe and isinstance(out, SafeText) else out
+    block = size if _is_terminal(target) else max(size, BLOCK)
     with open_input(name, "batch file") as source:
         lines = read_lines(source, "batch file")
-        for chunk in _chunks(lines, size, lambda: input_waiting(source)):
+        waiting = (lambda: True) if _is_file(source) else (lambda: input_waiting(source))
+        for chunk in _chunks(lines, block, waiting):
             results = records([line for _, line in chunk])
             texts = []
             for (number, _), result in zip(chunk, results, strict=True):
@@ -264,6 +273,31 @@ def run_batches(
         )
         return 2
     return 0
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` writes to a terminal (a stream that cannot say is taken as one:
+    line by line is never wrong, only slower)."""
+    try:
+        return stream.isatty()
+    except (AttributeError, OSError, ValueError):
+        return True
+
+
+def _is_file(source: TextIO) -> bool:
+    """Whether ``source`` reads a regular file, whose input never waits for a writer.
+
+    >>> import io
+    >>> with open(__file__) as source:
+    ...     _is_file(io.StringIO("5H")), _is_file(source)
+    (False, True)
+    """
+    import stat
+
+    try:
+        return stat.S_ISREG(os.fstat(source.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def input_waiting(source: TextIO) -> bool:

@@ -18,7 +18,7 @@ from crib_trainer.cli.common import (
     variant_option,
 )
 from crib_trainer.core.cards import Card, CardError, parse_cards, split_card_text
-from crib_trainer.core.rules import Variant, get_variant
+from crib_trainer.core.variants import Variant, get_variant
 
 if TYPE_CHECKING:
     from crib_trainer.analysis.discard import DiscardAnalysis
@@ -211,7 +211,11 @@ def _quoted(words: list[str]) -> str:
 
 
 def position_json(
-    cards: tuple[Card, ...], dealer: bool, variant: Variant, score: tuple[int, int]
+    cards: tuple[Card, ...],
+    dealer: bool,
+    variant: Variant,
+    score: tuple[int, int],
+    opponent: str = "random",
 ) -> dict:
     """The points analysis's JSON with the throws ranked by the chance to win: each
     option adds ``win`` and ``win_se``, and its ``as_good`` says it is as good as the best
@@ -220,7 +224,7 @@ def position_json(
     from crib_trainer.training.position_words import position_reason
 
     me, him = score
-    p = analyse_position(cards, dealer=dealer, me=me, him=him, variant=variant)
+    p = analyse_position(cards, dealer=dealer, me=me, him=him, variant=variant, opponent=opponent)
     out = p.points.to_json()
     out["options"] = [{**o.to_json(), "as_good": p.as_good_as_best(o)} for o in p.options]
     out.update(me=me, him=him, why=position_reason(p))
@@ -232,8 +236,6 @@ def _check_score(args: argparse.Namespace, variant: Variant) -> None:
         return
     from crib_trainer.analysis.position import check_scores
 
-    if args.opponent != "random":
-        raise UsageError("--score uses the random opponent model for the crib; drop --opponent")
     try:
         me, him = args.score
         check_scores(me, him, variant)
@@ -297,13 +299,16 @@ def _discard_position(
     cards: tuple[Card, ...], dealer: bool, variant: Variant, args: argparse.Namespace, out: TextIO
 ) -> int:
     if args.json:
-        print(json.dumps(position_json(cards, dealer, variant, args.score)), file=out)
+        record = position_json(cards, dealer, variant, args.score, args.opponent)
+        print(json.dumps(record), file=out)
         return 0
     from crib_trainer.analysis.position import analyse_position
     from crib_trainer.training.position_words import explain_position
 
     me, him = args.score
-    p = analyse_position(cards, dealer=dealer, me=me, him=him, variant=variant)
+    p = analyse_position(
+        cards, dealer=dealer, me=me, him=him, variant=variant, opponent=args.opponent
+    )
     print(explain_position(p, args.ascii), file=out)
     return 0
 
@@ -318,7 +323,7 @@ def _discard_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> i
         def record(line: str) -> dict[str, object]:
             """One batch line's JSON record."""
             cards, dealer = parse_hand_line(line, _role(args))
-            return position_json(cards, dealer, variant, args.score)
+            return position_json(cards, dealer, variant, args.score, args.opponent)
 
         return run_batch(args.batch, record, out, "analysed")
     # The batch's matrix products are small: a second BLAS thread would only spin (and

@@ -9,10 +9,11 @@ import sys
 import time
 from typing import TextIO
 
-from crib_trainer.cli.common import UsageError, output_options, variant_option
-from crib_trainer.core.rules import RULESETS, get_ruleset, get_variant
+from crib_trainer.cli.common import PROG, UsageError, output_options, variant_option
+from crib_trainer.core.rules import RULESETS, get_ruleset
+from crib_trainer.core.variants import Variant, get_variant
 
-STRENGTHS = ("expert", "good", "beginner")  # analysis.players.PLAYERS, without numpy
+STRENGTHS = ("master", "expert", "good", "beginner")  # analysis.players.PLAYERS, without numpy
 MAX_GAMES = 1_000_000
 #: Runs of at least this many games use every core unless --workers says otherwise.
 POOL_FROM = 100
@@ -25,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         parents=[output_options(), variant_option()],
         help="play computer against computer and report the results",
         description=(
-            "Play games between computer players (expert, good, beginner) and report "
+            "Play games between computer players (master, expert, good, beginner) and report "
             "the wins, lurches and skunks, the first dealer's win rate and the mean points "
             "per deal as dealer and as pone (pegging, hand, crib). Name one player a seat: "
             "two, three with --variant three-player, four (or two, one a side of partners) "
@@ -34,7 +35,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         ),
     )
     match.add_argument(
-        "players", metavar="PLAYER", nargs="+", help="expert, good or beginner, one a seat"
+        "players", metavar="PLAYER", nargs="+", help="master, expert, good or beginner, one a seat"
     )
     match.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
     match.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
@@ -95,7 +96,7 @@ class ProgressBar:
 def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     """``crib-trainer match``: computer against computer, the results for each side."""
     _check(args)
-    from crib_trainer.analysis.selfplay import run_match, summarise, summarise_table
+    from crib_trainer.analysis.selfplay import run_match
 
     variant = get_variant(args.variant)
     workers = args.workers or ((os.cpu_count() or 1) if args.games >= POOL_FROM else 1)
@@ -114,11 +115,29 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
             workers=workers,
             progress=progress,
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         if progress is not None:
             progress.stream.write("\n")  # (ctrl+c is then said on a line of its own)
-        raise
-    seconds = time.perf_counter() - started
+        done = getattr(stop, "done", None)  # (selfplay.Interrupted: the workers stopped)
+        if not done:
+            raise
+        print(
+            f"{PROG} match: interrupted after {len(done):,} of {args.games:,} games; "
+            "the results of those finished:",
+            file=sys.stderr,
+        )
+        _report(args, variant, done, time.perf_counter() - started, out)
+        return 130
+    _report(args, variant, records, time.perf_counter() - started, out)
+    return 0
+
+
+def _report(
+    args: argparse.Namespace, variant: Variant, records: list, seconds: float, out: TextIO
+) -> None:
+    """Print the match's summary of ``records`` (JSON with ``--json``)."""
+    from crib_trainer.analysis.selfplay import summarise, summarise_table
+
     if variant.players == 2:
         first, second = args.players
         summary = summarise(records, (first, second), seconds=seconds)
@@ -126,11 +145,10 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
         summary = summarise_table(records, args.players, variant, seconds=seconds)
     if args.json:
         print(json.dumps(summary), file=out)
-        return 0
+        return
     _print_text(summary, variant.name, args.seed, out)
     if variant.players > 2:
         _print_table(summary, out)
-    return 0
 
 
 def _print_text(summary: dict, variant: str, seed: int, out: TextIO) -> None:

@@ -7,7 +7,7 @@ import json
 from typing import TextIO
 
 from crib_trainer.cli.common import output_options, variant_option
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -15,6 +15,7 @@ from crib_trainer.core.variants import Variant, get_variant
 
 if TYPE_CHECKING:
     from crib_trainer.analysis.pegging import Analysis, PegSituation
+    from crib_trainer.analysis.pegging.sampled import TableAnalysis
 
 _RANK_ONLY = ("starter", "discards", "opponent", "player", "variant", "samples", "seed", "score")
 _TABLE_ONLY = ("samples", "seed")
@@ -87,8 +88,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--samples",
         type=int,
         metavar="N",
-        help="three or four players: deals of the hidden hands to average over (default "
-        "300); exact when there are no more ways for them to lie than N",
+        help="three or four players: deals of the hidden hands to average over; exact when "
+        "there are no more ways for them to lie than N (default: exact up to 300, else "
+        "sampled until the best card's lead over the next is twice its error, the two are "
+        "within 0.05 points, 300 deals or half a second of search)",
     )
     rank.add_argument(
         "--seed",
@@ -298,7 +301,6 @@ def _variant(args: argparse.Namespace) -> Variant:
 def _rank_table(args: argparse.Namespace, hand: tuple[Card, ...], out: TextIO) -> int:
     """Rank the plays at a table of three or four (the other seats' hands sampled)."""
     from crib_trainer.analysis.pegging import (
-        DEFAULT_SAMPLES,
         MAX_SAMPLES,
         TableSituation,
         analyse_table,
@@ -312,8 +314,8 @@ def _rank_table(args: argparse.Namespace, hand: tuple[Card, ...], out: TextIO) -
             f"--opponent {args.opponent} is for two players; the {v.name} game "
             "takes every deal of the hidden hands alike"
         )
-    samples = DEFAULT_SAMPLES if args.samples is None else args.samples
-    if not 2 <= samples <= MAX_SAMPLES:
+    samples = args.samples
+    if samples is not None and not 2 <= samples <= MAX_SAMPLES:
         raise UsageError(f"--samples must be 2 to {MAX_SAMPLES}; got {samples}")
     seed = 0 if args.seed is None else args.seed
     situation = TableSituation.from_sequence(
@@ -334,6 +336,12 @@ def _rank_table(args: argparse.Namespace, hand: tuple[Card, ...], out: TextIO) -
             "samples": samples,
             "seed": seed,
         }
+        if analysis.stopped:
+            data |= {
+                "stopped": analysis.stopped,
+                "lead": round(analysis.lead, 4),
+                "lead_stderr": round(analysis.lead_stderr, 4),
+            }
         _print_json(data, out)
         return 0
     pos = analysis.position
@@ -354,7 +362,7 @@ def _rank_table(args: argparse.Namespace, hand: tuple[Card, ...], out: TextIO) -
         if analysis.method == "exact"
         else f"sampled: {analysis.deals:,} deals of the hidden hands, seed {seed}"
     )
-    print(f"{how}.", file=out)
+    print(f"{how}{_until_clear_words(analysis)}.", file=out)
     print(f"{'':>3}  card  now     net     ±  {'':<7}  why", file=out)
     for i, o in enumerate(options, start=1):
         mark = "best" if i == 1 else ("as good" if o.as_good else "")
@@ -370,3 +378,26 @@ def _rank_table(args: argparse.Namespace, hand: tuple[Card, ...], out: TextIO) -
         file=out,
     )
     return 0
+
+
+def _until_clear_words(analysis: TableAnalysis) -> str:
+    """Why sampling until clear stopped, from its numbers ("" when the count was fixed).
+
+    >>> from crib_trainer.analysis.pegging.sampled import TableAnalysis
+    >>> a = TableAnalysis(None, (), "sampled", 60, None, 0, 0, "clear", 0.3, 0.1)
+    >>> _until_clear_words(a)
+    '; the best card leads the next by 0.30 points, over twice its error (0.10)'
+    """
+    from crib_trainer.analysis.pegging.sampled import BUDGET_S, TIED
+
+    lead, error = analysis.lead, analysis.lead_stderr
+    said = f"the best card leads the next by {lead:.2f} points"
+    if analysis.stopped == "clear":
+        return f"; {said}, over twice its error ({error:.2f})"
+    if analysis.stopped == "tied":
+        return f"; the best two are within {TIED} points ({lead:.2f}, error {error:.2f})"
+    if analysis.stopped == "budget":
+        return f"; not clear when its {BUDGET_S} s were spent: {said} ± {error:.2f}"
+    if analysis.stopped == "limit":
+        return f"; not clear after {analysis.deals} deals: {said} ± {error:.2f}"
+    return ""

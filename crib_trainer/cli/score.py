@@ -15,6 +15,7 @@ from crib_trainer.cli.common import (
     run_batches,
     variant_option,
 )
+from crib_trainer.cli.show_json import score_json
 from crib_trainer.core.cards import (
     Card,
     CardError,
@@ -22,16 +23,10 @@ from crib_trainer.core.cards import (
     parse_cards,
     split_card_text,
 )
-from crib_trainer.core.rules import (
-    RULESETS,
-    RuleOptions,
-    Variant,
-    default_ruleset,
-    get_ruleset,
-    get_variant,
-)
+from crib_trainer.core.rules import RULESETS, RuleOptions, resolve_ruleset
 from crib_trainer.core.show import Breakdown, score_show
-from crib_trainer.training.explain import show_notes, spoken_count
+from crib_trainer.core.variants import Variant, get_variant
+from crib_trainer.training.explain import spoken_count
 from crib_trainer.training.patterns import pattern
 
 
@@ -124,24 +119,6 @@ def parse_deal(text: str) -> Deal:
     return Deal(parse_cards(hand_text), parse_card(words[0]), crib)
 
 
-def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> dict[str, object]:
-    """A show's JSON: the breakdown, the cards, the spoken count, the pattern, and the
-    verdict on a claim if any."""
-    out = b.to_json()
-    out |= {
-        "cards": [c.code for c in b.cards],
-        "starter": b.starter.code,
-        "crib": b.crib,
-        "variant": b.variant.name,
-        "spoken": spoken_count(b),
-        "notes": show_notes(b),
-        "pattern": pattern(b).to_json(),
-    }
-    if verdict_json:
-        out |= verdict_json
-    return out
-
-
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     """``crib-trainer score``: count one show (and judge a claim), or each line of a batch."""
     from crib_trainer.training.explain import explain_show, explain_verdict
@@ -170,7 +147,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         return _score_batch(args, variant, out)
     deal = _deal_from_args(args)
     b = score_show(deal.cards, deal.starter, crib=deal.crib, variant=variant, short=True)
-    rules = get_ruleset(args.law) if args.law else default_ruleset(variant.target)
+    rules = resolve_ruleset(args.law, variant.target)
     options = RuleOptions(rules, muggins=args.muggins)
     verdict = None
     if args.claim is not None:
@@ -234,7 +211,6 @@ def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int
     def records(texts: list[str]) -> list[str | ValueError]:
         return [lines.plain_line(text) or attempt(record, text) for text in texts]
 
-    # A line at a time (a program may write a line and wait for its answer; chunks of
-    # lines were no faster). The lines hold only the package's own words and card codes:
-    # nothing to make safe.
+    # A line at a time (the lines are written in blocks into a pipe or a file). The lines
+    # hold only the package's own words and card codes: nothing to make safe.
     return run_batches(args.batch, records, out, "scored", safe=True)

@@ -1,6 +1,6 @@
 """``score --batch``'s JSON lines, put together from parts that are each worked out once.
 
-A show's JSON line (:func:`crib_trainer.cli.score.score_json`, as ``score --batch`` writes
+A show's JSON line (:func:`crib_trainer.cli.show_json.score_json`, as ``score --batch`` writes
 it) is made of parts that each depend on little:
 
 - the fifteens, on the counting values of the cards in card order (a king as a queen);
@@ -21,7 +21,7 @@ cards. Shows of three or four fives (the named hands, which name one of their ca
 rendered the ordinary way. Tests hold the lines to the ordinary rendering, byte for byte
 (every multiset of five ranks among them).
 
->>> from crib_trainer.cli.score import score_json
+>>> from crib_trainer.cli.show_json import score_json
 >>> from crib_trainer.core.cards import parse_card, parse_cards
 >>> lines = ShowLines(SIX_CARD)
 >>> same = []
@@ -44,9 +44,8 @@ from functools import cache
 from itertools import accumulate, pairwise
 from operator import itemgetter
 
-from crib_trainer.cli.score import score_json
+from crib_trainer.cli.show_json import score_json
 from crib_trainer.core.cards import FULL_DECK, PLAIN_CARDS, Card, Rank
-from crib_trainer.core.rules import SIX_CARD, Variant
 from crib_trainer.core.show import (
     Breakdown,
     Kind,
@@ -55,6 +54,7 @@ from crib_trainer.core.show import (
     rank_items,
     score_show,
 )
+from crib_trainer.core.variants import SIX_CARD, Variant
 from crib_trainer.training.explain import show_notes, spoken_count
 from crib_trainer.training.patterns import pattern
 

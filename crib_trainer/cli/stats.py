@@ -17,6 +17,7 @@ from crib_trainer.storage.db import (
     open_memory_copy,
     open_store,
 )
+from crib_trainer.storage.game_records import game_outcomes
 from crib_trainer.storage.paths import database_path
 from crib_trainer.storage.progress import (
     accuracy_over_time,
@@ -30,6 +31,7 @@ from crib_trainer.storage.progress import (
     summary,
 )
 from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
+from crib_trainer.training.gamerecord import DECISION_WORDS, games_summary
 from crib_trainer.training.learner import (
     Learner,
     spot_json,
@@ -101,7 +103,7 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError(str(err)) from None
     if args.json:
         print(json.dumps(payload), file=out)
-    elif not payload["summary"]["answered"]:
+    elif not payload["summary"]["answered"] and not payload["games"]["played"]:
         print(EMPTY, file=out)
     else:
         print(format_stats(payload), file=out)
@@ -210,6 +212,7 @@ def stats_json(store: Store, now: datetime) -> dict[str, Any]:
             theme: {"attempts": loss.attempts, "mean_points_lost": loss.mean_points_lost}
             for theme, loss in peg_loss_by_theme(store).items()
         },
+        "games": games_summary(game_outcomes(store)).to_json(),
     }
 
 
@@ -295,4 +298,26 @@ def format_stats(p: dict[str, Any]) -> str:
             for theme, v in p["pegging"].items()
         ]
         lines += ["", *_table("Pegging theme", ["plays", "points given up"], rows)]
+    if p["games"]["played"]:
+        lines += ["", *games_lines(p["games"])]
     return "\n".join(lines)
+
+
+def games_lines(games: dict[str, Any]) -> list[str]:
+    """The practice games in words, from the ``games`` key of :func:`stats_json`."""
+    played, won = games["played"], games["won"]
+    skunks = games["skunks"]
+    lines = [
+        f"Practice games: {played} played, {won} won ({won / played:.0%}); skunks "
+        f"{skunks['given']} given, {skunks['taken']} taken; rating {games['rating']} "
+        f"({games['rating_change']:+.0f} at the last game)."
+    ]
+    rows = [
+        [level, str(v["played"]), str(v["won"]), _pct(v["won"] / v["played"])]
+        for level, v in games["by_opponent"].items()
+    ]
+    lines += _table("Against", ["played", "won", "share"], rows)
+    lost = ", ".join(
+        f"{DECISION_WORDS.get(d, d)} {v:.1f}" for d, v in games["lost_per_game"].items()
+    )
+    return [*lines, f"Points given up per game: {lost}."]

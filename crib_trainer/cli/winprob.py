@@ -7,7 +7,7 @@ import json
 from typing import TextIO
 
 from crib_trainer.cli.common import UsageError, output_options, variant_option
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -43,12 +43,9 @@ def cmd_winprob(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError(
                 f"{name} is {score}: scores run from 0 to {target - 1} in a game to {target}"
             )
-    from crib_trainer.analysis.winprob import shipped_table, win_chance
+    from crib_trainer.analysis.winprob import shipped_chance
 
-    table, se = shipped_table(variant)
-    win = win_chance(table, args.me, args.him, dealer=args.dealer, target=target)
-    mine, his = target - args.me, target - args.him
-    error = float(se[mine, his] if args.dealer else se[his, mine])
+    win, error = shipped_chance(variant, args.me, args.him, dealer=args.dealer)
     if args.json:
         payload = {
             "win": round(win, 4),

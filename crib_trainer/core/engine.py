@@ -41,16 +41,10 @@ from typing import Any
 
 from crib_trainer.core.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
 from crib_trainer.core.pegging import PlayError, PlayState
-from crib_trainer.core.rules import (
-    SIX_CARD,
-    GameResult,
-    Variant,
-    default_ruleset,
-    game_result,
-    get_ruleset,
-    get_variant,
-)
-from crib_trainer.core.show import Breakdown, heels, score_show
+from crib_trainer.core.points import heels
+from crib_trainer.core.rules import GameResult, game_result, resolve_ruleset
+from crib_trainer.core.show import Breakdown, score_show
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 #: The seats' names when none are given.
 SEAT_NAMES = ("A", "B", "C", "D")
@@ -156,7 +150,7 @@ class EngineGame:
         names = tuple(names) if names is not None else SEAT_NAMES[:n]
         if len(names) != n:
             raise EngineError(f"the {variant.name} game has {n} seats; name each one")
-        rules = get_ruleset(ruleset or default_ruleset(variant.target)).name
+        rules = resolve_ruleset(ruleset, variant.target).name
         if first_dealer is None:
             first_dealer = cut_for_deal(seed, n)
         elif not 0 <= first_dealer < n:
@@ -206,6 +200,15 @@ class EngineGame:
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for (partners 0 and 2, 1 and 3 share one)."""
         return side_of(seat, self.variant)
+
+    def score_of(self, seat: int) -> tuple[int, int]:
+        """The score as ``seat`` sees it: his side's, then the best other side's.
+
+        >>> EngineGame.new(seed=1, variant="five-card").score_of(1)  # the pone's three for last
+        (3, 0)
+        """
+        side = self.side_of(seat)
+        return self.scores[side], max(s for i, s in enumerate(self.scores) if i != side)
 
     @property
     def pone(self) -> int:
@@ -455,7 +458,7 @@ class EngineGame:
 def sides_of(variant: Variant) -> int:
     """How many scores a game keeps: two with partners, else one a player.
 
-    >>> from crib_trainer.core.rules import FOUR_PLAYER, THREE_PLAYER
+    >>> from crib_trainer.core.variants import FOUR_PLAYER, THREE_PLAYER
     >>> sides_of(SIX_CARD), sides_of(THREE_PLAYER), sides_of(FOUR_PLAYER)
     (2, 3, 2)
     """
@@ -465,28 +468,32 @@ def sides_of(variant: Variant) -> int:
 def side_of(seat: int, variant: Variant) -> int:
     """The side a seat scores for (partners, seats 0 and 2 or 1 and 3, share one).
 
-    >>> from crib_trainer.core.rules import FOUR_PLAYER
+    >>> from crib_trainer.core.variants import FOUR_PLAYER
     >>> [side_of(s, FOUR_PLAYER) for s in range(4)], side_of(2, SIX_CARD)
     ([0, 1, 0, 1], 0)
     """
     return seat % sides_of(variant)
 
 
-def cuts_for_deal(seed: int, seats: int = 2) -> tuple[tuple[Card, ...], ...]:
-    """The cut for first deal: each round's cards, one a seat in seat order
-    (``random.Random(f"{seed}:cut")``); a tie for the lowest rank cuts again, so only the
-    last round has one lowest card.
+def cuts_for_deal(seed: int, seats: int = 2) -> tuple[tuple[Card | None, ...], ...]:
+    """The cut for first deal: each round's cards in seat order
+    (``random.Random(f"{seed}:cut")``); the seats tied for the lowest rank cut again, the
+    others sit the round out (None), so only the last round has one lowest card.
 
     >>> [[c.code for c in cards] for cards in cuts_for_deal(1)]  # two deuces: cut again
     [['2H', '2S'], ['5S', '7H']]
+    >>> [[c and c.code for c in cards] for cards in cuts_for_deal(1, 3)]  # the 5 sits out
+    [['2H', '2S', '5S'], ['7H', 'TS', None]]
     """
     rng = random.Random(f"{seed}:cut")
     rounds = []
+    cutting = list(range(seats))
     while True:
-        cards = tuple(rng.sample(FULL_DECK, seats))
-        rounds.append(cards)
-        low = min(c.rank for c in cards)
-        if sum(c.rank == low for c in cards) == 1:
+        cut = dict(zip(cutting, rng.sample(FULL_DECK, len(cutting)), strict=True))
+        rounds.append(tuple(cut.get(seat) for seat in range(seats)))
+        low = min(c.rank for c in cut.values())
+        cutting = [seat for seat, c in cut.items() if c.rank == low]
+        if len(cutting) == 1:
             return tuple(rounds)
 
 
@@ -497,7 +504,7 @@ def cut_for_deal(seed: int, seats: int = 2) -> int:
     >>> [cut_for_deal(s) for s in range(6)]
     [0, 0, 1, 0, 0, 1]
     >>> [cut_for_deal(s, 4) for s in range(6)]
-    [2, 1, 3, 0, 3, 2]
+    [2, 1, 3, 0, 3, 1]
     """
     cards = cuts_for_deal(seed, seats)[-1]
-    return min(range(seats), key=lambda seat: cards[seat].rank)
+    return min((c.rank, seat) for seat, c in enumerate(cards) if c is not None)[1]

@@ -16,6 +16,7 @@ replaying the entries, so undo is dropping the last entry and a saved game is ju
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,24 +28,23 @@ from crib_trainer.core.pegging import (
     PlayError,
     score_sequence,
 )
+from crib_trainer.core.points import heels
 from crib_trainer.core.rules import (
     OLD_RULESETS,
-    SIX_CARD,
+    THREE_FOR_LAST,
     GameResult,
     Law,
     RuleOptions,
     RuleSet,
     Ruling,
-    Variant,
-    check_show_cards,
     default_ruleset,
     game_result,
     get_ruleset,
-    get_variant,
     rule_claim,
     rule_peg,
 )
-from crib_trainer.core.show import NINETEEN, heels, score_show
+from crib_trainer.core.show import NINETEEN, score_show
+from crib_trainer.core.variants import SIX_CARD, Variant, check_show_cards, get_variant
 
 
 class GameError(ValueError):
@@ -345,6 +345,16 @@ class Event:
     points: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class CardPegs:
+    """What a card laid (or a go) pegged: each side's points, the side that laid the card
+    among them even with nothing. A points entry later in the play says what a side
+    pegged for it (a mis-peg), and the ruling replaces it."""
+
+    what: str  # "5♥", "the go"
+    points: dict[int, int]
+
+
 @dataclass(slots=True)
 class GameState:
     config: GameConfig
@@ -361,6 +371,8 @@ class GameState:
     play_points: list[int] = field(default_factory=list)  # what those cards pegged, by player
     noted: int = 0  # irregular plays of this deal already noted in the events
     ended_itself: bool = False  # the play ended with its last card (an ``end`` is a no-op)
+    entered: str = ""  # how this deal's play is entered: "cards", "points" ("" not yet)
+    card_pegs: list[CardPegs] = field(default_factory=list)  # this play's, not ruled on
     shown_cards: set[Card] = field(default_factory=set)  # cards shown in this deal's shows
 
     @property
@@ -441,6 +453,10 @@ class GameState:
             change = [0] * self.config.sides
             change[side] = moved
             self.events.append(Event(text, tuple(change)))
+        if moved and self.winner == side:  # (the game hole: what is past it is not pegged)
+            past = f"; the {points - moved} past it not pegged" if points > moved else ""
+            target = self.config.target
+            self.note(f"{self.config.names[side]} pegs out: {target}, the game hole{past}")
 
     def note(self, text: str) -> None:
         """Log a ruling that moves no pegs."""
@@ -502,7 +518,8 @@ class Game:
         )
         if config.variant.three_for_last:
             pone = config.side_of((self.first_dealer + 1) % state.players)
-            state.award(pone, 3, f"{config.names[pone]}: three for last (Britannica [000])")
+            text = f"{config.names[pone]}: three for last, at the start — {THREE_FOR_LAST.cite()}"
+            state.award(pone, 3, text)
         for number, entry in enumerate(self.entries, start=1):
             try:
                 _apply(state, entry)
@@ -532,6 +549,7 @@ def _apply(state: GameState, entry: Entry) -> None:
     dealer_side = config.side_of(state.dealer)
     if isinstance(entry, Penalty):
         _check_side(config, entry.side)
+        _check_penalty_side(state, entry)
         state.award(
             entry.side, entry.points, f"{config.names[entry.side]}: {entry.points} — {entry.law}"
         )
@@ -548,22 +566,39 @@ def _apply(state: GameState, entry: Entry) -> None:
         state.award(dealer_side, points, text)
         return
     if isinstance(entry, Pegged):
-        _apply_pegged(state, entry)
+        if state.entered == "cards":
+            _apply_card_peg(state, entry)
+        else:
+            _apply_pegged(state, entry)
+            state.entered = "points"
         return
     if isinstance(entry, Laid | NoOneCanPlay):
         _check_play_open(state)
+        if state.entered == "points":
+            raise GameError(
+                "this deal's play is entered as points: go on with points (e.g. "
+                f"{_line_name(config, 0)} 2), or undo them to enter it card by card"
+            )
+        was = list(state.scores)
         if isinstance(entry, Laid):
             player = entry.player if entry.player is not None else state.next_to_lay()
             assert player is not None  # (the play would be over)
             _check_laid(state, entry.card, player)
             state.play.append(PegToken(entry.card, str(player)))
+            state.entered = "cards"
             _peg_play(state, finished=False, why="")
+            what, laid_by = str(entry.card), [config.side_of(player)]
         else:
             if not any(t.card for t in state.play) or state.play_count() == 0:
                 raise GameError("no count is open: there is no go to score")
             state.play.append(PegToken(None))
             _peg_play(state, finished=False, why="the go")
+            what, laid_by = "the go", []
         _end_play_by_itself(state)
+        moved = (now - then for now, then in zip(state.scores, was, strict=True))
+        pegged = dict.fromkeys(laid_by, 0)  # (the side that laid it, even with nothing)
+        pegged |= {side: n for side, n in enumerate(moved) if n}
+        state.card_pegs.append(CardPegs(what, pegged))
         return
     if isinstance(entry, PlayOver):
         if state.ended_itself and state.phase == "show" and state.shown == 0:
@@ -582,15 +617,7 @@ def _apply_pegged(state: GameState, entry: Pegged) -> None:
     config = state.config
     if state.phase != "play":
         raise GameError("points in the play come after the cut and before the shows")
-    _check_side(config, entry.side)
-    most = LIMIT if config.rules.legacy else MAX_CARD_POINTS
-    for points in (entry.points, entry.due or 0):
-        if not 0 <= points <= most:
-            raise GameError(
-                f"{points} points cannot be pegged for one card: a card scores at most "
-                f"{MAX_CARD_POINTS} in the play (the fourth of a rank making 15 as the last "
-                "card: 12 + 2 + 1)"
-            )
+    _check_pegged(config, entry)
     name = config.names[entry.side]
     if entry.due is None:
         state.award(entry.side, entry.points, f"{name} pegs {entry.points}")
@@ -600,6 +627,73 @@ def _apply_pegged(state: GameState, entry: Pegged) -> None:
         _rule(state, entry.side, ruling, f"{name} pegs {entry.points}")
     else:
         _rule(state, entry.side, ruling, f"{name} pegged {entry.points} for {entry.due}")
+
+
+def _check_pegged(config: GameConfig, entry: Pegged) -> None:
+    """The side exists and no more is pegged (or due) than one card can score."""
+    _check_side(config, entry.side)
+    most = LIMIT if config.rules.legacy else MAX_CARD_POINTS
+    for points in (entry.points, entry.due or 0):
+        if not 0 <= points <= most:
+            raise GameError(
+                f"{points} points cannot be pegged for one card: a card scores at most "
+                f"{MAX_CARD_POINTS} in the play (the fourth of a rank making 15 as the last "
+                "card: 12 + 2 + 1)"
+            )
+
+
+def _apply_card_peg(state: GameState, entry: Pegged) -> None:
+    """Points entered in a play entered card by card, where each card pegs its own points:
+    what a side pegged for its latest card (or go) that scored ``due`` (with no ``due``,
+    its latest). ``ann 3 for 2`` after Ann's card that scored 2 replaces its pegging with
+    the ruling on a mis-peg, under the game's rule set; ``ann 2`` for it changes nothing.
+    Points no card scored for the side are refused (they would be pegged twice)."""
+    config = state.config
+    _check_pegged(config, entry)
+    if state.phase != "play" and state.shown:
+        raise GameError("points in the play come after the cut and before the shows")
+    name = config.names[entry.side]
+    line = f"{_line_name(config, entry.side)} {entry.points}"
+    mine = [c for c in state.card_pegs if entry.side in c.points]
+    if entry.due is not None:
+        mine = [c for c in mine if c.points[entry.side] == entry.due]
+    if not mine:
+        that = f" that scored {entry.due}" if entry.due is not None else ""
+        raise GameError(
+            f"this deal's play is entered card by card, so each card pegs its own points; "
+            f"points entered say what was pegged for a card of {name}'s{that}, and there "
+            f"is none (a mis-peg: '{line} for 2' after the card, or the go, that scored 2)"
+        )
+    card = mine[-1]
+    state.card_pegs.remove(card)
+    scored = card.points[entry.side]
+    if entry.points == scored:
+        state.note(f"{name} pegged {scored} for {card.what}, as it scored")
+        return
+    change = [0] * config.sides
+    change[entry.side] = -scored
+    state.scores[entry.side] -= scored
+    text = f"{name}'s {scored} for {card.what} taken off: {name} pegged {entry.points}"
+    state.events.append(Event(text, tuple(change)))
+    ruling = rule_peg(config.options, entry.points, scored)
+    _rule(state, entry.side, ruling, f"{name} pegged {entry.points} for {scored} ({card.what})")
+
+
+def _check_penalty_side(state: GameState, entry: Penalty) -> None:
+    """A penalty the laws give to the non-dealer cannot be pegged by the dealer's side."""
+    config = state.config
+    found = next(
+        (i for i in IRREGULARITIES if i.law_text == entry.law and i.points == entry.points),
+        None,
+    )
+    dealer = config.side_of(state.dealer)
+    if found is None or found.to != "non-dealer" or entry.side != dealer:
+        return
+    others = [config.names[s] for s in range(config.sides) if s != dealer]
+    raise GameError(
+        f"{found.law.cite()} gives the {found.points} to the non-dealer ({found.law.rule}): "
+        f"{config.names[dealer]} deals, so {' or '.join(others)} pegs them"
+    )
 
 
 def _check_play_open(state: GameState) -> None:
@@ -657,10 +751,14 @@ def _peg_play(state: GameState, *, finished: bool, why: str) -> None:
             state.award(
                 side, new, f"{config.names[side]} pegs {new} ({reason}, count {last.count})"
             )
-    law_16 = any(i.id == "failed-to-play" for i in irregularities_for(config.variant))
+    law_16 = next((i for i in irregularities_for(config.variant) if i.id == "failed-to-play"), None)
     for bad in record.irregular[state.noted :]:
-        who = config.names[config.side_of(int(bad.player))]
-        penalty = " — its penalty (law 16) is ctrl+r" if law_16 else ""
+        side = config.side_of(int(bad.player))
+        who = config.names[side]
+        penalty = ""
+        if law_16 is not None:  # (the line to type, in the scorekeeper or a game log)
+            line = f"penalty {_line_name(config, _taker(config, side))} {law_16.id}"
+            penalty = f" — its penalty, if claimed: {line} ({law_16.law.cite()})"
         state.note(
             f"note: {who} lays {bad.held} later, which would have come in at {bad.count}: "
             f"{bad.rule}{penalty}"
@@ -746,6 +844,8 @@ def _apply_show(state: GameState, entry: Shown) -> None:
         state.play_points = [0] * state.players
         state.noted = 0
         state.ended_itself = False
+        state.entered = ""
+        state.card_pegs = []
         state.shown_cards = set()
         state.phase = "cut"
 
@@ -792,12 +892,36 @@ def _check_shown_cards(state: GameState, entry: Shown, player: int) -> None:
         raise GameError(f"this hand laid {missing[0]} in the play; show all of its cards")
 
 
+def _line_name(config: GameConfig, side: int) -> str:
+    """How a line names a side: its name in lower case when one word, else its number.
+
+    >>> _line_name(GameConfig(names=("Ann", "Bob Hope")), 1)
+    '2'
+    """
+    name = config.names[side].lower()
+    plain = name.split() == [name] and ":" not in name and name != "penalty"
+    return name if plain else str(side + 1)
+
+
 def _check_side(config: GameConfig, side: int) -> None:
     if not 0 <= side < config.sides:
         raise GameError(f"no side {side + 1}; the sides are {', '.join(config.names)}")
 
 
 # --- entries as JSON ---------------------------------------------------------------------
+
+
+def _law_now(text: str) -> str:
+    """A penalty's law as this version writes it: a game saved when citations carried
+    the rule text's file number reads with today's citation.
+
+    >>> _law_now("Britannica, law 20 [000]: his adversary marks two holes")
+    'Britannica, "Cribbage", law 20: his adversary marks two holes'
+    """
+    plain = re.sub(r" \[00\d\]", "", text)
+    return next(
+        (i.law_text for i in IRREGULARITIES if plain == f"{i.law.source}: {i.law.rule}"), text
+    )
 
 
 def entry_to_json(entry: Entry) -> dict[str, Any]:
@@ -847,5 +971,5 @@ def entry_from_json(raw: dict[str, Any]) -> Entry:
             int(raw["claim"]),
         )
     if kind == "penalty":
-        return Penalty(int(raw["side"]), int(raw["points"]), str(raw["law"]))
+        return Penalty(int(raw["side"]), int(raw["points"]), _law_now(str(raw["law"])))
     raise GameError(f"unknown entry type {kind!r}")

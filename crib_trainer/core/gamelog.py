@@ -51,8 +51,12 @@ from crib_trainer.core.game import (
     irregularities_for,
 )
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens
-from crib_trainer.core.rules import get_ruleset, get_variant
+from crib_trainer.core.rules import Law, get_ruleset
 from crib_trainer.core.show import MAX_SHOW
+from crib_trainer.core.variants import get_variant
+
+#: Why law 16 is not in the five-card game.
+LIBERTY_TO_PLAY = Law("at the five-card game a player may play on or not", "Britannica, the play")
 
 # Words the scorekeeper's line takes as commands rather than entries.
 COMMANDS = ("undo", "penalty", "new", "x", "export")
@@ -102,6 +106,11 @@ def read(text: str, state: GameState) -> list[Entry] | str:
             raise GameError(f"{words!r} is not a starter card ({err})") from None
     if state.phase == "play":
         return read_play(words, state)
+    points = _read_points(lowered.split(), state)
+    if points is not None and state.shown:
+        raise GameError("points in the play come after the cut and before the shows")
+    if points is not None:
+        return [points]  # what was pegged for a card, the play over before a show
     closed = state.play_closed()
     if closed and lowered == "end":
         return []  # the play ended by itself: saying so changes nothing
@@ -116,11 +125,9 @@ def read_play(text: str, state: GameState) -> list[Entry]:
     words = text.lower().split()
     if words == ["end"]:
         return [PlayOver()]
-    if len(words) in (2, 4) and all(_is_number(w) for w in words[1::2]):
-        side = _side(words[0], state.config.names)
-        if side is not None and (len(words) == 2 or words[2] == "for"):
-            due = int(words[3]) if len(words) == 4 else None
-            return [Pegged(side, int(words[1]), due=due)]
+    pegged = _read_points(words, state)
+    if pegged is not None:
+        return [pegged]
     named = len(words) == 2 and _side(words[0], state.config.names) is not None
     if named and not _is_number(words[1]) and not _is_card(words[0]):
         raise GameError(f"{words[1]!r} is not a number of points (e.g. {words[0]} 2)")
@@ -150,11 +157,27 @@ def read_play(text: str, state: GameState) -> list[Entry]:
     return entries
 
 
+def _read_points(words: list[str], state: GameState) -> Pegged | None:
+    """Points (``ann 2``) or a mis-peg (``ann 3 for 2``), if the words are one."""
+    if len(words) in (2, 4) and all(_is_number(w) for w in words[1::2]):
+        side = _side(words[0], state.config.names)
+        if side is not None and (len(words) == 2 or words[2] == "for"):
+            due = int(words[3]) if len(words) == 4 else None
+            return Pegged(side, int(words[1]), due=due)
+    return None
+
+
 def read_show(text: str, state: GameState) -> Shown:
-    """The cards of the next show, then the score claimed: ``5H 5C 5S JD 29``."""
+    """The cards of the next show, then the score claimed: ``5H 5C 5S JD 29``, or named
+    (``ann: 5H 5C 5S JD 29``, ``bob crib: KS 8C 3D AS 5``): a named show that is not the
+    next one is refused, so shows written in the wrong order are caught."""
     expected = state.next_show()
     assert expected is not None
     player, crib = expected
+    who, colon, rest = text.partition(":")
+    if colon:
+        _check_shower(who, state)
+        text = rest
     words = split_card_text(text)
     example = show_example(state)
     if len(words) < 2:
@@ -171,6 +194,25 @@ def read_show(text: str, state: GameState) -> Shown:
     except CardError as err:
         raise GameError(f"{err} (the show is its cards, then the score claimed)") from None
     return Shown(state.config.side_of(player), crib, cards, int(claim))
+
+
+def _check_shower(who: str, state: GameState) -> None:
+    """The show a line names (``ann``, ``bob crib``) must be the next one."""
+    config = state.config
+    player, crib = state.next_show() or (0, False)
+    side = config.side_of(player)
+    words = who.lower().split()
+    named_crib = words[-1:] == ["crib"] and len(words) > 1
+    named = _side(" ".join(words[:-1] if named_crib else words), config.names)
+    due = f"{config.names[side]}'s {'crib' if crib else 'hand'}"
+    if named is None:
+        raise GameError(f"whose show is {who.strip()!r}? the next show is {due}")
+    if named != side or named_crib != crib:
+        shown = f"{config.names[named]}'s {'crib' if named_crib else 'hand'}"
+        raise GameError(
+            f"the next show is {due}, not {shown}: hands from the dealer's left round "
+            "to him, then the crib"
+        )
 
 
 def show_example(state: GameState) -> str:
@@ -201,7 +243,7 @@ def read_penalty(text: str, state: GameState) -> Penalty:
     if not found.applies_to(state.config.variant):
         raise GameError(
             f"{found.law.cite()} is not in the {state.config.variant.name} game: there a "
-            "player is at liberty to play on or not (Britannica, the play [000])"
+            f"player is at liberty to play on or not ({LIBERTY_TO_PLAY.cite()})"
         )
     instead = found.law_instead(state.config.rules)
     if instead is not None:
@@ -235,7 +277,8 @@ def entry_line(entry: Entry, config: GameConfig) -> str:
     if isinstance(entry, PlayOver):
         return "end"
     if isinstance(entry, Shown):
-        return " ".join([*(c.code for c in entry.cards), str(entry.claim)])
+        who = f"{_ref(entry.side, config)}{' crib' if entry.crib else ''}:"
+        return " ".join([who, *(c.code for c in entry.cards), str(entry.claim)])
     found = next(
         (i for i in IRREGULARITIES if i.law_text == entry.law and i.points == entry.points),
         None,
@@ -472,6 +515,10 @@ def replay_log(lines: Iterable[str]) -> Replay:
             if game is None or state is None:
                 game = read_header(text)
                 state = game.state()
+                if state.events:  # (what the game starts with: five-card's three for last)
+                    logged.append(
+                        LoggedEntry(number, text, tuple(state.events), tuple(state.scores))
+                    )
                 continue
             if text.split(None, 1)[0].lower() == THROW:
                 logged.append(_throw_line(text, state, number, throws))

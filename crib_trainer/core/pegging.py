@@ -343,11 +343,11 @@ class PlayRecord:
 # The rules a written play can break, for the messages that name them.
 MUST_PLAY = (
     "a player must play while he has a card that will come in "
-    "(Britannica, the play [000]; Hoyle, The Play [003])"
+    '(Britannica, "Cribbage", the play; Hoyle, "Cribbage", The Play)'
 )
 WHO_LEADS = (
     "after a go or 31 the player after the last one to lay a card leads "
-    "(Hoyle, The Play [003]: the opponent of the player who played the last card)"
+    '(Hoyle, "Cribbage", The Play: the opponent of the player who played the last card)'
 )
 
 

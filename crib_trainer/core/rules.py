@@ -12,26 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-# The variants are named here too, as they were before they had a module of their own.
-from crib_trainer.core.variants import (  # noqa: F401
-    FIVE_CARD,
-    FOUR_PLAYER,
-    SIX_CARD,
-    THREE_PLAYER,
-    VARIANTS,
-    Variant,
-    check_show_cards,
-    get_variant,
-)
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 # --- the rule texts, and the laws taken from them --------------------------------------
 
-# The rule texts in the project's rules folder, by the short name docs/rules.md uses.
-TEXT_FILES = {
-    "Britannica": "000_9eb24ee60004c902.txt",
-    "1911": "001_e9ff528cbb8f3f06.txt",
-    "Hoyle": "003_89bcfdda3f850483.txt",
-    "All about": "004_f46c94d3ddf57574.txt",
+#: Each rule text by its short name (docs/rules.md) and the name it is cited by, as the
+#: rule texts' own README names them: a reader can find the text and its section from it.
+#: (Where the project keeps each text is docs/rules.md's business: no citation names it.)
+TEXT_NAMES = {
+    "Britannica": 'Britannica, "Cribbage"',
+    "1911": 'Britannica 1911, "Cribbage"',
+    "Hoyle": 'Hoyle, "Cribbage"',
+    "All about": "All about Cribbage",
 }
 
 
@@ -39,30 +31,30 @@ TEXT_FILES = {
 class Law:
     """One rule, stated in the project's words, and where it comes from.
 
-    ``source`` starts with a text's short name (a key of :data:`TEXT_FILES`, or ``ACC``
+    ``source`` starts with a text's short name (a key of :data:`TEXT_NAMES`, or ``ACC``
     for the American Cribbage Congress's tournament rules) followed by the law, rule or
     section.
 
     >>> LAW_19.cite()
-    'Britannica, law 19 [000]'
-    >>> LAW_19.file
-    '000_9eb24ee60004c902.txt'
+    'Britannica, "Cribbage", law 19'
+    >>> Law("the dealer scores two for his heels", "Hoyle, The Starter").cite()
+    'Hoyle, "Cribbage", The Starter'
     """
 
     rule: str
     source: str
 
-    @property
-    def file(self) -> str | None:
-        """The rule text's file in the rules folder (None for the ACC's rules)."""
-        return TEXT_FILES.get(self.source.split(",")[0])
-
     def cite(self) -> str:
-        """The source, with the first three characters of its file (``[000]``)."""
-        return f"{self.source} [{self.file[:3]}]" if self.file else self.source
+        """The text by the name it is cited by, then the law or section (``source``'s
+        short name replaced; the ACC's rules and agreements as they are)."""
+        short, comma, section = self.source.partition(",")
+        name = TEXT_NAMES.get(short)
+        if name is None:
+            return self.source
+        return f"{name}{comma}{section}"
 
-    def to_json(self) -> dict[str, str | None]:
-        return {"rule": self.rule, "source": self.source, "file": self.file}
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "source": self.source, "cite": self.cite()}
 
 
 class Award(StrEnum):
@@ -292,6 +284,20 @@ ACC = RuleSet(
     short="ACC rules",
     lines=(
         (
+            61,
+            (
+                ResultLine(
+                    30,
+                    "lurch",
+                    Law(
+                        "the ACC's tournament rules are for the game of 121; for the game of "
+                        "61 Britannica's thirty holes apply",
+                        "Britannica, the board",
+                    ),
+                ),
+            ),
+        ),
+        (
             121,
             (
                 ResultLine(
@@ -393,19 +399,26 @@ OLD_RULESETS: dict[str, RuleSet] = {
 }
 
 
+class RulesError(ValueError):
+    """A rule set that is not one of ours; the message names those that are."""
+
+
 def get_ruleset(name: str | RuleSet) -> RuleSet:
     """A rule set by name: ``acc``, ``britannica`` or ``hoyle`` (and the two kept for old
-    saved games, ``britannica-first`` and ``hoyle-first``).
+    saved games, ``britannica-first`` and ``hoyle-first``); :class:`RulesError` otherwise.
 
     >>> get_ruleset("ACC").title
     'American Cribbage Congress tournament rules'
+    >>> get_ruleset("house")
+    Traceback (most recent call last):
+    crib_trainer.core.rules.RulesError: unknown rules 'house'; choose one of acc, britannica, hoyle
     """
     if isinstance(name, RuleSet):
         return name
     key = name.strip().lower()
     found = RULESETS.get(key) or OLD_RULESETS.get(key)
     if found is None:
-        raise ValueError(f"unknown rules {name!r}; choose one of {', '.join(RULESETS)}")
+        raise RulesError(f"unknown rules {name!r}; choose one of {', '.join(RULESETS)}")
     return found
 
 
@@ -415,7 +428,18 @@ def default_ruleset(target: int) -> RuleSet:
     >>> default_ruleset(121).name, default_ruleset(61).name
     ('acc', 'britannica')
     """
-    return ACC if target in ACC.targets else BRITANNICA
+    return ACC if target == 121 else BRITANNICA
+
+
+def resolve_ruleset(name: str | RuleSet | None, target: int) -> RuleSet:
+    """The rule set a game is played under: the one named, or (None or ``""``, "the
+    game's usual") the target's :func:`default_ruleset`. Every game, form and command
+    resolves its choice here, once, and holds the value.
+
+    >>> [resolve_ruleset(n, target).name for n, target in ((None, 61), ("", 121), ("hoyle", 61))]
+    ['britannica', 'acc', 'hoyle']
+    """
+    return get_ruleset(name) if name else default_ruleset(target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,6 +501,14 @@ def game_result(
     return GameResult("single")
 
 
+#: Five-card cribbage's head start for the first non-dealer (the scorekeeper's game and
+#: the practice game both credit it, citing this).
+THREE_FOR_LAST = Law(
+    "at the two-handed five-card game the first non-dealer scores three holes, three for last",
+    "Britannica, the deal",
+)
+
+
 # --- rulings on a count or a peg ----------------------------------------------------------
 
 FRIENDLY_CORRECTION = Law(
@@ -529,7 +561,7 @@ def rule_claim(options: RuleOptions, claim: int, due: int) -> Ruling:
 
     >>> r = rule_claim(RuleOptions(HOYLE), 15, 12)
     >>> r.verdict, r.scored, r.to_opponent, r.laws[0].cite()
-    ('over', 12, 0, 'Hoyle, Muggins [003]')
+    ('over', 12, 0, 'Hoyle, "Cribbage", Muggins')
     >>> r = rule_claim(RuleOptions(ACC, muggins=True), 28, 29)
     >>> r.scored, r.to_opponent
     (28, 1)

@@ -18,10 +18,10 @@ from enum import StrEnum
 from functools import cache
 from itertools import combinations, pairwise
 from operator import attrgetter, itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from crib_trainer.core.cards import Card, Rank
-from crib_trainer.core.points import heels, is_run  # noqa: F401 (heels: named here too)
+from crib_trainer.core.points import is_run
 from crib_trainer.core.variants import SIX_CARD, Variant, check_show_cards, get_variant
 
 # The most any show scores, in every variant (the 29 hand: J and three 5s, the fourth 5 cut).
@@ -123,7 +123,7 @@ def score_show(
     return Breakdown(cards, starter, crib, variant, items + nobs(cards, starter))
 
 
-def _subsets(n: int) -> tuple[itemgetter, ...]:
+def _subsets(n: int) -> tuple[itemgetter[Any], ...]:
     """Getters for every set of two or more of ``n`` cards, smallest sets first."""
     return tuple(
         itemgetter(*idx) for size in range(2, n + 1) for idx in combinations(range(n), size)
@@ -134,7 +134,7 @@ _SUBSETS = {n: _subsets(n) for n in range(2, 7)}
 
 
 @cache
-def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter, int], ...]:
+def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter[Any], int], ...]:
     """The fifteens, pairs and runs of cards in rank order with these ``ranks``, each as
     (kind, a getter of its cards' positions, points). They depend on the ranks alone, so
     each multiset of ranks is worked out once and every deal with those ranks reuses it.
@@ -173,7 +173,7 @@ def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter, int], ..
 
 
 @cache
-def fifteen_sets(values: tuple[int, ...]) -> tuple[itemgetter, ...]:
+def fifteen_sets(values: tuple[int, ...]) -> tuple[itemgetter[Any], ...]:
     """Getters of every set of two or more cards, of these counting ``values``, that adds
     to 15: smallest sets first, then in card order. Cards in rank order have their values
     in order too, so many multisets of ranks share one tuple of values (a king and a

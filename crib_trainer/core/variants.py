@@ -90,16 +90,27 @@ _ALIASES = {
 }
 
 
+class VariantError(ValueError):
+    """A game that is not one of the variants; the message names those that are."""
+
+
 def get_variant(name: str | Variant) -> Variant:
     """Look up a variant by name (``six-card``, ``five-card``, ``three-player``,
-    ``four-player``) or a short alias (``6``, ``five`` …).
+    ``four-player``) or a short alias (``6``, ``five`` …); :class:`VariantError` names the
+    variants otherwise.
+
+    >>> get_variant("five").name
+    'five-card'
+    >>> get_variant("seven")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    crib_trainer.core.variants.VariantError: unknown variant 'seven'; choose one of six-card, ...
     """
     if isinstance(name, Variant):
         return name
     key = name.strip().lower().replace("_", "-")
     key = _ALIASES.get(key, key)
     if key not in VARIANTS:
-        raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+        raise VariantError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
     return VARIANTS[key]
 
 

@@ -39,7 +39,6 @@ Every error is a :class:`StorageError` whose message is one sentence for people.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import stat
@@ -51,6 +50,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from crib_trainer.storage.paths import database_path
+from crib_trainer.storage.saves import bounded_json
 
 if TYPE_CHECKING:
     from crib_trainer.training.attempt import Attempt
@@ -297,8 +297,8 @@ def _create_v2_indexes(conn: sqlite3.Connection) -> None:
 
 def _json_dict(text: str) -> dict[str, Any]:
     try:
-        value = json.loads(text)
-    except (TypeError, ValueError):
+        value = bounded_json(text)  # (any text: bounded before it is parsed)
+    except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
 
@@ -393,6 +393,13 @@ class Store:
     def __repr__(self) -> str:
         return f"<Store {str(self.path)!r}>"
 
+    def wait_for_locks(self, seconds: float) -> None:
+        """How long one write waits for another program's lock before it is refused
+        (``StoreLockedError``; its message still gives ``busy_timeout_s``: the writer
+        thread tries again until that has passed, ``storage.writer``)."""
+        with self._lock, self._translate():
+            self._conn.execute(f"PRAGMA busy_timeout = {max(int(seconds * 1000), 1)}")
+
     def __enter__(self) -> Store:
         return self
 
@@ -404,15 +411,15 @@ class Store:
             self._conn.close()
 
     def load_attempts(self) -> list[Attempt]:
-        """Every answer, oldest first (``storage.progress.attempts``): with
+        """Every answer, oldest first (``storage.attempt_rows.attempts``): with
         :meth:`save_attempt`, a store is a history a ``training.session.Session`` keeps."""
-        from crib_trainer.storage.progress import attempts  # (progress builds on this module)
+        from crib_trainer.storage.attempt_rows import attempts
 
         return attempts(self)
 
     def save_attempt(self, attempt: Attempt) -> int:
-        """Record one answer, committed on return (``storage.progress.record_attempt``)."""
-        from crib_trainer.storage.progress import record_attempt
+        """Record one answer, committed on return (``storage.attempt_rows.record_attempt``)."""
+        from crib_trainer.storage.attempt_rows import record_attempt
 
         return record_attempt(self, attempt)
 

@@ -53,6 +53,7 @@ from datetime import datetime
 
 from crib_trainer.storage import progress
 from crib_trainer.storage.db import Store
+from crib_trainer.storage.saves import bounded_json
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.learner import Learner
 from crib_trainer.training.learner_state import (
@@ -114,7 +115,7 @@ def restore(store: Store) -> Restored | None:
         return None
     try:
         last_at = datetime.fromisoformat(row["last_at"])
-        state = json.loads(row["state"])
+        state = bounded_json(row["state"])  # (any text: bounded before it is parsed)
         ids = attempt_ids(state)
     except (TypeError, ValueError):
         return None

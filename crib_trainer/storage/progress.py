@@ -30,14 +30,29 @@ Days and weeks (Monday first) are those of the timezone of the ``now`` passed in
 from __future__ import annotations
 
 import json
-import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
+from datetime import date, datetime, timedelta, timezone, tzinfo
 from typing import Any, Literal, TextIO
 
+from crib_trainer.storage.attempt_rows import (
+    FIRST_TIME,
+    LAST_TIME,
+    also,
+    attempts,
+    attempts_after,
+    attempts_by_id,
+    count_attempts,
+    get_attempt,
+    recent_mistakes,
+    record_attempt,
+    stamp,
+    stored_time,
+    where_clause,
+)
 from crib_trainer.storage.db import Store
+from crib_trainer.storage.saves import bounded_json
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DRILL_KINDS, Attempt, DrillKind
 from crib_trainer.training.credit import HINTED, answer_credit, miss_weight_sql
@@ -71,228 +86,6 @@ __all__ = [
 Period = Literal["day", "week"]
 
 
-# --- writing -----------------------------------------------------------------------------
-
-
-def record_attempt(store: Store, attempt: Attempt) -> int:
-    """Store one answer in its own transaction and return its id (``attempt.id`` is
-    ignored). When this returns the answer is committed.
-
-    Raises ``ValueError`` for an unknown kind or a question/answer/truth that is not
-    JSON, and :class:`~crib_trainer.storage.db.StorageError` if it cannot be written.
-    """
-    if attempt.kind not in DRILL_KINDS:
-        raise ValueError(f"unknown drill kind {attempt.kind!r}; kinds are {', '.join(DRILL_KINDS)}")
-    row = (
-        attempt.kind,
-        _to_json(attempt.question, "question"),
-        _to_json(attempt.answer, "answer"),
-        _to_json(attempt.truth, "truth"),
-        int(attempt.correct),
-        attempt.grade,
-        attempt.seconds,
-        _stamp(attempt.answered_at),
-        attempt.puzzle_id,
-    )
-    cats = sorted(set(attempt.present) | set(attempt.missed) | set(attempt.maybe))
-    for value in (
-        attempt.seconds,
-        *attempt.present.values(),
-        *attempt.missed.values(),
-        *attempt.maybe.values(),
-    ):
-        if not math.isfinite(value):
-            raise ValueError(f"seconds and points must be finite numbers, not {value}")
-    with store.write() as conn:
-        cursor = conn.execute(
-            "INSERT INTO attempts (kind, question, answer, truth, correct, grade, seconds, "
-            "answered_at, puzzle_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            row,
-        )
-        attempt_id = cursor.lastrowid
-        assert attempt_id is not None
-        conn.executemany(
-            "INSERT INTO attempt_categories (attempt_id, category, present, missed, maybe) "
-            "VALUES (?, ?, ?, ?, ?)",
-            [
-                (
-                    attempt_id,
-                    c,
-                    attempt.present.get(c, 0.0),
-                    attempt.missed.get(c, 0.0),
-                    attempt.maybe.get(c, 0.0),
-                )
-                for c in cats
-            ],
-        )
-    return attempt_id
-
-
-def _to_json(value: Any, what: str) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"the attempt's {what} is not plain JSON data: {err}") from None
-
-
-def _stamp(moment: datetime) -> str:
-    """UTC ISO text of one fixed width, so text order is time order."""
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ValueError("times must be timezone-aware, e.g. datetime.now(UTC)")
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-# --- reading attempts --------------------------------------------------------------------
-
-_COLUMNS = "id, kind, question, answer, truth, correct, grade, seconds, answered_at, puzzle_id"
-
-
-def _where(
-    since: datetime | None,
-    until: datetime | None,
-    kind: str | None,
-    *more: tuple[str, Any],
-    table: str = "",
-) -> tuple[str, list[Any]]:
-    """A WHERE clause (or nothing) and its parameters; ``more`` adds (clause, param)."""
-    clauses, params = [], []
-    if since is not None:
-        clauses.append(f"{table}answered_at >= ?")
-        params.append(_stamp(since))
-    if until is not None:
-        clauses.append(f"{table}answered_at < ?")
-        params.append(_stamp(until))
-    if kind is not None:
-        clauses.append(f"{table}kind = ?")
-        params.append(str(kind))
-    for clause, param in more:
-        clauses.append(clause)
-        params.append(param)
-    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
-
-
-def _also(where: str, clause: str) -> str:
-    """A WHERE clause from :func:`_where` with ``clause`` added."""
-    return f"{where} AND {clause}" if where else f" WHERE {clause}"
-
-
-def _load(store: Store, where: str, params: list[Any], tail: str = "") -> list[Attempt]:
-    rows = store.read(f"SELECT {_COLUMNS} FROM attempts{where}{tail}", params)
-    if not rows:
-        return []
-    present: dict[int, dict[str, float]] = defaultdict(dict)
-    missed: dict[int, dict[str, float]] = defaultdict(dict)
-    maybe: dict[int, dict[str, float]] = defaultdict(dict)
-    ids = [r["id"] for r in rows]
-    for chunk in range(0, len(ids), 500):
-        part = ids[chunk : chunk + 500]
-        marks = ", ".join("?" * len(part))
-        for r in store.read(
-            "SELECT attempt_id, category, present, missed, maybe FROM attempt_categories "
-            f"WHERE attempt_id IN ({marks})",
-            part,
-        ):
-            present[r[0]][r[1]] = r[2]
-            if r[3]:
-                missed[r[0]][r[1]] = r[3]
-            elif r[4]:
-                maybe[r[0]][r[1]] = r[4]
-    out = []
-    for r in rows:
-        try:
-            out.append(
-                Attempt(
-                    kind=r["kind"],
-                    question=_from_json(r["question"]),
-                    answer=_from_json(r["answer"]),
-                    truth=_from_json(r["truth"]),
-                    correct=bool(r["correct"]),
-                    grade=r["grade"],
-                    missed=missed[r["id"]],
-                    seconds=r["seconds"],
-                    answered_at=_when(r["answered_at"]),
-                    puzzle_id=r["puzzle_id"],
-                    present=present[r["id"]],
-                    id=r["id"],
-                    maybe=maybe[r["id"]],
-                )
-            )
-        except (TypeError, ValueError):
-            continue  # a row changed outside crib-trainer: left in the file, not used
-    return out
-
-
-#: The stored times read: a day inside the calendar's ends, so that every zone has a
-#: local day for them (only a change made outside crib-trainer puts a time beyond).
-_FIRST_TIME = datetime(1, 1, 2, tzinfo=UTC)
-_LAST_TIME = datetime(9999, 12, 30, tzinfo=UTC)
-
-
-def _when(text: str) -> datetime:
-    """A stored time (UTC, ISO 8601); raises ValueError for anything else."""
-    moment = datetime.fromisoformat(text)
-    if moment.tzinfo is None:
-        raise ValueError(f"a stored time without a zone: {text!r}")
-    if not _FIRST_TIME <= moment <= _LAST_TIME:
-        raise ValueError(f"a stored time at the calendar's end: {text!r}")
-    return moment
-
-
-def _from_json(text: str) -> dict[str, Any]:
-    """A stored dict; text that is not a JSON object (only ever from outside this code)
-    is kept, not lost: ``{"unreadable": text}``."""
-    if isinstance(text, bytes):  # (stored as a blob: kept as the text it reads as)
-        text = text.decode("utf-8", "replace")
-    try:
-        value = json.loads(text)
-    except (TypeError, ValueError):
-        return {"unreadable": text}
-    return value if isinstance(value, dict) else {"unreadable": text}
-
-
-def attempts(
-    store: Store,
-    since: datetime | None = None,
-    until: datetime | None = None,
-    kind: str | None = None,
-) -> list[Attempt]:
-    """Every attempt in the period (of one kind, if given), oldest first, with ids."""
-    where, params = _where(since, until, kind)
-    return _load(store, where, params, " ORDER BY answered_at, id")
-
-
-def attempts_after(store: Store, attempt_id: int) -> list[Attempt]:
-    """Every attempt with an id above ``attempt_id`` (stored after it), oldest first."""
-    return _load(store, " WHERE id > ?", [attempt_id], " ORDER BY answered_at, id")
-
-
-def attempts_by_id(store: Store, ids: Iterable[int]) -> list[Attempt]:
-    """The attempts with these ids (those that exist and read), by id."""
-    wanted, found = sorted(ids), []
-    for chunk in range(0, len(wanted), 500):
-        part = wanted[chunk : chunk + 500]
-        found += _load(store, f" WHERE id IN ({', '.join('?' * len(part))})", part, " ORDER BY id")
-    return found
-
-
-def get_attempt(store: Store, attempt_id: int) -> Attempt | None:
-    """One attempt by id (e.g. to replay the question a review brings back)."""
-    found = _load(store, " WHERE id = ?", [attempt_id])
-    return found[0] if found else None
-
-
-def recent_mistakes(store: Store, limit: int = 10) -> list[Attempt]:
-    """The latest answers that were wrong, newest first."""
-    return _load(
-        store, " WHERE correct = 0", [], f" ORDER BY answered_at DESC, id DESC LIMIT {int(limit)}"
-    )
-
-
-def count_attempts(store: Store) -> int:
-    """How many answers are stored."""
-    return int(store.read("SELECT COUNT(*) FROM attempts")[0][0])
-
-
 # --- accuracy, speed, streaks ------------------------------------------------------------
 
 
@@ -312,7 +105,7 @@ def _credit(correct: int, hinted_answer: str | None) -> float:
     if correct or hinted_answer is None:
         return float(bool(correct))
     try:
-        answer = json.loads(hinted_answer)
+        answer = bounded_json(hinted_answer)
     except ValueError:
         return 0.0  # (a row changed outside crib-trainer)
     return answer_credit(False, HINTED, answer) if isinstance(answer, dict) else 0.0
@@ -348,7 +141,7 @@ def summary(store: Store, now: datetime) -> Summary:
     return _summary_by_hour(store, now) or _summary_by_row(store, now)
 
 
-#: A time as crib-trainer stores it (``_stamp``): UTC, to the microsecond.
+#: A time as crib-trainer stores it (``stamp``): UTC, to the microsecond.
 _STAMP_GLOB = (
     "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-5][0-9]:[0-5][0-9]"
     ".[0-9][0-9][0-9][0-9][0-9][0-9]+00:00"
@@ -370,7 +163,7 @@ def _summary_by_hour(store: Store, now: datetime) -> Summary | None:
         f"SELECT substr(answered_at, 1, {width}), COUNT(*), SUM(correct), "
         "SUM(answered_at NOT GLOB ? OR answered_at NOT BETWEEN ? AND ? "
         f"OR NOT {_TIMED}) FROM attempts GROUP BY 1",
-        [_STAMP_GLOB, _stamp(_FIRST_TIME), _stamp(_LAST_TIME)],
+        [_STAMP_GLOB, stamp(FIRST_TIME), stamp(LAST_TIME)],
     )
     day: dict[str, date] = {}
     try:
@@ -411,7 +204,7 @@ def _summary_by_hour(store: Store, now: datetime) -> Summary | None:
         today_accuracy=_rate(today_credit, today_answered),
         current_streak=current,
         best_streak=best,
-        last_answered_at=_when(last) if last is not None else None,
+        last_answered_at=stored_time(last) if last is not None else None,
     )
 
 
@@ -459,7 +252,7 @@ def _timed(rows: Iterable[Any]) -> list[tuple[datetime, Any]]:
     out = []
     for r in rows:
         try:
-            out.append((_when(r[0]), r))
+            out.append((stored_time(r[0]), r))
         except (TypeError, ValueError):
             continue
     return out
@@ -504,6 +297,7 @@ class PeriodStats:
 def midnight(now: datetime) -> datetime:
     """The start of ``now``'s day, in its own zone.
 
+    >>> from datetime import UTC
     >>> midnight(datetime(2026, 11, 25, 17, 30, tzinfo=UTC)).isoformat()
     '2026-11-25T00:00:00+00:00'
     """
@@ -525,11 +319,11 @@ def accuracy_over_time(
     if period not in ("day", "week"):
         raise ValueError(f"period is 'day' or 'week', not {period!r}")
     tz = _zone(now)
-    where, params = _where(since, until, kind)
+    where, params = where_clause(since, until, kind)
     rows = _timed(
         store.read(
             f"SELECT answered_at, correct, seconds, {_HINTED_ANSWER} "
-            f"FROM attempts{_also(where, _TIMED)}",
+            f"FROM attempts{also(where, _TIMED)}",
             params,
         )
     )
@@ -589,9 +383,9 @@ def kind_stats(
     store: Store, *, since: datetime | None = None, until: datetime | None = None
 ) -> list[KindStats]:
     """Per kind of drill (those with answers, in :data:`DRILL_KINDS` order)."""
-    where, params = _where(since, until, None)
+    where, params = where_clause(since, until, None)
     rows = store.read(
-        f"SELECT kind, correct, seconds, {_HINTED_ANSWER} FROM attempts{_also(where, _TIMED)}",
+        f"SELECT kind, correct, seconds, {_HINTED_ANSWER} FROM attempts{also(where, _TIMED)}",
         params,
     )
     kinds: dict[str, list[tuple[int, float, float]]] = defaultdict(list)
@@ -637,7 +431,7 @@ def category_stats(
     """Every category met (those starting with ``prefix``, if given), highest miss rate
     first, then most attempts, then by name."""
     more = [("c.category LIKE ? ESCAPE '\\'", _like_prefix(prefix))] if prefix else []
-    where, params = _where(since, until, kind, *more, table="a.")
+    where, params = where_clause(since, until, kind, *more, table="a.")
     rows = store.read(
         f"SELECT c.category, COUNT(*), SUM((c.missed > 0) * {miss_weight_sql('a.grade')}), "
         "SUM(c.missed) "
@@ -722,7 +516,7 @@ def export_csv(store: Store, file: TextIO) -> int:
         writer.writerow(
             (
                 a.id,
-                _stamp(a.answered_at),
+                stamp(a.answered_at),
                 csv_cell(a.kind),
                 csv_cell(a.puzzle_id or ""),
                 int(a.correct),

@@ -89,6 +89,13 @@ POSITION_DEALER = "position-dealer"
 POSITION_PONE = "position-pone"
 POSITION_PLAY = "position-play"
 POSITION_CATEGORIES = (POSITION_DEALER, POSITION_PONE, POSITION_PLAY)
+#: The decision habits (``training.habits``): read from each throw or card, tracked by the
+#: learner model as categories are, never stored.
+THROWS_FIVE = "throws-five-to-dealer"
+THROWS_PAIR = "throws-pair-to-dealer"
+BREAKS_PAIR = "breaks-pair"
+LEADS_FIVE = "leads-five"
+PLAYS_TO_21 = "plays-to-21"
 
 #: Pegging themes the pegging drills are expected to use (``peg-<theme>`` categories).
 PEG_THEMES = ("lead", "reply-5", "reply-ten", "near-31", "pair-royal-danger", "run-trap", "go")
@@ -126,6 +133,11 @@ _LABELS = {
     POSITION_DEALER: "throws at the score as dealer",
     POSITION_PONE: "throws at the score as pone",
     POSITION_PLAY: "plays at the score",
+    THROWS_FIVE: "throws a 5 into the dealer's crib",
+    THROWS_PAIR: "throws a pair into the dealer's crib",
+    BREAKS_PAIR: "breaks a pair worth keeping",
+    LEADS_FIVE: "leads a 5",
+    PLAYS_TO_21: "plays the count to 21",
 }
 
 _RUN_CATEGORY = {1: RUN, 2: DOUBLE_RUN, 3: TRIPLE_RUN, 4: DOUBLE_DOUBLE_RUN}
@@ -166,10 +178,6 @@ def category_label(category: str) -> str:
     theme = category.removeprefix("peg-")
     if theme != category and theme in PEG_THEME_WORDS:
         return f"{PEG_THEME_WORDS[theme]} (pegging)"
-    from crib_trainer.training.habits import HABITS  # (a decision habit, by its words)
-
-    if category in HABITS:
-        return HABITS[category].label
     return category.replace("-", " ")
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.core.cards import FULL_DECK, Card
-from crib_trainer.core.rules import SIX_CARD, Variant, get_variant
+from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from crib_trainer.core.cards import FULL_DECK, Card, Rank, Suit, parse_card, parse_cards
-from crib_trainer.core.rules import get_variant
 from crib_trainer.core.show import NINETEEN, Breakdown, score_show
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.categories import count_categories, item_categories
@@ -281,22 +281,6 @@ def discard_drill(
     cards = tuple(sorted(rng.sample(FULL_DECK, v.dealt)))
     role = rng.random() < 0.5 if dealer is None else dealer
     return DiscardDrill(cards, role, v.name)
-
-
-def replay(kind: str, question: dict[str, Any]) -> CountDrill | JudgeDrill | DiscardDrill:
-    """The drill a stored counting question asks again (for a review).
-
-    >>> d = drill_for("judge", random.Random(5))
-    >>> replay("judge", d.question()) == d
-    True
-    """
-    if kind == DrillKind.JUDGE:
-        return JudgeDrill.from_question(question)
-    if kind == DrillKind.DISCARD:
-        return DiscardDrill.from_question(question)
-    if kind not in (DrillKind.COUNT_HAND, DrillKind.COUNT_CRIB):
-        raise ValueError(f"{kind!r} cannot be replayed; this module replays counts and discards")
-    return CountDrill.from_question(question)
 
 
 _OVERLOOK_WEIGHT = {"nobs": 4, "fifteen-4": 3, "flush": 3, "fifteen-3": 2}

@@ -30,8 +30,9 @@ from crib_trainer.analysis.pegging import (
     read_table,
 )
 from crib_trainer.core.cards import Card
-from crib_trainer.core.rules import RuleOptions, Ruling, get_variant, rule_claim
+from crib_trainer.core.rules import RuleOptions, Ruling, rule_claim
 from crib_trainer.core.show import Kind, ShowItem
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training.answers import BEST_TOLERANCE, count_attempt
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.decisions import decision_attempt, judge_drill

@@ -210,8 +210,8 @@ def _plays_to_21(q: Mapping[str, Any], answer: Mapping[str, Any], truth: Mapping
 
 _DECISIONS = (
     Habit(
-        "throws-five-to-dealer",
-        "throws a 5 into the dealer's crib",
+        cat.THROWS_FIVE,
+        cat.category_label(cat.THROWS_FIVE),
         "discard",
         "a pone hand holding a 5",
         "as pone you threw a 5 to the dealer",
@@ -222,8 +222,8 @@ _DECISIONS = (
         shown=_throws_five,
     ),
     Habit(
-        "throws-pair-to-dealer",
-        "throws a pair into the dealer's crib",
+        cat.THROWS_PAIR,
+        cat.category_label(cat.THROWS_PAIR),
         "discard",
         "a pone hand holding a pair",
         "as pone you threw a pair to the dealer",
@@ -234,8 +234,8 @@ _DECISIONS = (
         shown=_throws_pair,
     ),
     Habit(
-        "breaks-pair",
-        "breaks a pair worth keeping",
+        cat.BREAKS_PAIR,
+        cat.category_label(cat.BREAKS_PAIR),
         "discard",
         "a hand holding a pair",
         "you threw one card of a pair the best throw kept",
@@ -246,8 +246,8 @@ _DECISIONS = (
         shown=_breaks_pair,
     ),
     Habit(
-        "leads-five",
-        "leads a 5",
+        cat.LEADS_FIVE,
+        cat.category_label(cat.LEADS_FIVE),
         "peg-play",
         "a lead holding a 5",
         "you led a 5",
@@ -258,8 +258,8 @@ _DECISIONS = (
         shown=_leads_five,
     ),
     Habit(
-        "plays-to-21",
-        "plays the count to 21",
+        cat.PLAYS_TO_21,
+        cat.category_label(cat.PLAYS_TO_21),
         "peg-play",
         "a play that could make the count 21",
         "you made the count 21",

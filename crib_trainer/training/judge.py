@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # (the analyses load when a judge first runs)
 #: Deals of the hidden hands a card at a table is first judged over, and the most it is
 #: sampled to when the error alone would decide its band.
 TABLE_SAMPLES = 100
-TABLE_SAMPLES_MAX = 400
+TABLE_SAMPLES_MAX = 300
 
 
 def judge_throw(

@@ -76,7 +76,8 @@ class Kind:
       its situation, :func:`~crib_trainer.training.habits.deal`), a count holding none of
       ``avoid`` where it can; pegging at a table of three or four deals a
       ``tabledrills.TableDrill``.
-    - ``replay(question)``: the drill a stored question asks again (``ValueError``,
+    - ``replay(question)``: the drill a stored question asks again, checked to fit (the
+      review asks nothing else; ``ValueError``,
       ``KeyError`` or ``TypeError`` if it does not read).
     - ``holds(drill)``: the categories a drill holds, before it is answered.
     - ``grade(drill, answer, seconds=, answered_at=, odds=)``: the answer (a dict, as
@@ -84,6 +85,12 @@ class Kind:
       graded into an :class:`~crib_trainer.training.attempt.Attempt`; a decision's grader
       also takes ``judged=`` (the verdict its screen worked out already). None for the
       last card's points (the pegging screen grades it).
+    - How the trainer shows it (``ui.entries`` makes the home screen's list, the palette,
+      the opener and Progress's replays from these): ``screen``, the kind of screen that
+      asks it (``count``: a count or judged claim, told its kind; ``discard``, ``peg``,
+      ``position``); ``key``, its key on the home screen ("" for none: it is asked from
+      another kind's screen); ``menu`` its title there when not the label, ``blurb`` the
+      palette's line for it.
     """
 
     name: str
@@ -95,6 +102,15 @@ class Kind:
     replay: Callable[[dict[str, Any]], Any]
     holds: Callable[[Any], frozenset[str]]
     grade: Grade | None = None
+    screen: str = "count"
+    key: str = ""
+    menu: str = ""
+    blurb: str = ""
+
+    @property
+    def title(self) -> str:
+        """Its title on the home screen and in the palette (the label unless ``menu``)."""
+        return self.menu or self.label
 
 
 def _count_generate(kind: str) -> Generate:
@@ -193,13 +209,17 @@ def _grade_decision(
 def _count_replay(question: dict[str, Any]) -> CountDrill:
     from crib_trainer.training.drills import CountDrill
 
-    return CountDrill.from_question(question)
+    drill = CountDrill.from_question(question)
+    drill.breakdown()  # (the cards must make a show of the game)
+    return drill
 
 
 def _judge_replay(question: dict[str, Any]) -> JudgeDrill:
     from crib_trainer.training.drills import JudgeDrill
 
-    return JudgeDrill.from_question(question)
+    drill = JudgeDrill.from_question(question)
+    drill.deal.breakdown()
+    return drill
 
 
 def _discard_generate(
@@ -217,11 +237,12 @@ def _discard_generate(
 
 
 def _discard_replay(question: dict[str, Any]) -> DiscardDrill:
-    from crib_trainer.core.cards import parse_cards
+    from crib_trainer.core.variants import get_variant
     from crib_trainer.training.drills import DiscardDrill
 
     drill = DiscardDrill.from_question(question)
-    parse_cards([c.code for c in drill.cards])
+    if len(set(drill.cards)) != get_variant(drill.variant).dealt:
+        raise ValueError(f"a {drill.variant} deal is {get_variant(drill.variant).dealt} cards")
     return drill
 
 
@@ -243,9 +264,18 @@ def _peg_generate(
 
 
 def _peg_replay(question: dict[str, Any]) -> Any:
-    from crib_trainer.training.tabledrills import drill_from_question  # (two, three or four)
+    """A moment of the play at two, three or four; its hidden cards must fit, to play on."""
+    from crib_trainer.analysis.pegging import read_situation
+    from crib_trainer.training.pegdrills import replay_state
+    from crib_trainer.training.tabledrills import TableDrill, drill_from_question, replay_table
 
-    return drill_from_question(question)
+    drill = drill_from_question(question)
+    if isinstance(drill, TableDrill):
+        replay_table(drill)
+    else:
+        read_situation(drill.situation)
+        replay_state(drill)
+    return drill
 
 
 def _peg_holds(drill: Any) -> frozenset[str]:
@@ -287,8 +317,15 @@ def _position_replay(question: dict[str, Any]) -> Any:
     from crib_trainer.training.position_plays import PositionPlay
 
     if "hand" in question:
-        return PositionPlay.from_question(question)
-    return PositionDrill.from_question(question)
+        from crib_trainer.training.pegdrills import replay_state
+
+        play = PositionPlay.from_question(question)
+        replay_state(play.peg)  # (the hidden cards must fit too)
+        return play
+    drill = PositionDrill.from_question(question)
+    if len(set(drill.cards)) != len(drill.cards):
+        raise ValueError("a card dealt twice")
+    return drill
 
 
 def _position_holds(drill: Any) -> frozenset[str]:
@@ -317,6 +354,9 @@ KINDS: dict[str, Kind] = {
             _count_replay,
             _count_holds,
             _grade_count,
+            screen="count",
+            key="1",
+            blurb="Drill",
         ),
         Kind(
             DrillKind.COUNT_CRIB.value,
@@ -328,6 +368,9 @@ KINDS: dict[str, Kind] = {
             _count_replay,
             _count_holds,
             _grade_count,
+            screen="count",
+            key="2",
+            blurb="Drill",
         ),
         Kind(
             DrillKind.JUDGE.value,
@@ -339,6 +382,10 @@ KINDS: dict[str, Kind] = {
             _judge_replay,
             _count_holds,
             _grade_judge,
+            screen="count",
+            key="3",
+            menu="Judge a claim (drill)",
+            blurb="Is his count right?",
         ),
         Kind(
             DrillKind.DISCARD.value,
@@ -350,6 +397,9 @@ KINDS: dict[str, Kind] = {
             _discard_replay,
             _discard_holds,
             _grade_decision,
+            screen="discard",
+            key="4",
+            blurb="Drill: choose the throw",
         ),
         Kind(
             DrillKind.PEG_SCORE.value,
@@ -360,6 +410,9 @@ KINDS: dict[str, Kind] = {
             _peg_generate,
             _peg_replay,
             _peg_holds,
+            screen="peg",
+            key="",
+            blurb="Drill: what the last card scored",
         ),
         Kind(
             DrillKind.PEG_PLAY.value,
@@ -371,6 +424,9 @@ KINDS: dict[str, Kind] = {
             _peg_replay,
             _peg_play_holds,
             _grade_decision,
+            screen="peg",
+            key="5",
+            blurb="Drill: choose the card to play",
         ),
         Kind(
             DrillKind.POSITION.value,
@@ -382,6 +438,10 @@ KINDS: dict[str, Kind] = {
             _position_replay,
             _position_holds,
             _grade_decision,
+            screen="position",
+            key="w",
+            menu="Position: throws and plays",
+            blurb="Drill: throw and lay to the score near the end",
         ),
     )
 }
@@ -390,17 +450,21 @@ KINDS: dict[str, Kind] = {
 PUZZLE_KINDS: tuple[str, ...] = tuple(k.puzzle for k in KINDS.values() if k.puzzle)
 
 
+class KindError(ValueError):
+    """A drill kind that is not one of ours; the message names those that are."""
+
+
 def get_kind(name: str) -> Kind:
-    """A kind by its id; a ``ValueError`` naming the kinds otherwise.
+    """A kind by its id; a :class:`KindError` naming the kinds otherwise.
 
     >>> get_kind("judge").label
     'Judge a claim'
     >>> get_kind("count")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: unknown drill kind 'count'; kinds are count-hand, count-crib, judge, ...
+    crib_trainer.training.kinds.KindError: unknown drill kind 'count'; kinds are count-hand, ...
     """
     if name not in KINDS:
-        raise ValueError(f"unknown drill kind {name!r}; kinds are {', '.join(KINDS)}")
+        raise KindError(f"unknown drill kind {name!r}; kinds are {', '.join(KINDS)}")
     return KINDS[name]
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from crib_trainer.analysis.position import PositionAnalysis, analyse_position, check_scores
 from crib_trainer.core.cards import FULL_DECK, Card, parse_cards
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training.attempt import DrillKind
 
 #: Deals looked at for one question, at most.

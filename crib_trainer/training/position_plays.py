@@ -34,7 +34,7 @@ from crib_trainer.analysis.endplay import his_peg_outs, play_wins
 from crib_trainer.analysis.pegging import PegSituation, PlayOption, analyse, read_situation
 from crib_trainer.analysis.position import check_scores
 from crib_trainer.core.cards import Card
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.pegdrills import PegDrill, deal_moments
 from crib_trainer.training.position_words import play_reason

@@ -82,7 +82,7 @@ def explain_position(p: PositionAnalysis, ascii: bool = False) -> str:
     sign = "+" if a.dealer else "-"
     lines = [
         f"{format_cards(a.cards, ascii)}: {role}; {p.me} to {p.him} in a game to "
-        f"{a.variant.target}: you need {mine}, he needs {his}",
+        f"{a.variant.target}: you need {mine}, he needs {his}; {a.opponent} opponent",
         "",
         f"   {'throw':<12} {'keep':<16} {'hand':>6} {'crib':>6} {'net':>6} {'win':>6} {'±':>5}",
     ]

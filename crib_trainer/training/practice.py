@@ -43,9 +43,17 @@ from crib_trainer.analysis.players import PLAYERS, make_player
 from crib_trainer.core.cards import Card, format_cards, parse_cards
 from crib_trainer.core.engine import EngineError, EngineGame, cuts_for_deal
 from crib_trainer.core.pegging import PegKind, Played, SaidGo
-from crib_trainer.core.rules import RuleOptions, get_ruleset, get_variant
+from crib_trainer.core.rules import (
+    THREE_FOR_LAST,
+    RuleOptions,
+    RuleSet,
+    get_ruleset,
+    resolve_ruleset,
+)
 from crib_trainer.core.show import Breakdown, Kind, ShowItem
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training.answers import judge_attempt
+from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.explain import explain_play, spoken_count
 from crib_trainer.training.gamegrading import (
@@ -55,6 +63,8 @@ from crib_trainer.training.gamegrading import (
     grade_table_play,
     rule_count,
 )
+from crib_trainer.training.gamerecord import outcome_data
+from crib_trainer.training.hints import with_hints
 from crib_trainer.training.overclaims import refused_count
 
 YOU, COMPUTER = 0, 1
@@ -83,7 +93,8 @@ class PracticeSettings:
     is made, not after the hand), ``itemised`` (count item by item, not a total),
     ``miscounts`` (the computer now and then counts a show short on purpose, for the
     learner to catch with muggins; each of its shows then waits for him to accept it or
-    call muggins)."""
+    call muggins), ``count_for_me`` (the learner's hand and crib are counted for him, not
+    asked: for a player who wants to play and not count)."""
 
     variant: str = "six-card"
     ruleset: str | None = None
@@ -93,13 +104,12 @@ class PracticeSettings:
     grades_at_once: bool = False
     itemised: bool = False
     miscounts: bool = False
+    count_for_me: bool = False
 
     def __post_init__(self) -> None:
         try:
             v = get_variant(self.variant)
-            rules = get_ruleset(self.ruleset) if self.ruleset else None
-            if rules is not None:
-                rules.result_lines(v.target)
+            resolve_ruleset(self.ruleset, v.target).result_lines(v.target)
         except ValueError as err:
             raise PracticeError(str(err)) from None
         if self.strength not in PLAYERS:
@@ -117,13 +127,15 @@ class PracticeSettings:
             except ValueError as err:
                 raise PracticeError(str(err)) from None
 
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the game is played under (the one chosen, or the game's usual),
+        resolved once (``core.rules.resolve_ruleset``)."""
+        return resolve_ruleset(self.ruleset, get_variant(self.variant).target)
+
     def options(self) -> RuleOptions:
         """The rule set and muggins, as the rulings read them."""
-        from crib_trainer.core.rules import default_ruleset
-
-        rules = get_ruleset(self.ruleset) if self.ruleset else None
-        rules = rules or default_ruleset(get_variant(self.variant).target)
-        return RuleOptions(rules, muggins=self.muggins)
+        return RuleOptions(self.rules, muggins=self.muggins)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -135,6 +147,7 @@ class PracticeSettings:
             "grades_at_once": self.grades_at_once,
             "itemised": self.itemised,
             "miscounts": self.miscounts,
+            "count_for_me": self.count_for_me,
         }
 
     @classmethod
@@ -148,6 +161,7 @@ class PracticeSettings:
             bool(data.get("grades_at_once", False)),
             bool(data.get("itemised", False)),
             bool(data.get("miscounts", False)),
+            bool(data.get("count_for_me", False)),
         )
 
 
@@ -194,6 +208,7 @@ class Practice:
     pending: tuple[Pending, ...] = ()
     goes: int = 0  # the learner's goes said (or said for him) this deal
     log: tuple[str, ...] = field(default=())  # what happened, in words, this deal and last
+    hints: tuple[tuple[int, str], ...] = ()  # (the engine action hinted, the hint shown)
 
     # -- starting
 
@@ -205,10 +220,17 @@ class Practice:
         game = EngineGame.new(
             seed=seed,
             variant=settings.variant,
-            ruleset=settings.options().ruleset.name,
+            ruleset=settings.rules.name,
             names=names,
         )
-        return cls(settings, game, log=(_cut_text(game),))
+        log = [_cut_text(game)]
+        if game.variant.three_for_last:
+            pone = game.names[game.pone]
+            log.append(
+                f"Three for last: {pone} {_verb(pone, 'peg')} 3 before the first play, as the "
+                "five-card game's first pone does (Britannica)."
+            )
+        return cls(settings, game, log=tuple(log))
 
     # -- what the learner sees
 
@@ -311,7 +333,10 @@ class Practice:
         events = g.play_state.events
         at = _learner_go(g, self.goes)
         assert at is not None
-        told = _told(g, events[: at + 1], events[: _learner_go(g, self.goes + 1)])
+        after = _learner_go(g, self.goes + 1)
+        told = _told(g, events[: at + 1], events[:after])
+        if after is None and g.play_state.over and any(g.play_state.hands):
+            told.append(_play_ended(g))
         return replace(self, goes=self.goes + 1, log=(*self.log, line, *told))
 
     # -- the computer
@@ -323,6 +348,9 @@ class Practice:
         while not p.over:
             if p._go_due() and p.settings.auto_go:
                 p = p._go_said("You: go (said for you).")
+                continue
+            if p.waiting_for == "count" and p.settings.count_for_me:
+                p = p._counted_for_you()
                 continue
             if p.waiting_for is not None:
                 return p
@@ -336,7 +364,9 @@ class Practice:
         if g.phase == "discard":
             seat = next(s for s in g.show_order if s != YOU and g.thrown[s] is None)
             own_crib = g.side_of(seat) == g.side_of(g.dealer)
-            throw = player.discard(g.hands[seat], dealer=own_crib, variant=g.variant)
+            throw = player.discard(
+                g.hands[seat], dealer=own_crib, variant=g.variant, score=g.score_of(seat)
+            )
             return self._after(g.discard(seat, throw), f"{g.names[seat]} throws to the crib.")
         if g.phase == "play":
             state = g.play_state
@@ -345,9 +375,9 @@ class Practice:
             if len({c.rank for c in legal}) == 1:
                 card = legal[0]
             elif g.seats == 2:
-                card = player.play(self.situation())
+                card = player.play(self.situation(), g.score_of(g.seat_of(state.turn)))
             else:
-                card = player.play_table(self.table_situation())
+                card = player.play_table(self.table_situation(), g.score_of(g.seat_of(state.turn)))
             return self._after(g.play(card))
         seat, crib, breakdown = g.next_show()
         name = g.names[seat]
@@ -355,6 +385,17 @@ class Practice:
         said = (
             f"{name} counts his {whose} ({format_cards(breakdown.cards)} and "
             f"{breakdown.starter}): {spoken_count(breakdown)}"
+        )
+        return self._after(g.count(), said)
+
+    def _counted_for_you(self) -> Practice:
+        """The learner's show counted for him (``count_for_me``): pegged as it is worth,
+        said in the log, not graded."""
+        g = self.game
+        _, crib, b = g.next_show()
+        said = (
+            f"Your {'crib' if crib else 'hand'} counted for you ({format_cards(b.cards)} and "
+            f"{b.starter}): {spoken_count(b)}"
         )
         return self._after(g.count(), said)
 
@@ -397,6 +438,7 @@ class Practice:
             said.append(f"No muggins: his {claim} is right.")
         elif short:
             said.append(f"He was {short} short ({_item_words(left_out[0])}); you let it go.")
+        attempt = self._with_hints(attempt)
         lost = float(short if short and not muggins else 0)
         if caught:
             text = f"Caught his {whose} counted {claim} for {b.total}: muggins for {short}."
@@ -431,6 +473,8 @@ class Practice:
         if new is not None and before is not None and len(new.events) > len(before.events):
             at = _learner_go(game, self.goes) if game.phase != "over" else None
             log += _told(game, before.events, new.events[:at])  # up to his go: told when said
+            if at is None and new.over and not before.over and any(new.hands):
+                log.append(_play_ended(game))
         goes = self.goes
         if game.deal_number != old.deal_number:
             dealer = game.names[game.dealer]
@@ -512,6 +556,9 @@ class Practice:
         )
         ruling = counted.ruling
         action = len(self.game.actions)
+        counted = replace(
+            counted, grade=replace(counted.grade, attempt=self._with_hints(counted.grade.attempt))
+        )
         game = self.game.count(ruling.scored, ruling.to_opponent)
         whose = "crib" if crib else "hand"
         said = [f"You count your {whose}: {ruling.said}; you peg {ruling.scored}."]
@@ -551,6 +598,7 @@ class Practice:
             return replace(self, pending=rest)
         if pending.take_back:
             grade = grade.taken_back()
+        grade = replace(grade, attempt=self._with_hints(grade.attempt, pending.action))
         log = (*self.log, f"Graded: {grade.text}") if self.settings.grades_at_once else self.log
         return replace(self, pending=rest, grades=(*self.grades, (pending.action, grade)), log=log)
 
@@ -558,6 +606,28 @@ class Practice:
         """The same game with ``grade`` replaced by ``stored`` (its attempt now has an id)."""
         grades = tuple((a, stored if g is grade else g) for a, g in self.grades)
         return replace(self, grades=grades)
+
+    def hinted(self, text: str) -> Practice:
+        """The same game with a hint for the decision waiting shown (in the log) and kept:
+        the decision is graded as hinted."""
+        if self.waiting_for is None:
+            raise PracticeError("No decision of yours waits now: nothing to hint.")
+        action = len(self.game.actions)
+        return replace(self, hints=(*self.hints, (action, text)), log=(*self.log, f"Hint: {text}"))
+
+    def hint_texts(self, action: int | None = None) -> list[str]:
+        """The hints shown for the decision at engine action ``action`` (by default the
+        one waiting)."""
+        at = len(self.game.actions) if action is None else action
+        return [text for a, text in self.hints if a == at]
+
+    def _with_hints(self, attempt: Attempt, action: int | None = None) -> Attempt:
+        return with_hints(attempt, self.hint_texts(action))
+
+    def told(self, line: str) -> Practice:
+        """The same game with ``line`` added to its log (a note of the screen's, such as
+        what a graded hand cost)."""
+        return replace(self, log=(*self.log, line))
 
     def deal_grades(self, deal: int) -> list[Grade]:
         return [g for _, g in self.grades if g.deal == deal]
@@ -569,14 +639,29 @@ class Practice:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.mine) and not self.over
+        return self.undo_refused() is None
+
+    def undo_refused(self) -> str | None:
+        """Why the learner's last decision cannot be taken back, or None when it can. A
+        throw cannot once the starter is turned (he would throw again knowing it; a throw
+        is always in the deal being played: he lays at least one card in every deal)."""
+        if not self.mine or self.over:
+            return "Nothing to take back."
+        starter = self.game.starter
+        if self.game.actions[self.mine[-1]][0] == "discard" and starter is not None:
+            return (
+                f"The starter is turned ({starter}): your throw stands. ctrl+z takes back "
+                "a card or a count."
+            )
+        return None
 
     def undo(self) -> Practice:
-        """Take back the learner's last decision: the game goes back to the moment he
-        made it (the computer's later decisions are undone too); its grade stays, marked
-        as a take-back."""
-        if not self.can_undo:
-            raise PracticeError("Nothing to take back.")
+        """Take back the learner's last decision (see :meth:`undo_refused`): the game goes
+        back to the moment he made it (the computer's later decisions are undone too); its
+        grade stays, marked as a take-back."""
+        refused = self.undo_refused()
+        if refused is not None:
+            raise PracticeError(refused)
         cut = self.mine[-1]
         data = self.game.to_json()
         data["actions"] = data["actions"][:cut]
@@ -612,6 +697,8 @@ class Practice:
             "pending": [q.to_json() for q in self.pending],
             "goes": self.goes,
             "log": list(self.log),
+            "hints": [[a, text] for a, text in self.hints],
+            **({"outcome": outcome_data(self)} if self.over else {}),
         }
 
     @classmethod
@@ -628,6 +715,7 @@ class Practice:
                 tuple(Pending.from_json(q) for q in data["pending"]),
                 int(data["goes"]),
                 tuple(str(line) for line in data["log"]),
+                tuple((int(a), str(text)) for a, text in data.get("hints", [])),
             )
         except PracticeError:
             raise
@@ -760,23 +848,47 @@ def _item_words(item: ShowItem) -> str:
 
 
 def _cut_text(game: EngineGame) -> str:
-    """The cut for first deal in words (the learner is seat 0): every seat's card in each
-    round, and who deals.
+    """The cut for first deal in words (the learner is seat 0): the cards of each round
+    (after a tie only the seats tied for lowest cut again), and who deals.
 
     >>> from crib_trainer.core.engine import EngineGame
     >>> _cut_text(EngineGame.new(seed=1, names=("You", "Expert")))
     'Cut for deal: you 2♥, Expert 2♠, a tie; again: you 5♠, Expert 7♥. You deal first.'
+    >>> _cut_text(EngineGame.new(seed=1, variant="three-player", names=TABLE_NAMES[3]))
+    'Cut for deal: you 2♥, Left 2♠, Right 5♠, a tie; again: you 7♥, Left 10♠. You deal first.'
     """
     rounds = [
         ", ".join(
             f"{'you' if seat == YOU else game.names[seat]} {card}"
             for seat, card in enumerate(cards)
+            if card is not None
         )
         for cards in cuts_for_deal(game.seed, game.seats)
     ]
     dealer = game.names[game.first_dealer]
-    return (
+    text = (
         f"Cut for deal: {', a tie; again: '.join(rounds)}. {dealer} {_verb(dealer, 'deal')} first."
+    )
+    if game.variant.three_for_last:  # (credited by the engine before the first deal)
+        pone = game.names[(game.first_dealer + 1) % game.seats]
+        text += f" {pone} {_verb(pone, 'score')} three for last ({THREE_FOR_LAST.cite()})."
+    return text
+
+
+def _play_ended(game: EngineGame) -> str:
+    """Why cards are left in hand when the play is over: the five-card game's play ends
+    at its first go (the rule set's law)."""
+    state = game.play_state
+    assert state is not None
+    held = ", ".join(
+        f"{'you' if seat == YOU else game.names[seat]} {len(state.hands[game.role_of(seat)])}"
+        for seat in range(game.seats)
+        if state.hands[game.role_of(seat)]
+    )
+    law = get_ruleset(game.ruleset).five_card_play
+    return (
+        f"The play is over: in the five-card game it ends with its first count (at a go or "
+        f"31), and the cards still held are not played ({held}; {law.source})."
     )
 
 

@@ -21,9 +21,9 @@ from typing import Any
 
 from crib_trainer.core.cards import Card, CardError, n_cards, parse_card, parse_cards
 from crib_trainer.core.pegging import PlayError, parse_peg_tokens, score_sequence
-from crib_trainer.core.rules import VARIANTS, Variant, get_variant
 from crib_trainer.core.safe_text import shown
 from crib_trainer.core.show import score_show
+from crib_trainer.core.variants import VARIANTS, Variant, get_variant
 from crib_trainer.textfiles import TextFileError, check_toml_shape, read_text_file
 from crib_trainer.training.kinds import PUZZLE_KINDS
 

@@ -19,38 +19,17 @@ False
 
 from __future__ import annotations
 
-from crib_trainer.analysis.pegging import read_situation
-from crib_trainer.core.rules import get_variant
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.drills import DiscardDrill, JudgeDrill, replay
-from crib_trainer.training.pegdrills import PegDrill, replay_state
-from crib_trainer.training.tabledrills import TABLE_VARIANTS, TableDrill, replay_table
+from crib_trainer.training.kinds import KINDS
 
 
 def replayable(attempt: Attempt) -> bool:
-    """Whether ``attempt``'s question can be asked again, as the drills' screens ask it."""
+    """Whether ``attempt``'s question can be asked again: its kind's ``replay`` in the
+    registry reads it and checks it fits (every kind alike)."""
+    if attempt.kind not in KINDS:
+        return False
     try:
-        if attempt.kind == "peg-play" and attempt.question.get("variant") in TABLE_VARIANTS:
-            replay_table(TableDrill.from_question(attempt.question))  # reads, and fits
-            return True
-        if attempt.kind == "peg-play":
-            peg = PegDrill.from_question(attempt.question)
-            read_situation(peg.situation)
-            replay_state(peg)  # the hidden cards must fit too, to play on
-            return True
-        if attempt.kind == "position":  # a throw or a play, score and all
-            from crib_trainer.training.kinds import KINDS
-            from crib_trainer.training.position_plays import PositionPlay
-
-            drill = KINDS["position"].replay(attempt.question)
-            if isinstance(drill, PositionPlay):
-                replay_state(drill.peg)  # the hidden cards must fit too
-                return True
-            return len(set(drill.cards)) == len(drill.cards)
-        drill = replay(attempt.kind, attempt.question)
-        if isinstance(drill, DiscardDrill):
-            return len(set(drill.cards)) == get_variant(drill.variant).dealt
-        (drill.deal if isinstance(drill, JudgeDrill) else drill).breakdown()
+        KINDS[attempt.kind].replay(attempt.question)
     except (ValueError, KeyError, TypeError, AttributeError):
         return False
     return True

@@ -13,20 +13,23 @@ import sys
 import time
 from collections.abc import Callable, Collection, Iterable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
 
 from crib_trainer.storage.paths import data_dir
-from crib_trainer.storage.records import DEFAULT_BUSY_TIMEOUT_S, Records, StorageError
+from crib_trainer.storage.records import DEFAULT_BUSY_TIMEOUT_S, Records, StorageError, Unkept
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
+from crib_trainer.ui.entries import ENTRIES, drill_entry, entry
 from crib_trainer.ui.startup import resume_collector
 from crib_trainer.ui.themes import DARK, LIGHT, THEMES
 
@@ -70,7 +73,7 @@ class CribTrainerApp(App):
         self.ticks = ticks or time.monotonic
         self.store_path = store_path
         self._records: Records | None = None  # (opened on mount: open_history)
-        self.unkept = 0  # answers the file still refused when the trainer closed
+        self.unkept = Unkept()  # what the file still refused when the trainer closed
         self._refused = False  # whether the learner was told the file refuses answers
         self.practice = Session(MemoryHistory(), rng=self.rng, clock=self.now)
         self._suggested: tuple[tuple[frozenset[str], int, int, int], Plan] | None = None
@@ -147,8 +150,8 @@ class CribTrainerApp(App):
     def storage_failed(self, err: StorageError, *, writing: bool = False) -> None:
         """Say a history problem in one sentence, from the UI thread or a worker's."""
         after = (
-            " Your answers count here and are tried again; any still refused when you quit"
-            " are lost."
+            " Your answers and games count here and are tried again; any still refused when"
+            " you quit are lost."
             if writing
             else " Working from this session's answers for now."
         )
@@ -168,9 +171,14 @@ class CribTrainerApp(App):
             attempt = self.practice.record(attempt).attempt
         except StorageError as err:
             self.storage_failed(err, writing=True)
+        self.kept_behind()
+        return attempt
+
+    def kept_behind(self) -> None:
+        """An answer or a game was just handed to the writer: if it is still waiting a
+        moment later, the header says so (:meth:`writes_text`)."""
         if self.records.writer is not None:
             self.set_timer(PENDING_SHOWN_AFTER_S, self._show_writes)
-        return attempt
 
     class WritesChanged(Message):
         """The writer thread finished a pass over the answers waiting for the file."""
@@ -182,25 +190,42 @@ class CribTrainerApp(App):
         if writer.error is not None and writer.waiting and not self._refused:
             self._refused = True
             self.storage_failed(writer.error, writing=True)
-        elif not writer.waiting and self._refused:
+        elif not (writer.waiting or writer.waiting_games) and self._refused:
             self._refused = False
-            self.notify("Your history file took the answers that were waiting: all are kept.")
+            self.notify("Your history file took what was waiting: all is kept.")
+        for game_id, changed in self.records.take_conflicts():
+            reload = getattr(self.screen, "reload_changed", None)  # (the game's screen)
+            if reload is None or not reload(game_id, changed):
+                self.notify(str(changed), severity="warning", timeout=10, markup=False)
         self._show_writes()
 
     def writes_text(self) -> str:
-        """How the answers stand with the history file: "" when all are written, else
-        how many wait (being written, or refused and kept only until you quit)."""
+        """How the answers and games stand with the history file: "" when all are
+        written, else what waits (being written, or refused: it is kept only until you
+        quit, as the app says once): ``1 answer and the game being written to your
+        history…``, ``… unsaved: the file refuses; retrying`` (short: a header at 80
+        columns shows it whole)."""
         writer = self.records.writer
-        waiting = writer.waiting if writer is not None else 0
-        if not waiting:
+        if writer is None:
             return ""
-        n = f"{waiting} answer{'s' if waiting > 1 else ''}"
-        if writer is not None and writer.error is not None:
-            return f"{n} kept only until you quit (the file refuses them; retrying)"
-        return f"{n} being written to your history…"
+        answers, games = writer.waiting, writer.waiting_games
+        parts = [f"{answers} answer{'s' if answers > 1 else ''}"] if answers else []
+        if games:
+            parts.append("the game" if games == 1 else f"{games} games")
+        if not parts:
+            return ""
+        if writer.error is not None:
+            return f"{' and '.join(parts)} unsaved: the file refuses; retrying"
+        return f"{' and '.join(parts)} being written to your history…"
 
     def _show_writes(self) -> None:
         self.sub_title = self.writes_text() or type(self).SUB_TITLE
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header: what waits for the history file, while anything does, in place of
+        a screen's own subtitle (so every screen says it)."""
+        waiting = self.writes_text() if self._records is not None else ""
+        return super().format_title(title, waiting or sub_title)
 
     def suggest(self, kinds: Collection[str]) -> Plan:
         """What the session would ask next among ``kinds``, not yet dealt: the home
@@ -270,39 +295,21 @@ class CribTrainerApp(App):
         replay_id: int | None = None,
         plan: Plan | None = None,
     ) -> None:
-        """Open the drill for a kind (a count, a judged claim, a discard, pegging); its
-        first question is ``plan``, when given (the home screen's suggestion)."""
-        if kind == "discard":
-            self.open_discards(replay_id, plan)
-            return
-        if kind in ("peg-play", "peg-score"):
-            self.open_pegging(replay_id, plan)
-            return
-        if kind == "position":
-            self.open_position(replay_id, plan)
-            return
-        from crib_trainer.ui.screens.count import CountScreen
+        """Open the drill for a stored kind (``ui.entries``: the entry that asks it); its
+        first question is ``plan``, when given (the home screen's suggestion), or the
+        stored question ``replay_id``."""
+        screen = drill_entry(kind).drill_screen(
+            kind, adaptive=adaptive, replay_id=replay_id, plan=plan
+        )
+        self.push_screen(screen)
 
-        self.push_screen(CountScreen(kind, adaptive=adaptive, replay_id=replay_id, plan=plan))
-
-    def open_discards(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
-        """Open the discard drill (a stored question again, or as the home screen planned it)."""
-        from crib_trainer.ui.screens.discard import DiscardScreen
-
-        self.push_screen(DiscardScreen(replay_id=replay_id, plan=plan))
-
-    def open_position(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
-        """Open the position drill: throws and plays near the end of the game, graded by
-        the chance to win."""
-        from crib_trainer.ui.screens.position import PositionScreen
-
-        self.push_screen(PositionScreen(replay_id=replay_id, plan=plan))
-
-    def open_pegging(self, replay_id: int | None = None, plan: Plan | None = None) -> None:
-        """Open the pegging drill (a stored situation again, or as the home screen planned it)."""
-        from crib_trainer.ui.screens.pegging import PegScreen
-
-        self.push_screen(PegScreen(replay_id=replay_id, plan=plan))
+    def open_entry(self, entry_id: str) -> None:
+        """Open what a home-screen entry opens: its drill, or its tool."""
+        found = entry(entry_id)
+        if found.is_drill:
+            self.open_drill(found.kinds[0])
+        else:
+            getattr(self, found.opener)()
 
     def open_puzzles(self) -> None:
         """Open the puzzle library."""
@@ -360,23 +367,10 @@ class CribTrainerApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette's entries: every screen, then Textual's own."""
-        screens = (
-            ("Count a hand", "Drill", lambda: self.open_drill("count-hand")),
-            ("Count a crib", "Drill", lambda: self.open_drill("count-crib")),
-            ("Judge a claim (drill)", "Is his count right?", lambda: self.open_drill("judge")),
-            ("Timed count", "Ten hands against the clock", self.open_timed),
-            ("Discards", "Drill: choose the throw", self.open_discards),
-            ("Pegging", "Drill: choose the card to play", self.open_pegging),
-            ("Position", "Drill: throw and lay to the score near the end", self.open_position),
-            ("Puzzles", "The curated puzzle library", self.open_puzzles),
-            ("Settle a dispute", "Judge a real claim", self.open_judge),
-            ("Progress", "Accuracy, speed and weak spots", self.open_progress),
-            ("Scorekeeper", "Keep score of a real game", self.open_scorekeeper),
-            ("New game (scorekeeper)", "Start a new game", lambda: self.open_scorekeeper(True)),
-            ("Practice game", "Play the computer, every decision graded", self.open_practice),
-        )
-        for title, help_text, open_screen in screens:
-            yield SystemCommand(title, help_text, self.from_home(open_screen))
+        for e in ENTRIES:
+            yield SystemCommand(e.title, e.help, self.from_home(partial(self.open_entry, e.id)))
+        new_game = partial(self.open_scorekeeper, True)
+        yield SystemCommand("New game (scorekeeper)", "Start a new game", self.from_home(new_game))
         yield SystemCommand("Toggle light/dark theme", "Switch theme", self.action_toggle_theme)
         yield SystemCommand("Help", "The keys on this screen", self.action_help)
         yield SystemCommand(
@@ -407,14 +401,17 @@ class CribTrainerApp(App):
         return None
 
 
-def run() -> None:
-    """Open the trainer in this terminal (``crib-trainer`` with no command); answers the
-    history file still refused at the end are counted on stderr."""
+def run() -> int:
+    """Open the trainer in this terminal (``crib-trainer`` with no command); returns the
+    exit status: 1 when the history file still refused answers or games at the end (said
+    on stderr: they are lost), else 0."""
     app = CribTrainerApp()
     app.run()
-    if app.unkept:
-        print(
-            f"crib-trainer: {app.unkept} answer(s) of this session could not be written to "
-            "your history file (it stayed locked or refused writes); they are lost.",
-            file=sys.stderr,
-        )
+    if not app.unkept:
+        return 0
+    print(
+        f"crib-trainer: {app.unkept.text()} of this session could not be written to your "
+        "history file (it stayed locked or refused writes); they are lost.",
+        file=sys.stderr,
+    )
+    return 1

@@ -12,7 +12,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_trainer.analysis import opponent
@@ -33,9 +33,9 @@ from crib_trainer.analysis.discard import (
 from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.analysis.tables import rank_points, show_total
 from crib_trainer.core.cards import FULL_DECK, Card, CardError, Rank
-from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.core.show import score_show
-from tests.conftest import cards
+from crib_trainer.core.variants import VARIANTS, get_variant
+from tests.conftest import cards, examples
 
 # --- the slow path -------------------------------------------------------------------
 
@@ -214,6 +214,7 @@ def test_crib_sums_on_small_packs_with_arbitrary_weights(m, seed):
     assert (sums[0], total_weight) == (brute, brute_weight)
 
 
+@settings(max_examples=examples(100))
 @given(
     m=st.sampled_from([2, 3]),
     pack=st.lists(st.sampled_from(FULL_DECK), min_size=16, max_size=50, unique=True),
@@ -255,6 +256,7 @@ def test_the_hand_rows_are_the_shows(deal):
     )
 
 
+@settings(max_examples=examples(100))
 @given(
     variant=st.sampled_from(list(VARIANTS)),
     hands=st.lists(

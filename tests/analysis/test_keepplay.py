@@ -8,15 +8,14 @@ import itertools
 import numpy as np
 import pytest
 
-from crib_trainer.analysis.build_deal_sample import SAMPLE_PATH
-from crib_trainer.analysis.build_keep_play import TABLE_PATH, build_game
+from crib_trainer.analysis.build_keep_play import build_game
 from crib_trainer.analysis.build_pegnet import play_out
-from crib_trainer.analysis.keepplay import PlaySample, keep_play
+from crib_trainer.analysis.keepplay import TABLE_PATH, PlaySample, keep_play
 from crib_trainer.analysis.pegnet import pegging_net
-from crib_trainer.analysis.position import play_outcome
+from crib_trainer.analysis.position import SAMPLE_PATH, play_outcome
 from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.analysis.winprob import DealRecord, first_reach
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from crib_trainer.analysis.pegnet import (
 )
 from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.core.cards import parse_cards
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD
 
 
 def test_a_play_is_seeded_and_throws_cards_it_does_not_keep():

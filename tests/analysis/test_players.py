@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from crib_trainer.analysis.endplay import play_wins
 from crib_trainer.analysis.pegging import PegSituation, analyse, read_situation
 from crib_trainer.analysis.players import (
     PLAYERS,
@@ -19,9 +20,11 @@ from crib_trainer.analysis.players import (
     make_player,
     reply_values,
 )
+from crib_trainer.analysis.position import analyse_position
 from crib_trainer.core.cards import Rank, parse_card, parse_cards
 from crib_trainer.core.engine import EngineGame
 from crib_trainer.core.pegging import parse_peg_tokens
+from crib_trainer.core.variants import SIX_CARD
 
 
 @settings(max_examples=12, deadline=None)
@@ -176,3 +179,85 @@ def test_the_reply_and_the_leaders_second_card_come_from_the_table():
         values, exact = fast_values(s), exact_values(read_situation(s))
         assert values == reply_values(s)
         assert values == pytest.approx(exact, abs=0.0005)  # (thousandths of a point)
+
+
+# --- the master -------------------------------------------------------------------------
+
+
+def reply_to(played: str, hand: str) -> PegSituation:
+    return PegSituation.from_sequence(parse_peg_tokens(played.split()), parse_cards(hand))
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 100_000),
+    variant=st.sampled_from(["six-card", "five-card"]),
+    me=st.integers(0, 60),
+    him=st.integers(0, 60),
+)
+def test_the_master_near_the_end_plays_legally(seed, variant, me, him):
+    """Near the end (the scores drawn within 60 of the target) every throw and card of
+    the master is one the engine accepts."""
+    game = EngineGame.new(seed=seed, variant=variant)
+    target = game.variant.target
+    score = (max(target - 1 - me, 0), max(target - 1 - him, 0))
+    master = make_player("master")
+    for seat in (game.pone, game.dealer):
+        throw = master.discard(
+            game.hands[seat], dealer=seat == game.dealer, variant=game.variant, score=score
+        )
+        game = game.discard(seat, throw)
+    while game.phase == "play":
+        state = game.play_state
+        seat = game.seat_of(state.turn)
+        situation = PegSituation.from_state(state, starter=game.starter, discards=game.thrown[seat])
+        card = master.play(situation, score)
+        assert card in state.legal_cards()
+        game = game.play(card)
+
+
+def test_the_master_throws_for_the_win_near_the_end_and_for_points_before():
+    hand = parse_cards("3C 3S QH AH JH 6H")
+    expert = make_player("expert").discard(hand, dealer=False, variant=SIX_CARD)
+    master = make_player("master")
+    assert master.discard(hand, dealer=False, variant=SIX_CARD, score=(60, 60)) == expert
+    assert master.discard(hand, dealer=False, variant=SIX_CARD) == expert  # no score given
+    near = master.discard(hand, dealer=False, variant=SIX_CARD, score=(116, 100))
+    p = analyse_position(hand, dealer=False, me=116, him=100)
+    assert set(near) == set(p.best.option.discard) != set(expert)
+    kept = next(o for o in p.options if set(o.option.discard) == set(expert))
+    assert not p.as_good_as_best(kept)  # the expert's throw is a worse chance beyond error
+
+
+def test_the_master_keeps_him_off_a_card_he_pegs_out_on():
+    # He needs 3 and the master 7; the 8 led: the expert's 7 makes fifteen for 2 but a 6
+    # or a 9 then runs three for him; a 4 gives him nothing that reaches 3.
+    situation = reply_to("8H", "4H 4C 6S 7D")
+    assert make_player("expert").play(situation, (114, 118)).rank == Rank.SEVEN
+    assert make_player("master").play(situation, (114, 118)).rank == Rank.FOUR
+    assert make_player("master").play(situation, (40, 60)).rank == Rank.SEVEN  # far off
+    # by play_wins' own measure the master's card is the better chance
+    a = analyse(situation)
+    chances = play_wins(situation, a, me=114, him=118)
+    wins = dict(zip([o.card.rank for o in a.options], chances, strict=True))
+    assert wins[Rank.FOUR] > wins[Rank.SEVEN] + 0.01
+
+
+def test_the_master_lays_the_card_that_wins_now():
+    # On the 6 led the expert plays the jack (the pair invites a pair royal); at 119 the
+    # pair's 2 points win the game at once.
+    situation = reply_to("6S", "4S 5D 6C JH")
+    assert make_player("expert").play(situation, (119, 100)).rank == Rank.JACK
+    assert make_player("master").play(situation, (119, 100)).rank == Rank.SIX
+
+
+def test_the_master_at_a_table_lays_the_card_that_reaches_the_target():
+    from crib_trainer.analysis.pegging import TableSituation
+
+    # After 31, 9 7 5: the 6 runs three for 3, the 10 makes 31 for 2 (the expert's choice);
+    # at 58 in a game to 61 only the 6 wins now.
+    played = parse_peg_tokens("A:AH B:AC C:JH A:JD B:9C C:9S A:7H B:5H".split())
+    situation = TableSituation.from_sequence(played, parse_cards("6D TH"), variant="three-player")
+    assert make_player("expert").play_table(situation).rank == Rank.TEN
+    assert make_player("master").play_table(situation, (58, 40)).rank == Rank.SIX
+    assert make_player("master").play_table(situation, (50, 40)).rank == Rank.TEN

@@ -64,3 +64,23 @@ def test_scores_outside_the_game_are_refused():
     table = solve([DealRecord(((1, 2),))], target=31)
     with pytest.raises(ValueError, match="0 to 30"):
         win_chance(table, 31, 0, dealer=True, target=31)
+
+
+@pytest.mark.parametrize("variant", ["six-card", "five-card"])
+def test_the_chance_read_without_numpy_is_the_tables(variant):
+    """``shipped_chance`` reads the same two numbers from the file as ``shipped_table``
+    gives, for scores at both ends and between (both roles)."""
+    from crib_trainer.analysis.winprob import shipped_chance, shipped_table
+    from crib_trainer.core.variants import get_variant
+
+    target = get_variant(variant).target
+    table, se = shipped_table(variant)
+    for me in (0, 1, target // 2, target - 2, target - 1):
+        for him in (0, 7, target - 30, target - 1):
+            for dealer in (True, False):
+                expected = win_chance(table, me, him, dealer=dealer, target=target)
+                mine, his = target - me, target - him
+                error = float(se[mine, his] if dealer else se[his, mine])
+                assert shipped_chance(variant, me, him, dealer=dealer) == (expected, error)
+    with pytest.raises(ValueError, match="scores run from 0 to"):
+        shipped_chance(variant, target, 0, dealer=True)

@@ -9,7 +9,7 @@ import pytest
 from crib_trainer.analysis.build_winprob import first_needs
 from crib_trainer.analysis.selfplay import play_deal, play_deals
 from crib_trainer.analysis.winprob import shipped_table, win_chance
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD
 
 
 @pytest.mark.parametrize("variant", [SIX_CARD, FIVE_CARD])

@@ -14,8 +14,8 @@ import pytest
 
 from crib_trainer.cli import main
 from crib_trainer.core.cards import FULL_DECK, Rank
-from crib_trainer.core.rules import VARIANTS
 from crib_trainer.core.safe_text import is_safe
+from crib_trainer.core.variants import VARIANTS
 
 
 def _hand(rng: random.Random, n: int, kind: str) -> list[str]:

@@ -79,7 +79,6 @@ def test_a_batch_with_a_score_gives_the_same_records():
         (["--score", "5", "-1"], "his score is -1"),
         (["--score", "5"], "expected 2 arguments"),
         (["--score", "a", "5"], "invalid int value"),
-        (["--score", "5", "5", "--opponent", "weighted"], "random opponent model"),
         (["--score", "5", "5", "--variant", "four-player"], "two-player games"),
     ],
 )
@@ -105,3 +104,18 @@ def test_json_as_good_and_win_se_are_the_texts_star_and_plus_minus():
         assert se == pytest.approx(o["win_se"], abs=0.00051)
         assert (row[1] == "*") == o["as_good"]
     assert [o["as_good"] for o in options[:4]] == [True, True, True, False]
+
+
+def test_the_weighted_opponent_at_the_score_gives_the_position_drills_numbers():
+    """`discard --score --opponent weighted` ranks as the position drill judges."""
+    from crib_trainer.core.cards import parse_cards
+    from crib_trainer.training.judge import judge_throw_at_score
+
+    argv = ["3C", "3S", "QH", "AH", "JH", "6H", "--pone", "--score", "116", "100"]
+    code, out = run("discard", *argv, "--opponent", "weighted", "--json")
+    assert code == 0
+    record = json.loads(out)
+    v = judge_throw_at_score(parse_cards("3C 3S QH AH JH 6H"), parse_cards("3C 3S"),
+                             dealer=False, me=116, him=100)  # fmt: skip
+    assert [o["win"] for o in record["options"]] == [round(c.value, 4) for c in v.ranking]
+    assert record["opponent"] == "weighted"

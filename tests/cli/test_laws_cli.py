@@ -20,23 +20,24 @@ HAND_12 = ("score", "7H", "8C", "8D", "KS", "--starter", "9C")
 
 
 @pytest.mark.parametrize(
-    ("law", "to_opponent", "source"),
+    ("law", "to_opponent", "source", "cite"),
     [
-        ("acc", 3, "ACC, rule 8.4"),
-        ("britannica", 3, "Britannica, law 19"),
-        ("hoyle", 0, "Hoyle, Muggins"),
+        ("acc", 3, "ACC, rule 8.4", "ACC, rule 8.4"),
+        ("britannica", 3, "Britannica, law 19", 'Britannica, "Cribbage", law 19'),
+        ("hoyle", 0, "Hoyle, Muggins", 'Hoyle, "Cribbage", Muggins'),
     ],
 )
-def test_score_claim_law_over_claim(law, to_opponent, source):
+def test_score_claim_law_over_claim(law, to_opponent, source, cite):
     """Britannica [000] law 19 and ACC rule 8.4 give the opponent the excess; Hoyle [003]:
     the opponent may require correction (its 2 points are for over-pegging)."""
     code, out = run(*HAND_12, "--claim", "15", "--law", law, "--json")
     data = json.loads(out)
     assert code == 0 and data["rules"] == law
     assert data["scored"] == 12 and data["to_opponent"] == to_opponent
-    assert data["law"]["source"] == source
+    assert data["law"]["source"] == source and data["law"]["cite"] == cite
+    assert "file" not in data["law"]  # (where the project keeps a text is no citation)
     _, text = run(*HAND_12, "--claim", "15", "--law", law)
-    assert source in text
+    assert f"({cite})" in text and "[00" not in text
 
 
 def test_score_claim_under_without_muggins_is_lost_not_raised():
@@ -77,7 +78,10 @@ def test_peg_refuses_a_go_while_a_card_would_come_in(capsys):
     code, _ = run("peg", "KS", "6H", "5D", "go", "5C", "5S")
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1
-    assert "token 4 'go': no one could say go at 21" in err and "Britannica, the play" in err
+    assert (
+        "token 4 'go': no one could say go at 21" in err
+        and 'Britannica, "Cribbage", the play' in err
+    )
     assert "--as-laid" in err
 
 
@@ -167,7 +171,7 @@ def test_game_replay_bad_line_is_one_line_with_its_number(tmp_path, capsys):
     code, _ = run("game", "replay", str(path))
     err = capsys.readouterr().err.strip()
     assert code == 2 and len(err.splitlines()) == 1
-    assert f"{path} line 7: the play is over" in err and "Britannica, the play [000]" in err
+    assert f"{path} line 7: the play is over" in err and 'Britannica, "Cribbage", the play' in err
     code, _ = run("game", "replay", str(tmp_path / "missing.txt"))
     assert code == 2 and "cannot read game log" in capsys.readouterr().err
 

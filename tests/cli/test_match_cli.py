@@ -63,6 +63,13 @@ def test_same_strengths_are_told_apart_and_five_card_is_to_61(capsys):
     assert code == 0
 
 
+def test_the_master_can_be_chosen_and_plays_a_game_to_its_end():
+    code, out = run("match", "master", "expert", "--games", "2", "--seed", "3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["players"] == ["master", "expert"]
+    assert sum(data["wins"][name] for name in data["players"]) == 2
+
+
 def test_text_output_names_both_players():
     code, out = run("match", "good", "beginner", "--games", "1", "--rules", "britannica")
     assert code == 0

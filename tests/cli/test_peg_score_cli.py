@@ -36,6 +36,13 @@ def test_a_play_he_can_peg_out_on_costs_at_least_that_chance():
         assert p["win"] <= 1.0 - biggest + 1e-4
 
 
+def test_a_fourth_card_of_a_rank_is_ranked_without_asking_for_a_fifth():
+    # 3 3 3 then the last 3: he cannot hold a fifth, so his peg-outs leave that rank out
+    ranked = plays("3S", "3H", "3D", "--hand", "3C", "2H", "4D", "--score", "100", "115")
+    assert {p["card"] for p in ranked} == {"3C", "2H", "4D"}
+    assert all(0.0 <= p["win"] <= 1.0 for p in ranked)
+
+
 def test_the_points_ranking_without_a_score_has_no_win():
     assert all("win" not in p for p in plays("7S", "--hand", "8H", "2D", "5S", "9C"))
 

@@ -108,3 +108,26 @@ def test_bad_input_is_one_line_exit_2(argv, message, capsys):
     assert code == 2
     assert err.startswith("crib-trainer peg: error: ") and err.count("\n") == 1
     assert message in err
+
+
+def test_without_samples_the_deals_are_drawn_until_the_ranking_is_clear():
+    """No ``--samples``: sampled until the best card's lead is clear of its error, said in
+    the JSON (``stopped``, ``lead``, ``lead_stderr``; ``samples`` null) and in words made
+    from those numbers."""
+    argv = ("peg", "KS", "AH", "QD", "--hand", "KC", "2D", "3H", "--variant", "three-player")
+    code, out = run(*argv, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert list(data) == [
+        "plays", "method", "deals", "samples", "seed", "stopped", "lead", "lead_stderr"
+    ]  # fmt: skip
+    assert (data["method"], data["samples"], data["stopped"]) == ("sampled", None, "clear")
+    nets = [p["expected_net"] for p in data["plays"]]
+    assert data["lead"] == pytest.approx(nets[0] - nets[1], abs=2e-4)
+    assert data["lead"] > 2 * data["lead_stderr"] > 0
+    code, text = run(*argv)
+    said = (
+        f"sampled: {data['deals']} deals of the hidden hands, seed 0; the best card leads the "
+        f"next by {data['lead']:.2f} points, over twice its error ({data['lead_stderr']:.2f})."
+    )
+    assert said in text

@@ -6,14 +6,16 @@ import io
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_trainer.cli.score import parse_deal, score_json
+from crib_trainer.cli.score import parse_deal
 from crib_trainer.cli.score_lines import ShowLines
+from crib_trainer.cli.show_json import score_json
 from crib_trainer.core.cards import FULL_DECK, CardError
-from crib_trainer.core.rules import VARIANTS
 from crib_trainer.core.show import score_show
+from crib_trainer.core.variants import VARIANTS
+from tests.conftest import examples
 
 # One renderer per variant for the whole module: later examples fill in the templates
 # that earlier ones made, which is what the batch does.
@@ -45,6 +47,7 @@ shown_cards = st.one_of(
 )
 
 
+@settings(max_examples=examples(100))
 @given(five=shown_cards, crib=st.booleans(), variant=st.sampled_from(list(VARIANTS)))
 def test_a_line_is_the_ordinary_rendering(five, crib, variant):
     rules = VARIANTS[variant]

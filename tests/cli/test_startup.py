@@ -161,3 +161,33 @@ def test_the_tables_names_load_on_first_use():
         import crib_trainer.analysis.pegging as pegging
 
         _ = pegging.nothing  # type: ignore[attr-defined]
+
+
+def builders(loaded: set[str]) -> set[str]:
+    """The offline builders (``build_*`` modules) among ``loaded``."""
+    return {m for m in loaded if m.rsplit(".", 1)[-1].startswith("build_")}
+
+
+def test_discard_at_a_score_loads_no_builder():
+    """The play of each kept hand and the deal sample are read from their files by the
+    modules that read them, not through the builders (which drag in self-play)."""
+    loaded = modules_after(
+        "discard", "5H", "5D", "5S", "JC", "2C", "9D", "--dealer", "--score", "100", "110"
+    )
+    assert "crib_trainer.analysis.keepplay" in loaded  # (the analysis ran)
+    assert not builders(loaded)
+    assert "crib_trainer.analysis.selfplay" not in loaded
+
+
+def test_peg_at_a_score_loads_no_builder():
+    loaded = modules_after(
+        "peg", "--hand", "5H", "9C", "2D", "8S", "--starter", "3C", "--score", "110", "115"
+    )
+    assert "crib_trainer.analysis.endplay" in loaded
+    assert not builders(loaded)
+
+
+def test_winprob_loads_neither_numpy_nor_the_laws():
+    loaded = modules_after("winprob", "100", "110", "--dealer")
+    assert "crib_trainer.analysis.winprob" in loaded
+    assert not {m for m in loaded if m.startswith(("numpy", "crib_trainer.core.rules"))}

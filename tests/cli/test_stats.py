@@ -99,8 +99,9 @@ def test_json_is_stable():
     data = json.loads(out)
     assert code == 0
     assert set(data) == {
-        "summary", "kinds", "days", "categories", "weak_spots", "discard", "pegging"
+        "summary", "kinds", "days", "categories", "weak_spots", "discard", "pegging", "games"
     }  # fmt: skip
+    assert data["games"]["played"] == 0 and data["games"]["by_opponent"] == {}
     assert set(data["summary"]) == {"answered", "correct", "accuracy", "mean_seconds", "today",
                                     "streak"}  # fmt: skip
     assert data["summary"]["answered"] == 14
@@ -233,7 +234,7 @@ def test_a_newer_history_is_one_line_and_exit_2(capsys):
     path = database_path()
     path.parent.mkdir(parents=True)
     conn = sqlite3.connect(path)
-    conn.execute("PRAGMA user_version = 7")
+    conn.execute("PRAGMA user_version = 8")
     conn.close()
     code, _ = run()
     err = capsys.readouterr().err
@@ -299,3 +300,30 @@ def test_an_answer_from_a_clock_set_years_ahead_does_not_stretch_the_last_seven_
     assert code == 0 and len(days) == 7 and days[-1]["date"] == "2025-03-10"
     code, out = run()
     assert code == 0 and len(out.splitlines()) < 40
+
+
+def test_the_practice_games_are_counted_by_opponent_with_the_rating():
+    from crib_trainer.training.gamerecord import GameOutcome, ratings
+    from tests.storage.support import keep_outcome
+
+    outcomes = [
+        GameOutcome(NOW, "six-card", "expert", True, "skunk", 121, 85, {"play": 2.0}),
+        GameOutcome(NOW, "five-card", "good", False, "single", 50, 61, {"count": 3.0}),
+        GameOutcome(NOW, "six-card", "expert", False, "single", 110, 121, {"discard": 1.0}),
+    ]
+    with open_store() as store:
+        for o in outcomes:
+            keep_outcome(store, o)
+    code, out = run("--json")
+    games = json.loads(out)["games"]
+    assert code == 0
+    assert (games["played"], games["won"]) == (3, 1)
+    assert games["by_opponent"] == {
+        "expert": {"played": 2, "won": 1},
+        "good": {"played": 1, "won": 0},
+    }
+    assert games["skunks"] == {"given": 1, "taken": 0}
+    assert games["rating"] == round(ratings(outcomes)[-1])
+    code, text = run()  # no answers, only games: the games in words
+    assert code == 0 and "Practice games: 3 played, 1 won (33%)" in text
+    assert "expert" in text and "Points given up per game" in text

@@ -19,6 +19,7 @@ from crib_trainer.core.engine import (
 )
 from crib_trainer.core.pegging import SaidGo
 from crib_trainer.core.show import score_show
+from tests.conftest import examples
 
 
 def random_step(game: EngineGame, rng: random.Random) -> EngineGame:
@@ -199,7 +200,7 @@ def test_said_go_is_recorded_by_the_play():
     pytest.fail("no go in 20 games")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     cut=st.integers(0, 400),

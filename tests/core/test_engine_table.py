@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crib_trainer.core.engine import EngineError, EngineGame, cut_for_deal, side_of
-from crib_trainer.core.rules import get_variant
 from crib_trainer.core.show import score_show
+from crib_trainer.core.variants import get_variant
 
 TABLES = ("three-player", "four-player")
 
@@ -138,3 +138,26 @@ def test_the_cut_gives_every_seat_the_first_deal():
         assert all(firsts.count(seat) > 400 / n / 2 for seat in range(n))
     with pytest.raises(EngineError, match="has 4 seats"):
         EngineGame.new(seed=1, variant="four-player", names=("A", "B", "C"))
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_only_the_seats_tied_for_lowest_cut_again(seats):
+    """At a table a tie for the lowest card is cut again by the tied seats alone: a seat
+    that cut higher has no card in the next round and cannot win the deal there."""
+    from crib_trainer.core.engine import cuts_for_deal
+
+    recuts = 0
+    for seed in range(400):
+        rounds = cuts_for_deal(seed, seats)
+        cutting = set(range(seats))
+        for cards in rounds:
+            assert {s for s, c in enumerate(cards) if c is not None} == cutting
+            low = min(c.rank for c in cards if c is not None)
+            cutting = {s for s, c in enumerate(cards) if c is not None and c.rank == low}
+        assert len(cutting) == 1 and cut_for_deal(seed, seats) in cutting
+        first = rounds[0]
+        low = min(c.rank for c in first)
+        tied = {s for s, c in enumerate(first) if c.rank == low}
+        assert cut_for_deal(seed, seats) in tied
+        recuts += len(rounds) > 1 and len(tied) < seats
+    assert recuts > 10  # (ties of some seats only are met)

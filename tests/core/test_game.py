@@ -23,7 +23,9 @@ from crib_trainer.core.game import (
     Shown,
     irregularities_for,
 )
-from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, get_variant
+from crib_trainer.core.gamelog import replay_log
+from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE
+from crib_trainer.core.variants import get_variant
 from tests.conftest import card, cards
 
 ANN, BOB = 0, 1
@@ -113,9 +115,12 @@ def test_britannica_000_and_1911_001_only_the_six_card_game_is_121(variant):
     assert GameConfig().target == 121 and GameConfig().rules is ACC
 
 
-def test_acc_rules_are_for_the_game_of_121():
-    with pytest.raises(GameError, match="for a game of 121"):
-        two_player(target=61, ruleset=ACC)
+def test_acc_rules_at_61_take_britannicas_thirty_holes():
+    """The ACC's rules are for 121; chosen for a game of 61 (their counting laws and
+    muggins), the result takes Britannica's lurch under thirty holes, with its source."""
+    lines = ACC.result_lines(61)
+    assert [(line.kind, line.law.source) for line in lines] == [("lurch", "Britannica, the board")]
+    assert two_player(target=61, ruleset=ACC).config.rules is ACC
 
 
 def test_win_on_his_heels_before_anyone_shows():
@@ -242,7 +247,9 @@ def test_four_players_score_by_partnership():
 def test_penalties_and_irregularities():
     law = next(i for i in IRREGULARITIES if i.id == "misdeal")
     g = two_player().add(Penalty(ANN, law.points, law.law_text))
-    assert g.state().scores == [2, 0] and "law 4 [000]" in g.state().events[-1].text
+    assert (
+        g.state().scores == [2, 0] and 'Britannica, "Cribbage", law 4:' in g.state().events[-1].text
+    )
 
 
 def test_britannica_000_law_16_is_not_in_the_five_card_game():
@@ -348,7 +355,9 @@ def test_britannica_000_the_five_card_play_ends_at_the_first_go():
         g = g.add(Laid(c))
     g = g.add(NoOneCanPlay())
     assert g.state().phase == "show"  # no end to type
-    with pytest.raises(GameError, match=r"the play is over: .*Britannica, the play \[000\]"):
+    with pytest.raises(
+        GameError, match=r"the play is over: .*Britannica, \"Cribbage\", the play\)"
+    ):
         g.add(Laid(card("5D")))
 
 
@@ -382,6 +391,9 @@ def test_a_go_while_a_card_would_come_in_is_noted():
     g = g.add(NoOneCanPlay()).add(Laid(card("5C")))  # Bob held the 5 at 21
     notes = [e.text for e in g.state().events if e.text.startswith("note:")]
     assert len(notes) == 1 and "Bob lays 5♣ later" in notes[0] and "law 16" in notes[0]
+    # The penalty as a line to type (the scorekeeper's or a game log's), not a key of one
+    # screen: Ann, Bob's adversary, may claim it.
+    assert "penalty ann failed-to-play" in notes[0] and "ctrl+r" not in notes[0]
 
 
 def test_britannica_000_laws_10_and_13_a_short_hand_is_shown_without_penalty():
@@ -393,7 +405,10 @@ def test_britannica_000_laws_10_and_13_a_short_hand_is_shown_without_penalty():
 def test_hoyle_003_wrong_number_of_cards_a_short_hand_costs_2():
     g = two_player(ruleset=HOYLE).add(Cut(card("5D"))).add(PlayOver())
     state = g.add(Shown(ANN, False, cards("5H 5C JD"), 15)).state()
-    assert state.scores == [15, 2] and "Wrong Number of Cards [003]" in state.events[-2].text
+    assert (
+        state.scores == [15, 2]
+        and 'Hoyle, "Cribbage", Wrong Number of Cards' in state.events[-2].text
+    )
 
 
 def test_a_short_crib_is_still_refused():
@@ -454,4 +469,27 @@ def test_points_after_the_win_are_not_logged():
     state = g.state()
     assert state.winner == ANN
     assert not any("law 19" in e.text for e in state.events)
-    assert state.events[-1].points == (29, 0)
+    assert state.events[-2].points == (29, 0) and state.scores == [61, 0]
+    # The score stops at the game hole, and the log says so: 32 + 29 is 61 exactly.
+    assert state.events[-1].text == "Ann pegs out: 61, the game hole"
+
+
+def test_pegging_out_past_the_game_hole_is_said():
+    """A replay shows the winner at the game hole (121), and says what was past it."""
+    log = ["game: Ann, Bob", "2D", *["ann 15"] * 8, "ann 3"]
+    replay = replay_log(log)
+    assert replay.entries[-1].scores == (121, 0)
+    texts = [e.text for e in replay.entries[-1].events]
+    assert texts == ["Ann pegs 3", "Ann pegs out: 121, the game hole; the 2 past it not pegged"]
+
+
+def test_five_card_three_for_last_is_said_with_its_law_in_a_replay():
+    """Britannica, the deal: at the two-handed five-card game the first non-dealer scores
+    three for last; the replay shows it on the header's line, before any entry."""
+    replay = replay_log(["game: Ann, Bob; variant five-card"])  # Ann deals: Bob scores 3
+    [header] = replay.entries
+    assert header.line == 1 and header.scores == (0, 3)
+    assert [e.text for e in header.events] == [
+        'Bob: three for last, at the start — Britannica, "Cribbage", the deal'
+    ]
+    assert header.events[0].points == (0, 3)

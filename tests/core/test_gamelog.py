@@ -29,8 +29,10 @@ from crib_trainer.core.game import (
 )
 from crib_trainer.core.gamelog import GameLogError, export_log, read_header, replay_log
 from crib_trainer.core.pegging import PegKind, PlayState
-from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RULESETS, get_variant
+from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RULESETS
 from crib_trainer.core.show import MAX_SHOW, score_show
+from crib_trainer.core.variants import get_variant
+from tests.conftest import examples
 
 
 def test_the_header_sets_the_game_and_defaults_the_rest():
@@ -51,7 +53,6 @@ def test_the_header_sets_the_game_and_defaults_the_rest():
         ("game: Ann, Bob; colour red", "unknown setting 'colour'"),
         ("game: Ann, Bob; muggins maybe", "muggins is on or off"),
         ("game: Ann, Bob; rules britannica; muggins on", "no muggins"),
-        ("game: Ann, Bob; target 61; rules acc", "for a game of 121"),
         ("game: Ann, Bob; rules tv", "unknown rules 'tv'"),
         ("game: Ann, Bob; deals Zed", "who deals first"),
         ("game: Ann, Bob; target 0", "a game is to 61 or 121, not 0"),
@@ -79,7 +80,7 @@ def test_a_bad_line_names_its_number_and_the_rule():
     )
     with pytest.raises(GameLogError) as raised:  # the five-card play is over at 31
         replay_log(lines)
-    assert raised.value.line == 8 and "Britannica, the play [000]" in str(raised.value)
+    assert raised.value.line == 8 and 'Britannica, "Cribbage", the play' in str(raised.value)
     with pytest.raises(GameLogError, match=r"line 4: 5♦ would make the count 34, past 31"):
         replay_log(log("2H", "KS QH 9C", "5D"))
     with pytest.raises(GameLogError, match="line 3: 'undo' is a scorekeeper command"):
@@ -93,8 +94,11 @@ def test_each_ruling_is_in_the_replay():
         log("5D", "end", "5H 5C 5S JD 28", "7H 8C 8D KS 15", header="game: Ann, Bob; rules hoyle")
     )
     texts = [e.text for row in replay.entries for e in row.events]
-    assert "Bob's hand: claimed 28, worth 29: the 1 short is lost — Hoyle, Muggins [003]" in texts
-    assert "Ann's hand: claimed 15, worth 8: put right — Hoyle, Muggins [003]" in texts
+    assert (
+        'Bob\'s hand: claimed 28, worth 29: the 1 short is lost — Hoyle, "Cribbage", Muggins'
+        in texts
+    )
+    assert 'Ann\'s hand: claimed 15, worth 8: put right — Hoyle, "Cribbage", Muggins' in texts
     assert replay.entries[-1].scores == (8, 28)
 
 
@@ -161,15 +165,19 @@ def random_game(
                 who = (leader + p.player) % n
                 usual = state.phase == "play" and state.next_to_lay() == who
                 add(Laid(p.card, None if usual and rng.random() < 0.5 else who))
+                side = config.side_of(who)
+                pegs = [c for c in state.card_pegs if side in c.points]
+                if pegs and rng.random() < 0.05:  # a mis-peg of one of the side's cards
+                    due = rng.choice(pegs).points[side] if rng.random() < 0.5 else None
+                    add(Pegged(side, rng.randrange(5), due))
                 if any(i.kind is PegKind.GO for i in p.items):
                     add(NoOneCanPlay())
-                if rng.random() < 0.05:
-                    due = rng.randrange(3)
-                    add(Pegged(rng.randrange(config.sides), rng.randrange(5), due))
         add(PlayOver())
         if rng.random() < 0.1:
             law = rng.choice(irregularities_for(variant))
-            add(Penalty(rng.randrange(config.sides), law.points, law.law_text))
+            dealer = config.side_of(state.dealer)  # (the non-dealer's penalties are his)
+            sides = [s for s in range(config.sides) if law.to != "non-dealer" or s != dealer]
+            add(Penalty(rng.choice(sides), law.points, law.law_text))
         while state.phase == "show":
             player, is_crib = state.next_show()
             shown = crib if is_crib else hands[(player - leader) % n]
@@ -182,7 +190,7 @@ def random_game(
     return game, state
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     st.sampled_from(["six-card", "five-card", "three-player", "four-player"]),
     st.sampled_from(list(RULESETS)),
@@ -215,7 +223,8 @@ def test_a_side_named_like_a_word_of_the_log_reads_back(names):
     variant = "three-player" if len(names) == 3 else "six-card"
     game = Game.new(GameConfig(variant=get_variant(variant), names=names), len(names) - 1)
     game = game.add(Cut(FULL_DECK[30])).add(Laid(FULL_DECK[0])).add(Laid(FULL_DECK[1], 0))
-    game = game.add(Pegged(0, 2)).add(Pegged(1, 1)).add(Penalty(0, 2, "touched the board"))
+    game = game.add(Pegged(0, 2)).add(Laid(FULL_DECK[2], 1))  # (a mis-peg of Laid(…, 0))
+    game = game.add(Penalty(0, 2, "touched the board"))
     assert replay_log(export_log(game).splitlines()).game == game
 
 
@@ -233,3 +242,106 @@ def test_every_irregularity_reads_back_by_its_id():
     text = export_log(game)
     assert all(f"penalty bob {i.id}" in text for i in IRREGULARITIES)
     assert replay_log(text.splitlines()).game == game
+
+
+# --- points entered in a play entered card by card ---------------------------------------
+
+# Ann deals: Bob leads 5♣, Ann's K♠ makes fifteen (2 for Ann), Bob's 5♥ makes 20.
+CARD_PLAY = ["game: Ann, Bob; rules acc", "2D", "5C", "KS", "5H"]
+
+
+def scores_after(*lines: str) -> tuple[int, ...]:
+    return replay_log([*CARD_PLAY, *lines]).entries[-1].scores
+
+
+def test_a_mis_peg_in_a_play_entered_card_by_card_replaces_the_cards_pegging():
+    """ACC rule 8.4 (as over-claims): Ann pegged 3 for the 2 her K♠ scored; she keeps the
+    2 it was worth and Bob pegs the 1 too many, once, not on top of the card's 2."""
+    assert scores_after() == (2, 0)
+    assert scores_after("ann 3 for 2") == (2, 1)
+    assert scores_after("ann 3") == (2, 1)  # (what she pegged for her latest card)
+    assert scores_after("ann 2") == (2, 0)  # what the card scored: nothing changes
+    replay = replay_log([*CARD_PLAY, "ann 3 for 2"])
+    texts = [e.text for e in replay.entries[-1].events]
+    assert texts[0] == "Ann's 2 for K♠ taken off: Ann pegged 3"
+    assert "Bob pegs 1 for the 1 too many — ACC, rule 8.4" in texts[-1]
+    assert sum(sum(e.points) for row in replay.entries for e in row.events) == 3
+
+
+def test_a_short_peg_of_a_card_is_ruled_under_the_games_rules():
+    """Hoyle, Error in Pegging and Muggins: no muggins, the point short is lost."""
+    log = ["game: Ann, Bob; rules hoyle", "2D", "5C", "KS", "5H", "ann 1 for 2"]
+    replay = replay_log(log)
+    assert replay.entries[-1].scores == (1, 0)
+    assert "the 1 short is lost — Hoyle" in replay.entries[-1].events[-1].text
+
+
+def test_points_no_card_scored_are_refused_in_a_play_entered_card_by_card():
+    with pytest.raises(GameLogError, match=r"line 6: .*entered card by card") as raised:
+        replay_log([*CARD_PLAY, "ann 3 for 1"])  # the K♠ scored 2, not 1
+    assert "of Ann's that scored 1" in str(raised.value)
+    with pytest.raises(GameLogError, match="line 7"):  # one ruling for a card
+        replay_log([*CARD_PLAY, "ann 3 for 2", "ann 3 for 2"])
+    # Bob's 5♥ scored nothing: 'bob 2' says he pegged 2 for it, too many by 2.
+    assert scores_after("bob 2") == (4, 0)
+
+
+def test_the_last_card_of_the_play_can_be_mis_pegged_before_the_shows():
+    """The play ends by itself with the last card; its points can still be put right."""
+    log = ["game: Ann, Bob", "2H", "2D", "9S", "4C", "4D", "JH", "bob:2S", "9D", "6H"]
+    assert replay_log(log).entries[-1].scores == (5, 4)  # Ann's 6♥: fifteen 2, last 1
+    replay = replay_log([*log, "ann 2 for 3"])
+    assert replay.entries[-1].scores == (4, 4)  # ACC: a short peg is lost (no muggins)
+    with pytest.raises(GameLogError, match="before the shows"):
+        replay_log([*log, "JH 4C 2D 2S 7", "ann 2 for 3"])
+
+
+def test_cards_after_points_in_one_play_are_refused():
+    with pytest.raises(GameLogError, match="line 4: this deal's play is entered as points"):
+        replay_log(["game: Ann, Bob", "2D", "bob 2", "5C"])
+    # (a new deal may be entered either way)
+
+
+# --- penalties the laws give to the non-dealer --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "irregularity", "law"),
+    [
+        ("game: Ann, Bob; target 61", "misdeal", 'Britannica, "Cribbage", law 4'),
+        ("game: Ann, Bob; target 61", "exposed-or-wrong-count", 'Britannica, "Cribbage", law 8'),
+        ("game: Ann, Bob; rules hoyle", "wrong-crib", 'Hoyle, "Cribbage", Wrong Number of Cards'),
+    ],
+)
+def test_a_penalty_for_the_non_dealer_cannot_be_taken_by_the_dealer(header, irregularity, law):
+    with pytest.raises(GameLogError, match="line 2") as raised:
+        replay_log([header, f"penalty ann {irregularity}"])  # Ann deals
+    assert f"{law} gives the 2 to the non-dealer" in str(raised.value)
+    assert "Ann deals, so Bob pegs them" in str(raised.value)
+    assert replay_log([header, f"penalty bob {irregularity}"]).entries[-1].scores == (0, 2)
+    penalty = next(i for i in IRREGULARITIES if i.id == irregularity)
+    dealing = Game.new(read_header(header).config, first_dealer=0)
+    with pytest.raises(GameError, match="non-dealer"):  # (the scorekeeper's dialog's way)
+        dealing.add(Penalty(0, penalty.points, penalty.law_text))
+
+
+# --- shows named by who shows ------------------------------------------------------------
+
+DEAL = ["game: Ann, Bob", "2H", "2D", "9S", "4C", "4D", "JH", "bob:2S", "9D", "6H"]
+
+
+def test_show_lines_name_who_shows_so_the_wrong_order_is_caught():
+    """The shows go from the dealer's left round to him, then the crib (Britannica; Hoyle,
+    Scoring): a line naming another show than the next is refused."""
+    named = [*DEAL, "bob: JH 4C 2D 2S 7", "ann: 9S 9D 6H 4D 10", "ann crib: KS 8C 3D AS 5"]
+    assert replay_log(named).entries[-1].scores == (20, 11)
+    with pytest.raises(GameLogError, match="line 11: the next show is Bob's hand, not Ann's"):
+        replay_log([*DEAL, "ann: 9S 9D 6H 4D 10"])
+    with pytest.raises(GameLogError, match="line 12: the next show is Ann's hand, not Ann's crib"):
+        replay_log([*DEAL, "bob: JH 4C 2D 2S 7", "ann crib: KS 8C 3D AS 5"])
+    with pytest.raises(GameLogError, match="whose show is 'cy'"):
+        replay_log([*DEAL, "cy: JH 4C 2D 2S 7"])
+    unnamed = [*DEAL, "JH 4C 2D 2S 7", "9S 9D 6H 4D 10", "KS 8C 3D AS 5"]
+    game = replay_log(unnamed).game  # (a line without a name is the next show, as before)
+    assert game == replay_log(named).game
+    assert export_log(game).splitlines()[-3:] == named[-3:]  # an export names each show

@@ -31,9 +31,9 @@ from crib_trainer.core.pegging import (
     score_sequence,
 )
 from crib_trainer.core.pegging import parse_peg_tokens as _tokens
-from crib_trainer.core.rules import VARIANTS, get_variant
 from crib_trainer.core.show import score_show
-from tests.conftest import card, cards
+from crib_trainer.core.variants import VARIANTS, get_variant
+from tests.conftest import card, cards, examples
 
 VARIANT_NAMES = sorted(VARIANTS)
 JACK = 11
@@ -160,7 +160,7 @@ def test_show_matches_brute_force_on_suited_narrow_deals(name):
     assert min(kinds.values()) > 25, kinds  # every kind was exercised
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.sampled_from(VARIANT_NAMES),
     st.booleans(),
@@ -282,7 +282,7 @@ def test_pegging_matches_oracle_on_seeded_sequences():
     assert seen["double-pair-royal"] > 0
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(st.lists(st.sampled_from(FULL_DECK[:36]), min_size=1, max_size=10, unique=True))
 def test_pegging_matches_oracle_hypothesis(seq):
     # Ranks ace to nine only (the first 36 cards), so long counts and runs are possible.
@@ -421,7 +421,7 @@ def test_play_matches_simulation_with_high_cards(name):
         _play_both(hands, variant, rng)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(VARIANT_NAMES), st.randoms(use_true_random=False))
 def test_play_matches_simulation_hypothesis(name, rng):
     variant = get_variant(name)

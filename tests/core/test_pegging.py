@@ -27,7 +27,7 @@ from crib_trainer.core.pegging import (
     score_card,
     score_sequence,
 )
-from tests.conftest import card, cards
+from tests.conftest import card, cards, examples
 
 
 def seq(text: str, finished: bool = True):
@@ -340,10 +340,10 @@ def _random_play(state: PlayState, rng: random.Random) -> PlayState:
     return state
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.sampled_from(["six-card", "five-card", "three-player", "four-player"]), st.randoms())
 def test_random_plays_keep_the_rules(variant_name, rng):
-    from crib_trainer.core.rules import get_variant
+    from crib_trainer.core.variants import get_variant
 
     variant = get_variant(variant_name)
     deck = list(FULL_DECK)
@@ -444,7 +444,7 @@ def test_playing_on_alone_after_the_others_go():
     assert (turn.player, turn.said_go, turn.point) == (0, (1,), None)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     st.integers(2, 4).flatmap(
         lambda n: st.tuples(

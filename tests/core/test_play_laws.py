@@ -26,8 +26,8 @@ from crib_trainer.core.pegging import (
     score_card,
     score_sequence,
 )
-from crib_trainer.core.rules import get_variant
-from tests.conftest import cards
+from crib_trainer.core.variants import get_variant
+from tests.conftest import cards, examples
 
 
 def irregular(text: str):
@@ -63,7 +63,7 @@ def test_players_who_cannot_come_in_or_are_out_may_be_passed_over():
     assert irregular("A:AS B:KS A:2S B:QS A:3S A:4S go B:JS B:TS") == ()
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.sampled_from(["six-card", "five-card", "three-player", "four-player"]), st.randoms())
 def test_every_legal_play_is_written_without_irregularities(variant_name, rng):
     """A play made by the rules (PlayState), written out, breaks none of them."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from crib_trainer.core.cards import CardError
-from crib_trainer.core.show import Kind, heels, score_show
+from crib_trainer.core.points import heels
+from crib_trainer.core.show import Kind, score_show
 from tests.conftest import card, cards
 
 

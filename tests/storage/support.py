@@ -69,3 +69,18 @@ def build_v1(path: Path, rows: list[tuple]) -> None:
     )
     conn.commit()
     conn.close()
+
+
+def keep_outcome(store, outcome) -> None:
+    """A finished practice game's row holding only its outcome (``GameOutcome``), saved
+    when it finished: what the record across games reads of it."""
+    import json
+
+    data = outcome.to_json()
+    at = data.pop("finished_at")
+    with store.write() as conn:
+        conn.execute(
+            "INSERT INTO practice_games (started_at, updated_at, finished, game) "
+            "VALUES (?, ?, 1, ?)",
+            (at, at, json.dumps({"outcome": data})),
+        )

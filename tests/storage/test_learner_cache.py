@@ -22,6 +22,7 @@ from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.credit import HINTED
 from crib_trainer.training.learner import Learner
 from crib_trainer.training.session import MemoryHistory, Session
+from tests.conftest import examples
 
 T0 = datetime(2026, 3, 28, 23, 30, tzinfo=UTC)  # (the night the clocks go forward in Europe)
 KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play")
@@ -88,7 +89,7 @@ def assert_same(session: Session, history: list[Attempt], *, now: datetime) -> N
     assert session.history == full.history
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.lists(answers(), max_size=10), min_size=2, max_size=4),
     st.booleans(),

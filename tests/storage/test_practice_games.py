@@ -35,12 +35,14 @@ def test_a_practice_game_is_saved_each_move_and_resumed_after_closing(tmp_path, 
         assert unfinished_practice(store) is None  # a finished game is not resumed
 
 
-def test_a_row_changed_by_hand_is_passed_over_and_kept(tmp_path):
+def test_a_row_changed_by_hand_is_passed_over_and_noted(tmp_path):
     game = Practice.new(PracticeSettings(strength="beginner"), seed=4).advance()
     with open_store(tmp_path / "h.sqlite3") as store:
         good = save_practice(store, game, None, now=T0)
         bad = save_practice(store, game, None, now=T0 + timedelta(minutes=1))
         with store.write() as conn:
             conn.execute("UPDATE practice_games SET game = '{\"version\": 1}' WHERE id = ?", (bad,))
-        assert unfinished_practice(store) == (good, game)
-        assert len(store.read("SELECT id FROM practice_games")) == 2
+        damaged = []
+        assert unfinished_practice(store, damaged) == (good, game)
+        assert [d.id for d in damaged] == [bad]  # (for the trainer to set aside)
+        assert len(store.read("SELECT id FROM practice_games")) == 2  # (not by itself)

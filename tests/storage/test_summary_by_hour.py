@@ -21,6 +21,7 @@ from crib_trainer.storage.progress import (
 )
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.credit import HINTED
+from tests.conftest import examples
 
 MISSING = Path("/nonexistent/crib-trainer/history.sqlite3")  # (a copy of nothing: empty)
 NOW = datetime(2026, 3, 29, 0, 30, tzinfo=UTC)  # (just after the clocks went forward in London)
@@ -58,7 +59,7 @@ ZONES = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @example(  # (answers at 09:30, 00:30 and two days before in the zone: today is their day)
     [_right(NOW + timedelta(minutes=m)) for m in (-60, -600, -3000)],
     timezone(timedelta(hours=10)),

@@ -14,7 +14,7 @@ from crib_trainer.training.categories import (
     item_categories,
     missed_by_category,
 )
-from tests.conftest import card, cards, deals
+from tests.conftest import card, cards, deals, examples
 
 
 def show(hand: str, starter: str, crib: bool = False):
@@ -60,7 +60,7 @@ def test_categories_come_in_a_fixed_order():
     assert got == sorted(got, key=cat.COUNT_CATEGORIES.index)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deals(4), st.booleans())
 def test_every_point_is_in_exactly_one_category(deal, crib):
     hand, starter = deal
@@ -70,7 +70,7 @@ def test_every_point_is_in_exactly_one_category(deal, crib):
     assert set(count_categories(b)) <= set(cat.COUNT_CATEGORIES)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(deals(4), st.booleans(), st.integers(0, 32))
 def test_a_total_claim_is_explained_to_the_point(deal, crib, claim):
     hand, starter = deal

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from crib_trainer.analysis.discard import analyse_discards
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training.cribs import thrown_crib
 from crib_trainer.training.drills import CountDrill, count_drill
 

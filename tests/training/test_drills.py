@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training import categories as cat
 from crib_trainer.training.categories import count_categories, item_categories
 from crib_trainer.training.drills import (
@@ -17,9 +17,9 @@ from crib_trainer.training.drills import (
     count_drill,
     drill_for,
     judge_drill,
-    replay,
 )
 from crib_trainer.training.grading import judge_claim
+from crib_trainer.training.kinds import KINDS
 
 
 def test_same_seed_same_drills():
@@ -122,13 +122,13 @@ def test_scheduler_choices_become_drills():
     assert drill_for("count-hand", rng, target_category="over-claim").target_category is None
     assert drill_for("count-crib", rng, target_category="crib-flush-trap").hit
     judge = drill_for("judge", rng, target_category="over-claim")
-    assert isinstance(judge, JudgeDrill) and replay("judge", judge.question()) == judge
+    assert isinstance(judge, JudgeDrill) and KINDS["judge"].replay(judge.question()) == judge
     hand = drill_for("count-hand", rng, variant="five-card")
-    assert replay(hand.kind, hand.question()) == hand and len(hand.cards) == 3
+    assert KINDS[hand.kind].replay(hand.question()) == hand and len(hand.cards) == 3
     with pytest.raises(ValueError, match="not a counting drill"):
         drill_for("discard", rng)
-    with pytest.raises(ValueError, match="cannot be replayed"):
-        replay("peg-play", {})
+    with pytest.raises(KeyError):
+        KINDS["peg-play"].replay({})
 
 
 def test_a_judge_claim_is_never_nineteen_on_a_show_worth_something():

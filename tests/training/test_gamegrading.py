@@ -190,7 +190,8 @@ def test_a_count_by_kind_names_the_items_short_in_each_kind():
 
 
 def test_a_card_laid_at_a_table_is_graded_against_the_sampled_table_analysis(monkeypatch):
-    monkeypatch.setattr(judge, "TABLE_SAMPLES", 20)  # (the grade's speed, not its sense)
+    monkeypatch.setattr(judge, "TABLE_SAMPLES", 10)  # (the grade's speed, not its sense)
+    monkeypatch.setattr(judge, "TABLE_SAMPLES_MAX", 20)
     situation = TableSituation(parse_cards("5H 9C 2D 8S"))
     hidden = ((), (), ())
     drill = TableDrill(situation, table_themes(situation), hidden)

@@ -53,9 +53,9 @@ def test_friendly_correction_raises_a_short_claim():
 @pytest.mark.parametrize(
     ("rules", "bob", "words"),
     [
-        (BRITANNICA, 3, "law 19 [000]"),
+        (BRITANNICA, 3, 'Britannica, "Cribbage", law 19'),
         (ACC, 3, "ACC, rule 8.4"),
-        (HOYLE, 0, "no penalty (Hoyle, Muggins [003])"),
+        (HOYLE, 0, 'no penalty (Hoyle, "Cribbage", Muggins)'),
     ],
 )
 def test_over_claim_under_each_rule_set(rules, bob, words):

@@ -30,7 +30,11 @@ def test_the_practice_game_judges_a_throw_near_the_end_by_the_chance_to_win():
     far = grade_discard(FLUSH, thrown, dealer=False, deal=3, seconds=2, answered_at=T,
                         score=(16, 10))  # fmt: skip
     assert near.unit == "win" and near.attempt.kind == "position"
-    assert near.text.startswith("Costly, no credit: you threw 6-Q, 5.1% ± 1.0% of the game")
+    gap = p.best.win - p.points_best.win
+    error = near.attempt.truth["error"]
+    assert near.text.startswith(
+        f"Costly, no credit: you threw 6-Q, {gap:.1%} ± {error:.1%} of the game"
+    )
     assert "behind 3-3" in near.text and "% of the game" in near.text
     assert "You need 5 and you count first: keep the hand that gets there alone" in near.text
     assert far.unit == "points" and far.attempt.kind == "discard" and "game" not in far.text

@@ -9,6 +9,7 @@ import pytest
 
 from crib_trainer.core.engine import cuts_for_deal
 from crib_trainer.core.pegging import SaidGo
+from crib_trainer.core.rules import get_ruleset
 from crib_trainer.core.show import score_show
 from crib_trainer.training.practice import (
     Practice,
@@ -140,15 +141,20 @@ def test_an_itemised_count_pegs_its_items():
 def test_undo_takes_back_the_last_decision_and_marks_its_grade():
     rng = random.Random(5)
     p = Practice.new(PracticeSettings(strength="expert"), seed=5).advance()
-    dealt = p.hand
-    p = learner_step(p, rng).advance()
-    assert p.waiting_for != "discard"
-    back = p.undo()
-    assert back.waiting_for == "discard" and back.hand == dealt and back.pending[0].take_back
-    graded = back.graded(back.pending[0], grade_pending(back, back.pending[0]))
-    assert graded.all_grades()[0].take_back and not graded.can_undo
     with pytest.raises(PracticeError, match="Nothing to take back"):
-        graded.undo()
+        p.undo()
+    p = learner_step(p, rng).advance()
+    assert p.waiting_for != "discard" and p.game.starter is not None
+    with pytest.raises(PracticeError, match=f"The starter is turned \\({p.game.starter}\\)"):
+        p.undo()  # the throw stands once the starter is seen
+    while p.waiting_for != "play":
+        p = learner_step(p, rng).advance()
+    held, kept = p.hand, p.kept
+    played = learner_step(p, rng).advance()
+    back = played.undo()  # a card laid after the cut: taken back, the throw kept
+    assert back.waiting_for == "play" and back.hand == held and back.kept == kept
+    assert back.game.starter == p.game.starter
+    assert [q.take_back for q in back.pending][-1]
     # after a count: the count is taken back too, and its grade is kept, marked
     while p.waiting_for != "count":
         p = learner_step(p, rng).advance()
@@ -163,7 +169,6 @@ def test_undo_takes_back_the_last_decision_and_marks_its_grade():
     ("settings", "message"),
     [
         ({"ruleset": "britannica", "muggins": True}, "no muggins"),
-        ({"variant": "five-card", "ruleset": "acc"}, "not 61"),
         (
             {"variant": "three-player", "ruleset": "hoyle", "muggins": True, "miscounts": True},
             "two-player",
@@ -176,6 +181,16 @@ def test_undo_takes_back_the_last_decision_and_marks_its_grade():
 def test_settings_that_do_not_go_together_are_refused(settings, message):
     with pytest.raises(PracticeError, match=message):
         PracticeSettings(**settings)
+
+
+@pytest.mark.parametrize("variant", ["six-card", "five-card", "three-player", "four-player"])
+@pytest.mark.parametrize("ruleset", ["acc", "hoyle", "britannica"])
+def test_every_rule_set_goes_with_every_variant(variant, ruleset):
+    settings = PracticeSettings(variant, ruleset, muggins=ruleset != "britannica")
+    assert settings.options().ruleset.name == ruleset
+    game = Practice.new(settings, seed=1).game
+    assert game.ruleset == ruleset
+    assert get_ruleset(ruleset).result_lines(game.variant.target)
 
 
 def test_a_saved_game_that_does_not_read_is_one_error():
@@ -266,3 +281,159 @@ def test_the_log_tells_the_play_in_the_order_it_happened(variant, auto_go):
             )
         p = q
     assert go_first
+
+
+@pytest.mark.parametrize("variant", ["six-card", "three-player"])
+def test_the_computer_is_told_the_score_and_the_master_can_be_chosen(variant, monkeypatch):
+    """Every decision of the computer is asked with the score as its seat sees it (its
+    side's, then the best other's): the master plays by it."""
+    from crib_trainer.analysis import players
+    from crib_trainer.training import practice
+
+    told = []
+
+    class Telling(players.Master):
+        def discard(self, hand, *, dealer, variant, score=None):
+            told.append(score)
+            return super().discard(hand, dealer=dealer, variant=variant, score=score)
+
+        def play(self, situation, score=None):
+            told.append(score)
+            return super().play(situation, score)
+
+        def play_table(self, situation, score=None):
+            told.append(score)
+            return super().play_table(situation, score)
+
+    monkeypatch.setattr(practice, "make_player", lambda name, rng: Telling(rng=rng))
+    rng = random.Random(4)
+    p = Practice.new(PracticeSettings(variant, strength="master"), seed=4).advance()
+    for _ in range(12):
+        p = learner_step(p, rng).advance()
+    assert told and all(isinstance(s, tuple) and len(s) == 2 for s in told)
+    assert p.game.names[1] == ("Left" if variant == "three-player" else "Master")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_five_card_games_three_for_last_is_told_before_the_play(seed):
+    p = Practice.new(PracticeSettings("five-card", strength="beginner"), seed=seed)
+    pone = p.game.names[p.game.pone]
+    assert p.log[1].startswith(f"Three for last: {pone} peg")
+    assert p.game.scores[p.game.side_of(p.game.pone)] == 3
+    six = Practice.new(PracticeSettings(strength="beginner"), seed=seed)
+    assert not any("three for last" in line.lower() for line in six.log)
+
+
+@pytest.mark.parametrize("auto_go", [True, False])
+def test_the_five_card_plays_end_at_its_first_count_is_told_where_it_happens(auto_go):
+    """When the five-card play ends with cards still held, the log says so (with the law's
+    source) after the play's last event and before the first show; never in six-card."""
+    for variant, seed in (("five-card", 3), ("six-card", 3)):
+        rng = random.Random(seed)
+        p = Practice.new(PracticeSettings(variant, strength="beginner", auto_go=auto_go), seed=seed)
+        p = p.advance()
+        told = 0
+        while not p.over and p.deal < 3:
+            before = p
+            p = learner_step(p, rng).advance()
+            new = p.log[len(before.log) :] if p.deal == before.deal else ()
+            ends = [i for i, line in enumerate(new) if line.startswith("The play is over")]
+            told += len(ends)
+            for i in ends:
+                assert "; Britannica, the play)." in new[i]
+                assert not any("counts" in line for line in new[:i])  # before the shows
+        assert told > 0 if variant == "five-card" else told == 0
+
+
+def test_a_hint_gives_the_graders_best_throw_and_the_throw_is_graded_as_hinted():
+    from crib_trainer.training.gamehints import hint
+    from crib_trainer.training.judge import judge_throw
+
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=5).advance()
+    text = hint(p)
+    verdict = judge_throw(p.hand, p.hand[:2], dealer=p.you_deal)  # (as the grade judges it)
+    best = verdict.best
+    assert text.startswith(f"Best: {verdict.name(best)}, ") and verdict.why in text
+    p = p.hinted(text)
+    assert p.log[-1] == f"Hint: {text}" and p.hint_texts() == [text]
+    assert Practice.from_json(json.loads(json.dumps(p.to_json()))) == p
+    p = p.discard(best, seconds=2, answered_at=T).advance()
+    [pending] = p.pending
+    graded = p.graded(pending, grade_pending(p, pending))
+    [grade] = graded.all_grades()
+    assert grade.points_lost == 0 and grade.attempt.answer["hints"] == [text]
+    assert grade.attempt.grade == "hinted" and not grade.attempt.correct
+
+
+def test_a_hint_in_the_play_names_the_card_the_grade_calls_best():
+    from crib_trainer.training.gamehints import hint
+
+    rng = random.Random(4)
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=4).advance()
+    while not (
+        p.waiting_for == "play" and len({c.rank for c in p.game.play_state.legal_cards()}) > 1
+    ):
+        p = learner_step(p, rng).advance()
+    text = hint(p)
+    card = next(c for c in p.game.play_state.legal_cards() if text.startswith(f"Best: {c}"))
+    played = p.hinted(text).play(card, seconds=1, answered_at=T)
+    pending = played.pending[-1]
+    graded = played.graded(pending, grade_pending(played, pending)).all_grades()[-1]
+    assert graded.points_lost == 0 and graded.attempt.grade == "hinted"
+
+
+def test_a_counts_hints_are_the_drills_steps_one_a_press():
+    from crib_trainer.training.gamehints import hint
+    from crib_trainer.training.hints import hints
+
+    rng = random.Random(6)
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=6).advance()
+    while p.waiting_for != "count":
+        p = learner_step(p, rng).advance()
+    steps = hints(p.next_show()[2])
+    for n, step in enumerate(steps):
+        text = hint(p, len(p.hint_texts()))
+        assert text == f"Hint {n + 1} of 3: {step}"
+        p = p.hinted(text)
+    assert hint(p, 3).startswith("No more hints")
+    total = p.next_show()[2].total
+    _, grade = p.count(total=total, seconds=2, answered_at=T)
+    assert grade.attempt.grade == "hinted" and grade.attempt.answer["credit"] == 0.25
+
+
+def test_nothing_to_hint_while_the_computer_decides():
+    from crib_trainer.training.gamehints import hint
+
+    p = Practice.new(PracticeSettings(strength="beginner"), seed=5)  # (not advanced)
+    if p.waiting_for is None:
+        with pytest.raises(ValueError, match="nothing to hint"):
+            hint(p)
+        with pytest.raises(PracticeError, match="nothing to hint"):
+            p.hinted("x")
+
+
+@pytest.mark.parametrize("variant", ["six-card", "three-player"])
+def test_count_for_me_counts_every_show_of_yours_and_grades_none(variant):
+    rng = random.Random(2)
+    settings = PracticeSettings(variant, strength="beginner", count_for_me=True)
+    p = Practice.new(settings, seed=2).advance()
+    said: set[str] = set()
+    while not p.over and p.deal < 3:
+        assert p.waiting_for != "count"
+        p = learner_step(p, rng).advance()
+        said |= {line for line in p.log if "counted for you" in line}
+    assert len(said) >= 3  # your hand each deal, and your crib when you dealt
+    assert not any(g.decision == "count" for g in p.all_grades())
+    assert PracticeSettings.from_json(settings.to_json()) == settings
+
+
+def test_five_card_three_for_last_is_said_with_its_law_at_the_start():
+    """Britannica, the deal: the engine credits the first non-dealer three for last before
+    the first deal; the game's log says so, with the law (it said nothing)."""
+    for seed in (1, 2):
+        p = Practice.new(PracticeSettings("five-card"), seed=seed)
+        pone = 1 - p.game.first_dealer
+        assert p.game.scores[pone] == 3
+        who = "You score" if pone == 0 else f"{p.game.names[1]} scores"
+        assert p.log[0].endswith(f'{who} three for last (Britannica, "Cribbage", the deal).')
+    assert "three for last" not in Practice.new(PracticeSettings(), seed=1).log[0]

@@ -24,4 +24,17 @@ def test_the_second_row_runs_forwards():
     first, second = track_rows(121, 61, 0)
     assert first.count(FRONT) == 0 and second.index(FRONT) == 0
     first, second = track_rows(121, 120, 0)
-    assert second.rstrip().endswith(FRONT)
+    assert second.removesuffix(" ◎").endswith(FRONT)
+
+
+@pytest.mark.parametrize("target", [61, 121])
+def test_the_winning_peg_stands_in_the_game_hole_and_the_board_fits_80_columns(target):
+    text = board_text(
+        target, ["Beginner", "Partners"], [target - 9, target], [target - 20, target - 4], winner=1
+    )
+    lines = text.plain.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    loser, winner = lines[2], lines[4]
+    assert loser.endswith(" ◎") and winner.endswith(" " + FRONT)
+    assert winner.count(FRONT) == 1  # his front peg has left the track for the game hole
+    assert "Beginner" in lines[-1] and f"Partners {target}" in lines[-1]

@@ -17,7 +17,8 @@ from crib_trainer.core.game import (
     PlayOver,
     Shown,
 )
-from crib_trainer.core.rules import HOYLE, get_variant
+from crib_trainer.core.rules import HOYLE
+from crib_trainer.core.variants import get_variant
 from crib_trainer.ui.game_input import prompt, read
 from tests.conftest import card, cards
 
@@ -82,7 +83,11 @@ def test_a_mis_peg_and_a_penalty_by_line():
     playing = GAME.add(Cut(card("5D"))).state()
     assert read("ann 3 for 2", playing) == [Pegged(0, 3, due=2)]
     [penalty] = read("penalty bob misdeal", playing)
-    assert penalty.side == 1 and penalty.points == 2 and "law 4 [000]" in penalty.law
+    assert (
+        penalty.side == 1
+        and penalty.points == 2
+        and 'Britannica, "Cribbage", law 4:' in penalty.law
+    )
     assert read("penalty", playing) == "penalty" and read("x", playing) == "x"
 
 

@@ -7,7 +7,7 @@ from textual.command import CommandList
 from crib_trainer.ui.screens.count import CountScreen
 from crib_trainer.ui.screens.home import HomeScreen
 from crib_trainer.ui.screens.progress import ProgressScreen
-from tests.ui.conftest import answer_while_analysing, enter_text
+from tests.ui.conftest import answer_while_analysing, enter_text, until
 
 SIZE = (80, 24)
 
@@ -65,8 +65,9 @@ async def test_a_screenshot_goes_to_the_data_folder_and_says_where(app, monkeypa
     monkeypatch.setenv("HOME", str(tmp_path / "no-downloads-here"))
     async with app.run_test(size=SIZE) as pilot:
         await choose(pilot, "Screenshot")
-        await pilot.pause(0.3)  # (taken a moment later, once the palette has closed)
-        saved = list((data_dir() / "screenshots").glob("*.svg"))
+        folder = data_dir() / "screenshots"  # (taken a moment later, once the palette closed)
+        await until(pilot, lambda: any(folder.glob("*.svg")) and bool(app._notifications))
+        saved = list(folder.glob("*.svg"))
         assert len(saved) == 1 and saved[0].read_text().startswith("<svg")
         said = [n.message for n in app._notifications]
         assert any(str(saved[0]) in message for message in said)

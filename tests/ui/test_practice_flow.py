@@ -31,7 +31,7 @@ async def start(pilot, **settings) -> PracticeScreen:
     for name in ("variant", "rules", "strength"):
         if name in settings:
             form.query_one(f"#practice-{name}", Select).value = settings[name]
-    for name in ("muggins", "auto-go", "at-once", "itemised", "miscounts"):
+    for name in ("muggins", "auto-go", "at-once", "itemised", "miscounts", "count-for-me"):
         if name in settings:
             form.query_one(f"#practice-{name}", Checkbox).value = settings[name]
     await pilot.pause()
@@ -63,17 +63,15 @@ async def decide(pilot, screen: PracticeScreen, rng: random.Random, short: int =
 
 
 async def play_to_the_end(pilot, screen: PracticeScreen, rng: random.Random) -> list[str]:
-    """Play on, dismissing each hand's review, until the game's summary shows."""
-    seen = []
+    """Play on until the game's summary shows: no window opens by itself before it (each
+    hand's review is a key away); returns the log's notes of the hands graded."""
+    seen: list[str] = []
     for _ in range(300):
+        seen += [n for n in screen.practice.log if " graded: " in n and n not in seen]
         shown = pilot.app.screen
         if isinstance(shown, SummaryScreen):
             return seen
-        if isinstance(shown, ReviewScreen):
-            seen.append(f"review {shown.deal}")
-            await pilot.press("escape")
-            await pilot.pause()
-            continue
+        assert shown is screen
         await decide(pilot, screen, rng, short=rng.choice([0, 0, 2]))
     raise AssertionError("the game did not end")
 
@@ -82,10 +80,12 @@ async def test_a_whole_five_card_game_with_every_decision_graded_and_kept():
     app = make_app(seed=7)  # (a short game: five deals, 20 decisions)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot, variant="five-card", strength="beginner")
-        reviews = await play_to_the_end(pilot, screen, random.Random(7))
+        notes = await play_to_the_end(pilot, screen, random.Random(7))
         p = screen.practice
         assert p.over and not p.pending and p.game.winner is not None
-        assert reviews == [f"review {d}" for d in range(p.game.deal_number + 1)]
+        assert [n.split(" graded")[0] for n in notes] == [
+            f"Deal {d + 1}" for d in range(p.game.deal_number + 1)
+        ]
         summary = pilot.app.screen
         text = " ".join(str(w.render()) for w in summary.query("Static"))
         assert "Points given up:" in text and "decisions were the best" in text
@@ -95,7 +95,7 @@ async def test_a_whole_five_card_game_with_every_decision_graded_and_kept():
                                                      "count-crib", "position"}  # fmt: skip
         assert len(stored) == len(p.all_grades())
         assert all(g.attempt.id is not None for g in p.all_grades())
-        assert unfinished_practice(app.records.store) is None  # finished: nothing to resume
+        assert app.records.unfinished_practice() is None  # finished: nothing to resume
 
 
 async def test_the_summary_replays_a_decision_as_its_drill():
@@ -107,13 +107,13 @@ async def test_the_summary_replays_a_decision_as_its_drill():
         p = learner_step(p, rng, short=1).advance()
     app = make_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
-        pilot.app.push_screen(PracticeScreen(p))  # grades the game's throws and cards
-        for _ in range(50):  # every grade filed, then the last hand's review
+        screen = PracticeScreen(p)
+        pilot.app.push_screen(screen)  # grades the game's throws and cards
+        for _ in range(50):  # every grade filed
             await settle(pilot)
-            if isinstance(pilot.app.screen, ReviewScreen):
+            if not screen.practice.pending:
                 break
-        assert isinstance(pilot.app.screen, ReviewScreen)
-        await pilot.press("escape", "s")
+        await pilot.press("s")  # (a game opened over: its summary on the key)
         await pilot.pause()
         summary = pilot.app.screen
         assert isinstance(summary, SummaryScreen) and summary.costly
@@ -238,23 +238,31 @@ async def test_go_is_said_by_the_learner_when_asked_to():
         raise AssertionError("no go in the first hand")
 
 
-async def test_take_back_the_last_decision_and_see_it_marked():
+async def test_take_back_a_card_after_the_cut_but_never_the_throw():
     app = make_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot, strength="expert")
-        dealt = screen.practice.hand
         await pilot.press("1", "2", "enter")
         await settle(pilot)
-        assert screen.practice.waiting_for != "discard"
+        thrown = screen.practice
+        assert thrown.waiting_for != "discard" and thrown.game.starter is not None
+        await pilot.press("ctrl+z")  # the starter is seen: the throw stands, and it says why
+        await settle(pilot)
+        assert screen.practice == thrown
+        said = [n.message for n in pilot.app._notifications]
+        assert any(m.startswith(f"The starter is turned ({thrown.game.starter})") for m in said)
+        rng = random.Random(2)
+        while screen.practice.waiting_for != "play":
+            await decide(pilot, screen, rng)
+        before = screen.practice
+        card = before.game.play_state.legal_cards()[0]
+        await pilot.press(str(before.hand.index(card) + 1))
+        await settle(pilot)
         await pilot.press("ctrl+z")
         await settle(pilot)
-        assert screen.practice.waiting_for == "discard" and screen.practice.hand == dealt
-        [taken] = screen.practice.all_grades()
-        assert taken.take_back
-        await pilot.press("r")
-        await pilot.pause()
-        review = pilot.app.screen
-        assert isinstance(review, ReviewScreen) and review.grades == [taken]
+        back = screen.practice
+        assert back.waiting_for == "play" and back.hand == before.hand
+        assert back.kept == before.kept and back.game.starter == before.game.starter
 
 
 async def test_leaving_while_a_card_is_graded_grades_it_once_on_resuming(monkeypatch):
@@ -322,13 +330,227 @@ async def test_a_whole_seeded_three_player_game_by_keys(monkeypatch):
             await decide(pilot, screen, rng)
         table = str(screen.query_one("#practice-table").render())
         assert "Left holds" in table and "Right holds" in table
-        reviews = await play_to_the_end(pilot, screen, rng)
+        notes = await play_to_the_end(pilot, screen, rng)
         p = screen.practice
         assert p.over and not p.pending and p.game.variant.target == 61
-        assert reviews == [f"review {d}" for d in range(p.game.deal_number + 1)]
+        assert len(notes) == p.game.deal_number + 1
         stored = attempts(app.records.store)
         assert len(stored) == len(p.all_grades()) and "peg-play" in {a.kind for a in stored}
         table_plays = [a for a in stored if a.kind == "peg-play"]
         assert all(a.question["variant"] == "three-player" for a in table_plays)
         summary = " ".join(str(w.render()) for w in pilot.app.screen.query("Static"))
         assert f"{p.side_name(p.game.winner)} won" in summary
+
+
+async def open_form(pilot) -> NewPracticeScreen:
+    await pilot.press("0")
+    await pilot.pause()
+    form = pilot.app.screen
+    assert isinstance(form, NewPracticeScreen)
+    return form
+
+
+def shown(widget) -> str:
+    """What a widget shows (a menu: the name of its choice)."""
+    if isinstance(widget, Select):
+        widget = widget.query_one("#label")
+    return str(widget.render())
+
+
+async def test_the_form_starts_from_the_last_games_settings():
+    async with make_app(seed=3).run_test(size=SIZE) as pilot:
+        screen = await start(
+            pilot,
+            variant="five-card",
+            rules="hoyle",
+            strength="master",
+            muggins=True,
+            **{"at-once": True, "auto-go": False},
+        )
+        chosen = screen.practice.settings
+        await pilot.press("ctrl+n")  # a new game: the form again, as the last one was
+        await pilot.pause()
+        form = pilot.app.screen
+        assert isinstance(form, NewPracticeScreen)
+        assert form.query_one("#practice-variant", Select).value == "five-card"
+        assert form.query_one("#practice-rules", Select).value == "hoyle"
+        assert form.query_one("#practice-strength", Select).value == "master"
+        assert form.query_one("#practice-muggins", Checkbox).value
+        assert form.query_one("#practice-at-once", Checkbox).value
+        assert not form.query_one("#practice-auto-go", Checkbox).value
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen.practice.settings == chosen
+
+
+async def test_the_games_usual_rules_are_named_and_a_game_without_muggins_says_so():
+    async with make_app(seed=3).run_test(size=SIZE) as pilot:
+        form = await open_form(pilot)
+        rules = form.query_one("#practice-rules", Select)
+        hint = form.query_one("#practice-hint")
+        assert "usual rules: ACC tournament" in shown(rules)
+        form.query_one("#practice-muggins", Checkbox).value = True
+        form.query_one("#practice-variant", Select).value = "five-card"
+        await pilot.pause()
+        assert "usual rules: Britannica" in shown(rules)  # the usual for a game of 61
+        muggins = form.query_one("#practice-muggins", Checkbox)
+        assert muggins.disabled and not muggins.value
+        said = shown(hint)
+        assert "Britannica has no muggins" in said and "(Britannica, law 19)" in said
+        assert "rules: Hoyle or rules: ACC tournament" in said and "[000]" not in said
+        rules.value = "acc"  # the ACC's laws at a game of 61: muggins again
+        await pilot.pause()
+        assert not muggins.disabled and "no muggins" not in shown(hint)
+        muggins.value = True
+        await pilot.press("enter")
+        await pilot.pause()
+        settings = pilot.app.screen.practice.settings
+        assert (settings.variant, settings.ruleset, settings.muggins) == ("five-card", "acc", True)
+
+
+async def test_a_finished_game_joins_the_record_in_progress_with_the_rating():
+    """The last decision of a game, by its key: the game is in Progress's Games tab
+    (played, won or lost against its level, the rating moved by that result)."""
+    from textual.widgets import TabbedContent
+
+    from crib_trainer.training.gamerecord import games_summary
+    from crib_trainer.ui.screens.progress import ProgressScreen
+    from tests.training.test_practice import learner_step
+
+    rng = random.Random(9)
+    p = Practice.new(PracticeSettings("five-card", strength="good"), seed=9).advance()
+    while not (after := learner_step(p, rng).advance()).over:
+        p = after
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PracticeScreen(p)
+        pilot.app.push_screen(screen)
+        await settle(pilot)
+        while not screen.practice.over:
+            await decide(pilot, screen, random.Random(1))
+        await settle(pilot)
+        record = pilot.app.records.game_outcomes()
+        assert len(record) == 1 and record[0].opponent == "good"
+        assert record[0].won == (screen.practice.game.winner == 0)
+        pilot.app.push_screen(ProgressScreen())
+        await pilot.pause()
+        pilot.app.screen.query_one("#progress-tabs", TabbedContent).active = "tab-games"
+        await pilot.pause()
+        words = str(pilot.app.screen.query_one("#games-words").render())
+        s = games_summary(record)
+        assert f"1 game played, {s.won} won" in words
+        assert f"good {s.won} of 1" in words and f"Rating {s.rating:.0f}" in words
+
+
+async def test_a_grade_worked_out_later_joins_the_open_review_without_taking_focus(monkeypatch):
+    import threading
+
+    from crib_trainer.analysis.discard import analyse_discards
+    from crib_trainer.ui.screens import practice as screen_module
+
+    release = threading.Event()
+    real = screen_module.grade_pending
+
+    def slow(*args):
+        release.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(screen_module, "grade_pending", slow)
+    async with make_app(seed=9).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        p = screen.practice
+        worst = analyse_discards(p.hand, dealer=p.you_deal, opponent="weighted").options[-1]
+        await pilot.press(*(str(p.hand.index(c) + 1) for c in worst.discard), "enter")
+        await pilot.pause()
+        await pilot.press("r")  # the review asked for while the throw is still graded
+        await pilot.pause()
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen) and review.grades == []
+        focused = pilot.app.focused
+        release.set()
+        await settle(pilot)
+        assert pilot.app.screen is review and pilot.app.focused is focused
+        [grade] = review.grades
+        assert grade.decision == "discard" and grade.points_lost > 0
+        listed = review.query_one("#review-list")
+        assert listed.display and listed.option_count == 1
+
+
+async def test_h_gives_a_hint_in_the_log_and_the_review_marks_the_decision_hinted():
+    from crib_trainer.analysis.discard import analyse_discards
+
+    async with make_app(seed=5).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        bar = [k.description for k in screen.query_one("KeyBar").spans()]
+        assert "Hint" in bar and "Go" not in bar and "Summary" not in bar
+        await pilot.press("h")
+        await settle(pilot)
+        p = screen.practice
+        [(_, text)] = p.hints
+        assert p.log[-1] == f"Hint: {text}"
+        worst = analyse_discards(p.hand, dealer=p.you_deal, opponent="weighted").options[-1]
+        await pilot.press(*(str(p.hand.index(c) + 1) for c in worst.discard), "enter")
+        await settle(pilot)  # (the hint not taken: a costly throw, made after a hint)
+        [grade] = screen.practice.all_grades()
+        assert grade.points_lost > 0 and grade.attempt.answer["hints"] == [text]
+        await pilot.press("r")
+        await pilot.pause()
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen) and review.grades == [grade]
+        listed = review.query_one("#review-list")
+        assert "(hinted)" in str(listed.get_option_at_index(0).prompt)
+
+
+async def test_every_key_the_game_answers_is_in_its_footer_or_its_help():
+    from crib_trainer.ui.screens.help import HelpScreen
+
+    async with make_app(seed=5).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        footer = {k.key for k in screen.query_one("KeyBar").spans()}
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        helped = str(pilot.app.screen.query_one("#help-text").render())
+        for binding in screen.BINDINGS:
+            key = binding.key
+            shown = "1–6" if key.isdigit() else key
+            assert key in footer or f" {shown} " in helped, key
+
+
+async def test_count_for_me_is_a_setting_of_the_form():
+    async with make_app(seed=2).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner", **{"count-for-me": True})
+        assert screen.practice.settings.count_for_me
+        rng = random.Random(2)
+        while screen.practice.deal == 0:
+            assert screen.practice.waiting_for != "count"
+            await decide(pilot, screen, rng)
+        assert any("counted for you" in line for line in screen.practice.log)
+
+
+async def test_a_click_on_a_card_picks_it_to_throw_and_lays_it_in_the_play():
+    async with make_app(seed=5).run_test(size=SIZE) as pilot:
+        screen = await start(pilot, strength="beginner")
+        hand_line = screen.query_one("#practice-hand")
+
+        async def click_card(n: int) -> None:
+            text = str(hand_line.render())
+            x = 1 + text.index(f"{n} {screen._keyed()[n - 1]}")  # (the padding's column)
+            await pilot.click("#practice-hand", offset=(x + 2, 0))
+            await settle(pilot)
+
+        dealt = screen.practice.hand
+        await click_card(1)
+        await click_card(3)
+        assert screen.picked == [dealt[0], dealt[2]]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.practice.kept == tuple(c for c in dealt if c not in (dealt[0], dealt[2]))
+        rng = random.Random(5)
+        while screen.practice.waiting_for != "play":
+            await decide(pilot, screen, rng)
+        legal = screen.practice.game.play_state.legal_cards()
+        n = screen._keyed().index(legal[0]) + 1
+        held = len(screen.practice.hand)
+        await click_card(n)
+        assert len(screen.practice.hand) == held - 1 and legal[0] not in screen.practice.hand

@@ -47,6 +47,14 @@ SCREEN_TEXT = """(() => {
   return lines.join("\\n");
 })()"""
 
+#: The page position (x, y) of the middle of a terminal cell (row, column from 0).
+CELL = """((row, column) => {
+  const t = window.trainerTerminal;
+  const box = t.element.querySelector(".xterm-screen").getBoundingClientRect();
+  const width = box.width / t.cols, height = box.height / t.rows;
+  return [box.left + (column + 0.5) * width, box.top + (row + 0.5) * height];
+})"""
+
 #: Keys that are not characters: (key, code, virtual key code, text sent).
 SPECIAL = {
     "enter": ("Enter", "Enter", 13, "\r"),
@@ -63,11 +71,22 @@ def find_chromium() -> str | None:
 
 class Chromium:
     """A headless browser: ``async with Chromium(path) as browser``, then
-    ``await browser.new_page()`` for each tab."""
+    ``await browser.new_page()`` for each tab. ``mobile``: a phone's screen, touched (taps,
+    no mouse); ``options``: more of Chromium's command-line switches."""
 
-    def __init__(self, executable: str, width: int = 1000, height: int = 640) -> None:
+    def __init__(
+        self,
+        executable: str,
+        width: int = 1000,
+        height: int = 640,
+        *,
+        mobile: bool = False,
+        options: tuple[str, ...] = (),
+    ) -> None:
         self.executable = executable
         self.size = (width, height)
+        self.mobile = mobile
+        self.options = options
         self.process: subprocess.Popen[bytes] | None = None
         self.profile: tempfile.TemporaryDirectory[str] | None = None
         self.http: aiohttp.ClientSession | None = None
@@ -89,6 +108,7 @@ class Chromium:
                 "--no-first-run",
                 "--remote-debugging-port=0",
                 f"--user-data-dir={self.profile.name}",
+                *self.options,
                 "about:blank",
             ],
             stdout=subprocess.DEVNULL,
@@ -125,14 +145,42 @@ class Chromium:
             await asyncio.sleep(0.05)
         raise TimeoutError("chromium did not open its DevTools port")
 
-    async def new_page(self) -> Page:
-        """A new tab, the size given, ready to find the trainer's terminal."""
+    async def new_context(self) -> str:
+        """A browser context of its own (cookies and all, as another person's browser);
+        its id, for :meth:`new_page`."""
+        reply = await self._browser_call("Target.createBrowserContext")
+        return reply["browserContextId"]
+
+    async def _browser_call(self, method: str, **params: Any) -> dict[str, Any]:
+        """Call a method of the browser itself (not of a tab)."""
         assert self.http is not None
-        url = f"http://127.0.0.1:{self.port}/json/new?about:blank"
-        async with self.http.put(url) as response:
-            target = await response.json()
-        socket = await self.http.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0)
-        page = Page(socket)
+        async with self.http.get(f"http://127.0.0.1:{self.port}/json/version") as response:
+            url = (await response.json())["webSocketDebuggerUrl"]
+        async with self.http.ws_connect(url, max_msg_size=0) as socket:
+            await socket.send_json({"id": 1, "method": method, "params": params})
+            async for message in socket:
+                data = message.json()
+                if data.get("id") == 1:
+                    if "error" in data:
+                        raise RuntimeError(f"{method}: {data['error']}")
+                    return data["result"]
+        raise RuntimeError(f"{method}: the browser closed its socket")
+
+    async def new_page(self, context: str | None = None) -> Page:
+        """A new tab (in ``context``, from :meth:`new_context`, or the first one), the size
+        given, ready to find the trainer's terminal."""
+        assert self.http is not None
+        if context is None:
+            url = f"http://127.0.0.1:{self.port}/json/new?about:blank"
+            async with self.http.put(url) as response:
+                address = (await response.json())["webSocketDebuggerUrl"]
+        else:
+            target = await self._browser_call(
+                "Target.createTarget", url="about:blank", browserContextId=context
+            )
+            address = f"ws://127.0.0.1:{self.port}/devtools/page/{target['targetId']}"
+        socket = await self.http.ws_connect(address, max_msg_size=0)
+        page = Page(socket, context)
         self.pages.append(page)
         width, height = self.size
         await page.send("Page.enable")
@@ -141,8 +189,10 @@ class Chromium:
             width=width,
             height=height,
             deviceScaleFactor=1,
-            mobile=False,
+            mobile=self.mobile,
         )
+        if self.mobile:
+            await page.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
         await page.send("Page.addScriptToEvaluateOnNewDocument", source=FIND_TERMINAL)
         return page
 
@@ -150,10 +200,12 @@ class Chromium:
 class Page:
     """One tab, driven over its DevTools socket."""
 
-    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse, context: str | None) -> None:
         self.socket = socket
+        self.context = context  # the browser context it is in (None: the first)
         self.ids = itertools.count(1)
         self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.events: list[tuple[str, dict[str, Any]]] = []  # (method, params), as they came
         self.reader = asyncio.create_task(self._read())
 
     async def close(self) -> None:
@@ -165,6 +217,8 @@ class Page:
             if message.type != aiohttp.WSMsgType.TEXT:
                 continue
             data = message.json()
+            if "method" in data:
+                self.events.append((data["method"], data.get("params", {})))
             future = self.pending.pop(data.get("id", -1), None)
             if future is not None and not future.done():
                 future.set_result(data)
@@ -237,6 +291,22 @@ class Page:
     async def type(self, text: str) -> None:
         """Type ``text``, a key for each character."""
         await self.press(*text)
+
+    async def cell(self, row: int, column: int) -> tuple[float, float]:
+        """Where on the page (CSS pixels) the middle of the terminal's cell is."""
+        x, y = await self.evaluate(f"{CELL}({row}, {column})")
+        return x, y
+
+    async def tap(self, x: float, y: float) -> None:
+        """Touch the page at ``x``, ``y`` and let go, as a finger does."""
+        await self.send(
+            "Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}]
+        )
+        await self.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+    async def text(self) -> str:
+        """The page's own text (not the terminal's)."""
+        return await self.evaluate("document.body.innerText") or ""
 
     async def screenshot(self, path: Path) -> None:
         shot = await self.send("Page.captureScreenshot", format="png")

@@ -6,6 +6,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -18,12 +19,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server() -> tuple[subprocess.Popen[str], str]:
-    """``crib-trainer serve`` on a free port, with this environment (the test's history
-    folder in ``CRIB_TRAINER_HOME``); the process and its address, once it listens."""
+def start_server(*options: str, scheme: str = "http") -> tuple[subprocess.Popen[str], str]:
+    """``crib-trainer serve`` on a free port with ``options``, in this environment (the
+    test's history folder in ``CRIB_TRAINER_HOME``); the process and its address, once it
+    listens. What it says after that (its log, standard error with it) stays to be read
+    from ``server.stdout``."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "crib_trainer.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "crib_trainer.cli", "serve", "--port", str(port), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -31,8 +34,43 @@ def start_server() -> tuple[subprocess.Popen[str], str]:
     )
     assert server.stdout is not None
     line = server.stdout.readline()
-    assert line == f"Serving the trainer at http://localhost:{port}/ (ctrl+c stops it)\n", line
-    return server, f"http://localhost:{port}/"
+    address = f"{scheme}://localhost:{port}/"
+    assert line == f"Serving the trainer at {address} (ctrl+c stops it)\n", line
+    return server, address
+
+
+def stop(server: subprocess.Popen[str]) -> str:
+    """Stop a server from :func:`start_server`; what it said after listening."""
+    server.terminate()
+    try:
+        out, _ = server.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        out, _ = server.communicate()
+    return out
+
+
+def make_certificate(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for localhost and its key, made by openssl in ``folder``
+    (the test is skipped where openssl cannot)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    try:
+        made = subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+             "-subj", "/CN=localhost", "-keyout", str(key), "-out", str(cert)],
+            capture_output=True, timeout=60,
+        )  # fmt: skip
+    except OSError:
+        pytest.skip("no openssl to make a certificate")
+    if made.returncode != 0:
+        pytest.skip("openssl could not make a certificate")
+    return cert, key
+
+
+@pytest.fixture
+def certificate(tmp_path) -> tuple[Path, Path]:
+    """:func:`make_certificate` in the test's folder."""
+    return make_certificate(tmp_path)
 
 
 @pytest.fixture
@@ -42,5 +80,4 @@ def served() -> Iterator[str]:
     try:
         yield address
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)

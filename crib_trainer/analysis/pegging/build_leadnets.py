@@ -33,7 +33,7 @@ from crib_trainer.analysis.pegging.situation import PegSituation, read_situation
 from crib_trainer.analysis.pegging.solver import Solver
 from crib_trainer.analysis.pegging.tablefile import write_built
 from crib_trainer.core.cards import Card, Rank, Suit
-from crib_trainer.core.rules import SIX_CARD
+from crib_trainer.core.variants import SIX_CARD
 
 
 def hand_records(ranks: tuple[int, ...]) -> bytes:

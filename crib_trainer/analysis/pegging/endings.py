@@ -77,7 +77,7 @@ def shipped_endings(variant: Variant) -> array | None:
     """A variant's values (signed bytes, indexed by :func:`offset`), read from the shipped
     file once per process, or None for a variant the file does not hold.
 
-    >>> from crib_trainer.core.rules import SIX_CARD, THREE_PLAYER
+    >>> from crib_trainer.core.variants import SIX_CARD, THREE_PLAYER
     >>> index = ending_index()
     >>> values = shipped_endings(SIX_CARD)
     >>> values[offset(index[packed((5,))], index[packed((10,))], 0)]  # a 5 led: 15, last card

@@ -67,7 +67,16 @@ def shipped_lead_nets(situation: PegSituation, position: Position) -> dict[int, 
     if situation.variant != SIX_CARD or situation.played or situation.discards:
         return None
     ranks = tuple(sorted(int(c.rank) for c in position.hand))
-    slot = 0 if situation.starter is None else int(situation.starter.rank)
+    return lead_nets_row(ranks, 0 if situation.starter is None else int(situation.starter.rank))
+
+
+def lead_nets_row(ranks: tuple[int, ...], slot: int) -> dict[int, float]:
+    """The shipped nets of the lead from the four sorted ``ranks``, the starter's rank
+    ``slot`` (0: none turned), by rank led (NaN where the starter would be a fifth card).
+
+    >>> round(lead_nets_row((2, 5, 8, 9), 3)[8], 4)
+    -1.9228
+    """
     offset = (_hand_rows()[ranks] * STARTER_SLOTS + slot) * RECORD.size
     with open(LEAD_NETS_FILE, "rb") as data:
         data.seek(offset)

@@ -12,6 +12,15 @@ card sets it stands for — when there are no more such deals than ``samples``; 
 is over ``samples`` deals drawn uniformly with a seeded generator, the same deals for every
 card, and each card's ``stderr`` is the standard error of its mean.
 
+With ``samples=None`` the deals are drawn (from the same seeded stream) until the ranking
+is clear: at least :data:`MIN_DEALS`, then every :data:`STEP` deals the best card's lead
+over the next is weighed against its error (the standard error of the difference over the
+same deals, twice it: about 95%); it stops when the lead is larger (``stopped`` is
+``"clear"``), when the two are tied within :data:`TIED` points even at the far end of that
+error (``"tied"``), when ``budget`` seconds of search are spent (``"budget"``: the answer
+then depends on the machine's speed, not its load) or at :data:`DEFAULT_SAMPLES` deals
+(``"limit"``).
+
 >>> from crib_trainer.core.cards import parse_cards
 >>> from crib_trainer.core.pegging import parse_peg_tokens
 >>> from crib_trainer.analysis.pegging.table import TableSituation
@@ -28,6 +37,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -46,6 +56,14 @@ from crib_trainer.core.pegging import PegItem, score_card
 DEFAULT_SAMPLES = 300
 #: The most samples asked for at once (a mistyped number should not run for hours).
 MAX_SAMPLES = 100_000
+#: Sampling until clear (``samples=None``): the fewest deals, how many are drawn between
+#: looks at the ranking, two cards' nets taken as the same within this, and the seconds of
+#: search it may spend once it has the fewest (CPU seconds of its thread: a loaded machine
+#: takes longer over the same deals rather than stopping at fewer).
+MIN_DEALS = 30
+STEP = 10
+TIED = 0.05
+BUDGET_S = 0.5
 
 _PIPS = tuple(min(r, 10) for r in range(14))  # index 0 unused
 
@@ -153,53 +171,70 @@ class TableOption:
 @dataclass(frozen=True, slots=True)
 class TableAnalysis:
     """Every legal play, best first; ``method`` is ``exact`` or ``sampled``, ``deals``
-    how many deals of the hidden hands were averaged over."""
+    how many deals of the hidden hands were averaged over; sampled until clear
+    (``samples`` None), why it stopped (``clear``, ``tied``, ``budget``, ``limit``) and the
+    best card's lead over the next with that lead's standard error."""
 
     position: TablePosition
     options: tuple[TableOption, ...]
     method: str
     deals: int
-    samples: int
+    samples: int | None
     seed: int
     states: int = 0
+    stopped: str = ""
+    lead: float = 0.0
+    lead_stderr: float = 0.0
 
 
 def analyse_table(
     situation: TableSituation,
     *,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = DEFAULT_SAMPLES,
     seed: int = 0,
     exact: bool | None = None,
+    budget: float = BUDGET_S,
 ) -> TableAnalysis:
     """Rank every legal card of the player to move by expected net (see the module notes).
 
     ``exact``: True to average over every deal however many, False to sample however
-    few, None (the default) to be exact when there are no more deals than ``samples``.
-    The same situation, ``samples`` and ``seed`` always give the same answer.
+    few, None (the default) to be exact when there are no more deals than ``samples``
+    (:data:`DEFAULT_SAMPLES` when sampling until clear, ``samples=None``). The same
+    situation, ``samples`` and ``seed`` always give the same answer (until clear: the same
+    but when the ``budget`` of seconds ran out).
     """
-    if not 2 <= samples <= MAX_SAMPLES:
+    if samples is not None and not 2 <= samples <= MAX_SAMPLES:
         raise ValueError(f"samples must be 2 to {MAX_SAMPLES:,}; got {samples}")
     position = read_table(situation)
+    limit = DEFAULT_SAMPLES if samples is None else samples
     deals = None
     if exact is not False:
-        deals = exact_deals(position, samples if exact is None else math.inf)  # type: ignore[arg-type]
-    if deals is None:
-        drawn = list(sample_deals(position, random.Random(seed), samples))
-        deals = [(d, 1 / samples) for d in drawn]
-        method = "sampled"
-    else:
-        method = "exact"
+        deals = exact_deals(position, limit if exact is None else math.inf)  # type: ignore[arg-type]
     search = TableSearch(position.variant)
     seq = tuple(int(c.rank) for c in position.count_cards)
     seat = position.seat
+    ranks = list(dict.fromkeys(int(c.rank) for c in position.legal_cards()))
     by_rank: dict[int, tuple[float, float]] = {}
-    for card in position.legal_cards():
-        r = int(card.rank)
-        if r in by_rank:
-            continue
-        nets = [search.net_after(seat, hands, seq, r) for hands, _ in deals]
-        mean = sum(w * x for (_, w), x in zip(deals, nets, strict=True))
-        by_rank[r] = (mean, _stderr(nets, mean) if method == "sampled" else 0.0)
+    stopped, lead = "", (0.0, 0.0)
+    if deals is None and samples is None:
+        method = "sampled"
+        drawn, nets, stopped = _until_clear(position, search, seq, ranks, seed, budget)
+        for r in ranks:
+            mean = math.fsum(nets[r]) / len(drawn)
+            by_rank[r] = (mean, _stderr(nets[r], mean))
+        lead = _lead(nets, by_rank)
+        deals = [(d, 1 / len(drawn)) for d in drawn]
+    else:
+        if deals is None:
+            drawn = list(sample_deals(position, random.Random(seed), limit))
+            deals = [(d, 1 / limit) for d in drawn]
+            method = "sampled"
+        else:
+            method = "exact"
+        for r in ranks:
+            values = [search.net_after(seat, hands, seq, r) for hands, _ in deals]
+            mean = sum(w * x for (_, w), x in zip(deals, values, strict=True))
+            by_rank[r] = (mean, _stderr(values, mean) if method == "sampled" else 0.0)
     options = []
     for card in position.legal_cards():
         items = score_card(position.count_cards, card)
@@ -212,7 +247,79 @@ def analyse_table(
     options.sort(key=lambda o: (-o.expected_net, -o.immediate, o.card))
     best = options[0].expected_net
     final = tuple(replace(o, as_good=o.expected_net >= best - AS_GOOD - 1e-9) for o in options)
-    return TableAnalysis(position, final, method, len(deals), samples, seed, search.positions)
+    return TableAnalysis(
+        position, final, method, len(deals), samples, seed, search.positions, stopped, *lead
+    )
+
+
+def _until_clear(
+    position: TablePosition,
+    search: TableSearch,
+    seq: tuple[int, ...],
+    ranks: list[int],
+    seed: int,
+    budget: float,
+) -> tuple[list[RankDeal], dict[int, list[int]], str]:
+    """Deals drawn and each rank's net in each, until the ranking is clear (see the
+    module notes), and why it stopped. A deal drawn again (the same ranks in every hand)
+    is not searched again."""
+    started = time.thread_time()
+    stream = sample_deals(position, random.Random(seed), DEFAULT_SAMPLES)
+    drawn: list[RankDeal] = []
+    nets: dict[int, list[int]] = {r: [] for r in ranks}
+    seen: dict[RankDeal, list[int]] = {}
+    for hands in stream:
+        row = seen.get(hands)
+        if row is None:
+            row = seen[hands] = [search.net_after(position.seat, hands, seq, r) for r in ranks]
+        drawn.append(hands)
+        for r, net in zip(ranks, row, strict=True):
+            nets[r].append(net)
+        n = len(drawn)
+        if n < MIN_DEALS or (n - MIN_DEALS) % STEP:
+            continue
+        verdict = _verdict(nets)
+        if verdict:
+            return drawn, nets, verdict
+        if time.thread_time() - started >= budget:
+            return drawn, nets, "budget"
+    return drawn, nets, _verdict(nets) or "limit"
+
+
+def _verdict(nets: dict[int, list[int]]) -> str:
+    """``clear`` when the best rank's lead over the next is more than twice its standard
+    error (or there is one rank), ``tied`` when the two are within :data:`TIED` points
+    even at twice the error, else "".
+
+    >>> _verdict({5: [2, 3, 2, 3], 9: [0, 0, 1, 0]}), _verdict({5: [1, 3, 0], 9: [2, 1, 1]})
+    ('clear', '')
+    >>> _verdict({10: [1, -2, 0], 13: [1, -2, 0]}), _verdict({7: [1]})
+    ('tied', 'clear')
+    """
+    if len(nets) == 1:
+        return "clear"
+    means = {r: (math.fsum(row) / len(row), 0.0) for r, row in nets.items()}
+    lead, error = _lead(nets, means)
+    if lead > 2 * error:
+        return "clear"
+    return "tied" if lead + 2 * error <= TIED else ""
+
+
+def _lead(
+    nets: dict[int, list[int]], by_rank: dict[int, tuple[float, float]]
+) -> tuple[float, float]:
+    """The best rank's lead over the next by mean, and its standard error over the same
+    deals (0, 0 with one rank).
+
+    >>> _lead({1: [2, 0, 1], 2: [0, 0, 1]}, {1: (1.0, 0.0), 2: (1 / 3, 0.0)})
+    (0.6666666666666666, 0.6666666666666667)
+    """
+    if len(by_rank) < 2:
+        return 0.0, 0.0
+    best, second = sorted(by_rank, key=lambda r: -by_rank[r][0])[:2]
+    gaps = [a - b for a, b in zip(nets[best], nets[second], strict=True)]
+    mean = math.fsum(gaps) / len(gaps)
+    return mean, _stderr(gaps, mean)
 
 
 def _stderr(values: Sequence[float], mean: float) -> float:

@@ -44,7 +44,7 @@ from crib_trainer.core.pegging import (
     next_leader,
     score_sequence,
 )
-from crib_trainer.core.rules import THREE_PLAYER, Variant, get_variant
+from crib_trainer.core.variants import THREE_PLAYER, Variant, get_variant
 
 #: The players' names when the tokens name none: seat 0 (who leads) is A.
 SEAT_NAMES = ("A", "B", "C", "D")
@@ -54,7 +54,7 @@ def side_of(seat: int, variant: Variant) -> int:
     """The side a seat plays for: partners (0 and 2, 1 and 3) share one with four players,
     everyone else plays for himself.
 
-    >>> from crib_trainer.core.rules import FOUR_PLAYER
+    >>> from crib_trainer.core.variants import FOUR_PLAYER
     >>> [side_of(q, FOUR_PLAYER) for q in range(4)], [side_of(q, THREE_PLAYER) for q in range(3)]
     ([0, 1, 0, 1], [0, 1, 2])
     """

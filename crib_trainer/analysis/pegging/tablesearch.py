@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from crib_trainer.analysis.pegging.table import side_of
 from crib_trainer.core.cards import FULL_DECK, Card
 from crib_trainer.core.pegging import LIMIT, Turn, after_card, score_card
-from crib_trainer.core.rules import Variant, get_variant
+from crib_trainer.core.variants import Variant, get_variant
 
 _PIPS = tuple(min(r, 10) for r in range(14))  # index 0 unused
 _INF = 1 << 20

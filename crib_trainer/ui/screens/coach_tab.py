@@ -21,7 +21,8 @@ from textual.widgets import DataTable, Static
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.coach import CoachReport, HabitReport, coach
 from crib_trainer.training.session import Plan
-from crib_trainer.ui.screens.home import DRILL_KINDS, suggestion_text
+from crib_trainer.ui.entries import DRILL_KINDS
+from crib_trainer.ui.screens.home import suggestion_text
 
 if TYPE_CHECKING:
     from datetime import datetime

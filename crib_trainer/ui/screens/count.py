@@ -27,6 +27,7 @@ from crib_trainer.training.drills import CountDrill, JudgeDrill
 from crib_trainer.training.explain import describe_item, rarity_line, spoken_count
 from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
 from crib_trainer.training.hints import credit, hints, with_hints
+from crib_trainer.training.kinds import KINDS
 from crib_trainer.training.patterns import pattern
 from crib_trainer.training.session import Plan, Question
 from crib_trainer.ui.screens.base import BACK, THEME_UNSHOWN, TrainerScreen
@@ -42,7 +43,6 @@ ITEM_FIELDS = [
     (Kind.FLUSH, "flush"),
     (Kind.NOBS, "his nob"),
 ]
-TITLES = {"count-hand": "Count a hand", "count-crib": "Count a crib", "judge": "Judge a claim"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +140,7 @@ class CountScreen(TrainerScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.title = TITLES.get(self.kind, "Count")
+        self.title = KINDS[self.kind].label if self.kind in KINDS else "Count"
         if self.first is not None:
             self.why = "The hand you kept."
         self.new_hand(self.first)

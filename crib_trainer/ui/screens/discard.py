@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Header, Static
 from crib_trainer.analysis.discard import DiscardAnalysis, ThrowOption, analyse_discards
 from crib_trainer.analysis.pegnet import PeggedThrow, with_pegging
 from crib_trainer.core.cards import FULL_DECK, Card, format_cards
-from crib_trainer.core.rules import VARIANTS, get_variant
+from crib_trainer.core.variants import VARIANTS, get_variant
 from crib_trainer.training.categories import discard_category
 from crib_trainer.training.decisions import decision_attempt
 from crib_trainer.training.drills import CountDrill, DiscardDrill

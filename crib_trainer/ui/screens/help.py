@@ -31,8 +31,11 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         rows = list(getattr(self.under, "HELP_KEYS", ()))  # keys not in the footer
+        listed = {key for key, _ in rows}  # (a key said there is not said twice)
         rows += [
-            (b.key_display or b.key, b.tooltip or b.description) for b in self._screen_bindings()
+            (b.key_display or b.key, b.tooltip or b.description)
+            for b in self._screen_bindings()
+            if (b.key_display or b.key) not in listed
         ]
         lines = ["[b]Keys on this screen[/b]", *_table(rows), ""]
         notes = getattr(self.under, "HELP_TEXT", "")

@@ -5,33 +5,18 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
+from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.categories import category_label
 from crib_trainer.training.session import Plan
+from crib_trainer.ui.entries import DRILL_KINDS, ENTRIES
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.keybar import KeyBar
 
-# (id, key, title)
-ENTRIES = [
-    ("count-hand", "1", "Count a hand"),
-    ("count-crib", "2", "Count a crib"),
-    ("judge", "3", "Judge a claim (drill)"),
-    ("discard", "4", "Discards"),
-    ("peg-play", "5", "Pegging"),
-    ("puzzles", "6", "Puzzles"),
-    ("dispute", "7", "Settle a dispute"),
-    ("progress", "8", "Progress"),
-    ("scorekeeper", "9", "Scorekeeper at the table"),
-    ("practice", "0", "Practice game"),
-    ("timed", "t", "Timed count (10 hands)"),
-    ("position", "w", "Position: throws and plays"),
-]
-DRILL_KINDS = ("count-hand", "count-crib", "judge", "discard", "peg-play", "position")
-TITLES = {e[0]: e[2] for e in ENTRIES}
+TITLES = {e.id: e.title for e in ENTRIES}
 
 
 class HomeScreen(TrainerScreen):
@@ -42,7 +27,7 @@ class HomeScreen(TrainerScreen):
         ("enter", "open the highlighted one"),
     )
     BINDINGS = [
-        *(Binding(key, f"open('{kind}')", title, show=False) for kind, key, title in ENTRIES),
+        *(Binding(e.key, f"open('{e.id}')", e.title, show=False) for e in ENTRIES),
         Binding("enter", "suggested", "Suggested", show=False),
         Binding("g", "suggested", "Suggested", tooltip="open the suggested drill (enter too)"),
         Binding("q", "app.quit", "Quit", tooltip="quit the trainer"),
@@ -61,7 +46,7 @@ class HomeScreen(TrainerScreen):
                     "[b]Drills and tools[/b]  [dim]number or enter[/dim]", classes="pane-title"
                 )
                 yield OptionList(
-                    *(Option(f"[b]{key}[/b]  {title}", id=kind) for kind, key, title in ENTRIES),
+                    *(Option(f"[b]{e.key}[/b]  {e.title}", id=e.id) for e in ENTRIES),
                     id="drills",
                 )
             with Vertical(id="today-pane"):
@@ -88,50 +73,59 @@ class HomeScreen(TrainerScreen):
         self.choice = trainer.suggest(DRILL_KINDS)
         self.query_one("#suggestion", Static).update(suggestion_text(self.choice))
 
-    def _today_text(self) -> str:
+    def _today_text(self) -> Content:
+        """Today's answers, the games in progress, and what the history says. Every text
+        read back from the history (names, a reason) goes in as text, never as markup."""
         text = self._summary_text() + self._game_text() + self._practice_text()
+        for note in self.trainer.records.notes:  # (saves that did not read, set aside)
+            text += Content.from_markup("\n\n[$warning]$note[/]", note=note)
         if not self.trainer.records.keeping:
-            text += (
+            text += Content.from_markup(
                 "\n[$warning]Your history is not being saved this time (see the message "
                 "at the start): answers and games last until you quit.[/]"
             )
         return text
 
-    def _game_text(self) -> str:
+    def _game_text(self) -> Content:
         """A line for a scorekeeper game not yet won, if there is one."""
         try:
             resume = self.trainer.records.unfinished_game()
         except StorageError as err:
             self.trainer.storage_failed(err)
-            return ""
+            return Content()
         if resume is None:
-            return ""
+            return Content()
         config, scores = resume[1].config, resume[1].state().scores
-        score = ", ".join(f"{escape(n)} {s}" for n, s in zip(config.names, scores, strict=True))
-        return f"\n\n[b]A game in progress[/b]\n{score} [dim](9 resumes it)[/dim]"
+        score = ", ".join(f"{n} {s}" for n, s in zip(config.names, scores, strict=True))
+        return Content.from_markup(
+            "\n\n[b]A game in progress[/b]\n$score [dim](9 resumes it)[/dim]", score=score
+        )
 
-    def _practice_text(self) -> str:
+    def _practice_text(self) -> Content:
         """A line for a practice game against the computer not yet won, if there is one."""
         try:
             resume = self.trainer.records.unfinished_practice()
         except StorageError:
-            return ""  # (the history's own trouble is told by the summary above)
+            return Content()  # (the history's own trouble is told by the summary above)
         if resume is None:
-            return ""
+            return Content()
         practice = resume[1]
         score = ", ".join(
-            f"{escape(practice.side_name(side))} {points}"
+            f"{practice.side_name(side)} {points}"
             for side, points in enumerate(practice.game.scores)
         )
-        return f"\n\n[b]A practice game in progress[/b]\n{score} [dim](0 resumes it)[/dim]"
+        return Content.from_markup(
+            "\n\n[b]A practice game in progress[/b]\n$score [dim](0 resumes it)[/dim]",
+            score=score,
+        )
 
-    def _summary_text(self) -> str:
+    def _summary_text(self) -> Content:
         try:
             s = self.trainer.records.summary(self.trainer.now())
         except StorageError as err:
-            return escape(str(err))
+            return Content(str(err))
         if not s.answered:
-            return "Nothing answered yet.\nPick a drill, or g for the suggestion."
+            return Content("Nothing answered yet.\nPick a drill, or g for the suggestion.")
         today = (
             f"{s.today_answered} answered today, {100 * (s.today_accuracy or 0):.0f}% right"
             if s.today_answered
@@ -139,7 +133,7 @@ class HomeScreen(TrainerScreen):
         )
         streak = f"{s.current_streak}-day streak (best {s.best_streak})"
         overall = f"{s.answered} in all, {100 * (s.accuracy or 0):.0f}% right"
-        return f"{today}\n{streak}\n[dim]{overall}[/dim]"
+        return Content.from_markup(f"{today}\n{streak}\n[dim]{overall}[/dim]")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_open(event.option.id or "")
@@ -148,22 +142,9 @@ class HomeScreen(TrainerScreen):
         if self.choice is not None:  # (exactly the question the suggestion names)
             self.trainer.open_drill(self.choice.kind, plan=self.choice)
 
-    def action_open(self, kind: str) -> None:
-        trainer = self.trainer
-        if kind in DRILL_KINDS:
-            trainer.open_drill(kind)
-        elif kind == "dispute":
-            trainer.open_judge()
-        elif kind == "puzzles":
-            trainer.open_puzzles()
-        elif kind == "progress":
-            trainer.open_progress()
-        elif kind == "scorekeeper":
-            trainer.open_scorekeeper()
-        elif kind == "practice":
-            trainer.open_practice()
-        elif kind == "timed":
-            trainer.open_timed()
+    def action_open(self, entry_id: str) -> None:
+        """Open a home entry (``ui.entries``)."""
+        self.trainer.open_entry(entry_id)
 
 
 def suggestion_text(choice: Plan) -> str:

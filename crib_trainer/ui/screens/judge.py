@@ -27,13 +27,15 @@ from crib_trainer.core.cards import (
     parse_cards,
     split_card_text,
 )
-from crib_trainer.core.rules import VARIANTS, RuleOptions, get_variant
+from crib_trainer.core.rules import RuleOptions
 from crib_trainer.core.show import score_show
+from crib_trainer.core.variants import VARIANTS, get_variant
 from crib_trainer.training.explain import explain_show, explain_verdict
 from crib_trainer.training.grading import judge_claim
 from crib_trainer.ui.screens.base import BACK, TrainerScreen
 from crib_trainer.ui.widgets.inputs import PointsInput
 from crib_trainer.ui.widgets.keybar import KeyBar
+from crib_trainer.ui.widgets.tickbox import TickBox
 
 
 class SuitSuggester(Suggester):
@@ -66,7 +68,7 @@ class SuitSuggester(Suggester):
         return None
 
 
-class JudgeCheckbox(Checkbox, inherit_bindings=False):
+class JudgeCheckbox(TickBox, inherit_bindings=False):
     """A checkbox that space ticks and enter leaves to the screen (enter judges)."""
 
     BINDINGS = [

@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Header, Static
 from crib_trainer.analysis.pegging import PegSituation, read_situation
 from crib_trainer.analysis.position import PositionAnalysis
 from crib_trainer.core.cards import Card, format_cards
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training.categories import POSITION_DEALER, POSITION_PLAY, POSITION_PONE
 from crib_trainer.training.decisions import decision_attempt
 from crib_trainer.training.judge import chances_verdict, position_verdict

@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Header, OptionList, RichLog, Select, Static
@@ -28,10 +27,12 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.analysis.players import PLAYERS
 from crib_trainer.core.cards import Card
-from crib_trainer.core.rules import RULESETS, default_ruleset, get_variant
+from crib_trainer.core.rules import RULESETS, RuleSet, default_ruleset, resolve_ruleset
 from crib_trainer.core.show import Kind
+from crib_trainer.core.variants import get_variant
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
+from crib_trainer.training.gamehints import hint
 from crib_trainer.training.practice import (
     Pending,
     Practice,
@@ -45,6 +46,7 @@ from crib_trainer.ui.widgets.board import Board
 from crib_trainer.ui.widgets.followlog import FollowingLog
 from crib_trainer.ui.widgets.inputs import PointsInput
 from crib_trainer.ui.widgets.keybar import KeyBar
+from crib_trainer.ui.widgets.tickbox import TickBox
 
 if TYPE_CHECKING:
     from crib_trainer.ui.app import CribTrainerApp
@@ -61,23 +63,33 @@ class PracticeScreen(TrainerScreen):
     """The practice game against the computer: the board, the hands, the play, the counts."""
 
     HELP_KEYS = (
-        ("1–6", "pick a card to throw, or lay it in the play"),
-        ("enter", "throw the cards picked, or enter your count"),
+        ("1–6", "pick a card to throw, or lay it in the play (or click it)"),
+        ("enter", "throw the cards picked, or enter your count; accept his count"),
+        ("g", "say go when none of your cards comes in"),
+        ("h", "a hint: the best choice and why (a count: the drills' steps, one a press)"),
         ("i", "count item by item, or the total"),
         ("m", "muggins: his count is short (with the computer's mis-counts on)"),
-        ("r", "the review of the last hand (s: the game's summary, once it is over)"),
+        ("r", "the review of the last hand"),
+        ("s", "the game's summary, once it is over"),
+        ("ctrl+z", "take back your last card or count (a throw stands once the starter is turned)"),
+        ("ctrl+n", "a new game, from the settings form"),
     )
+    # Keys in the footer only when they would do something (80 columns hold no more);
+    # every one of them in the help. ``g`` when no go is due says why not.
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Home"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 7)),
         Binding("enter", "throw", "Throw", show=False),
         Binding("g", "go", "Go"),
+        Binding("g", "no_go", show=False),
+        Binding("h", "hint", "Hint"),
         Binding("m", "muggins", "Muggins", show=False),
         Binding("i", "toggle_items", "Items", show=False),
         Binding("ctrl+z", "take_back", "Take back"),
-        Binding("r", "review", "Review", show=False),
-        Binding("s", "summary", "Summary", show=False),
-        Binding("ctrl+n", "new_game", "New game"),
+        Binding("ctrl+z", "no_take_back", show=False),
+        Binding("r", "review", "Review"),
+        Binding("s", "summary", "Summary"),
+        Binding("ctrl+n", "new_game", "New"),
     ]
 
     def __init__(self, practice: Practice, game_id: int | None = None) -> None:
@@ -116,6 +128,18 @@ class PracticeScreen(TrainerScreen):
         self.title = "Practice game"
         self.step(self.practice)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        p = self.practice
+        if action == "go":
+            return p.waiting_for == "go"
+        if action == "hint":
+            return p.waiting_for in ("discard", "play", "count", "check")
+        if action == "summary":
+            return p.over
+        if action == "take_back":
+            return p.can_undo
+        return True
+
     # -- after every move
 
     def step(self, practice: Practice) -> None:
@@ -129,16 +153,20 @@ class PracticeScreen(TrainerScreen):
         self.check_review()
 
     def save(self) -> None:
-        """Save the game as it stands (after every move)."""
-        records, now = self.trainer.records, self.trainer.now()
+        """Save the game as it stands (after every move): at once in the copy every screen
+        reads, and in the history file behind the screen (no key waits on the file; the
+        header says what waits, the app says once if the file refuses)."""
+        trainer = self.trainer
         try:
-            self.game_id = records.save_practice(self.practice, self.game_id, now=now)
-        except StorageError as err:
+            self.game_id = trainer.records.save_practice(
+                self.practice, self.game_id, now=trainer.now()
+            )
+        except StorageError as err:  # (the copy in memory: only if memory itself fails)
             if not self.save_failed:  # say it once, not at every move
-                self.notify(
-                    f"{err} The game is kept only until you quit.", severity="error", markup=False
-                )
+                self.notify(f"{err} The game could not be kept.", severity="error", markup=False)
             self.save_failed = True
+            return
+        trainer.kept_behind()
 
     def grade_waiting(self) -> None:
         """Grade the decisions still waiting for the analysis (in a thread)."""
@@ -171,30 +199,25 @@ class PracticeScreen(TrainerScreen):
         self.check_review()
 
     def check_review(self) -> None:
-        """After a hand (once its decisions are graded) the review; after the game, the
+        """An open review takes the grades that came in (it keeps the focus it has). Once a
+        hand's decisions are graded the log says what the hand cost (``r`` shows its
+        review: no window opens by itself over the next deal); after the game, the
         summary."""
         p = self.practice
+        for screen in self.app.screen_stack:
+            if isinstance(screen, ReviewScreen):
+                screen.show(hand_review(p.all_grades(), screen.deal))
         if p.pending:
             return
-        if self.reviewed < p.deal or (p.over and self.reviewed <= p.deal):
-            deal = self.reviewed
-            self.reviewed = p.deal + (1 if p.over else 0)
-            self.show_review(deal)
-        elif p.over and not self.summarised:
+        finished = p.deal + (1 if p.over else 0)
+        while self.reviewed < finished:
+            self.practice = p = p.told(_review_note(p, self.reviewed))
+            self.reviewed += 1
+            self.save()
+            self._write_log(p.log)
+        if p.over and not self.summarised:
             self.summarised = True
             self.app.push_screen(SummaryScreen(p))
-
-    def show_review(self, deal: int) -> None:
-        """Show the review of the hand just counted."""
-        p = self.practice
-
-        def then(_: object = None) -> None:
-            """After the review: the summary once the game is over."""
-            if p.over and not self.summarised:
-                self.summarised = True
-                self.app.push_screen(SummaryScreen(p))
-
-        self.app.push_screen(ReviewScreen(deal, hand_review(p.all_grades(), deal)), then)
 
     # -- drawing
 
@@ -228,6 +251,7 @@ class PracticeScreen(TrainerScreen):
         elif isinstance(self.focused, PointsInput):
             self.query_one("#practice-log", RichLog).focus()  # keys go to the screen
         self._write_log(p.log)
+        self.refresh_bindings()  # (the footer's keys follow the decision waiting)
 
     def _write_log(self, lines: tuple[str, ...]) -> None:
         """Write the lines not yet shown (all of them again if the log was cut short)."""
@@ -274,7 +298,7 @@ class PracticeScreen(TrainerScreen):
                 face = f"[reverse]{face}[/reverse]"
             elif card not in legal:
                 face = f"[dim]{card}[/dim]"
-            shown.append(f"[b]{n}[/b] {face}")
+            shown.append(f"[@click=screen.pick({n})][b]{n}[/b] {face}[/]")  # (a click picks it)
         return "Your hand: " + "  ".join(shown) if shown else "Your hand: —"
 
     def _keyed(self) -> tuple[Card, ...]:
@@ -374,6 +398,37 @@ class PracticeScreen(TrainerScreen):
     def action_go(self) -> None:
         self._try(lambda s, t: self.practice.say_go())
 
+    def action_no_go(self) -> None:
+        """``g`` with no go due: why not."""
+        self._try(lambda s, t: self.practice.say_go())
+
+    def action_no_take_back(self) -> None:
+        """``ctrl+z`` with nothing that can be taken back: why not."""
+        self.notify(self.practice.undo_refused() or "", severity="warning", markup=False)
+
+    def action_hint(self) -> None:
+        """The best choice for the decision waiting, with its reason (worked out in a
+        thread: a card's analysis can take a second)."""
+        p = self.practice
+        if p.waiting_for is None:
+            return
+        self.query_one("#practice-prompt", Static).update("[dim]a hint is being worked out…[/dim]")
+        self.find_hint(p, len(p.hint_texts()))
+
+    @work(thread=True, group="hint", exclusive=True)
+    def find_hint(self, practice: Practice, step: int) -> None:
+        text = hint(practice, step)
+        self.app.call_from_thread(self.show_hint, practice, text)
+
+    def show_hint(self, asked: Practice, text: str) -> None:
+        """Put the hint in the log, if the decision it is for still waits."""
+        p = self.practice
+        if len(p.game.actions) != len(asked.game.actions) or p.waiting_for != asked.waiting_for:
+            return  # decided meanwhile
+        self.practice = p.hinted(text)
+        self.save()
+        self.redraw()
+
     def _try(self, move) -> None:  # type: ignore[no-untyped-def]
         seconds, now = self._now()
         try:
@@ -458,6 +513,27 @@ class PracticeScreen(TrainerScreen):
         return bool(self.practice.pending)
 
 
+def _review_note(practice: Practice, deal: int) -> str:
+    """What a graded hand cost, for the log (its review is a key away).
+
+    >>> from crib_trainer.training.practice import PracticeSettings
+    >>> _review_note(Practice.new(PracticeSettings(), seed=1), 0)
+    'Deal 1 graded: no costly decision (0.0 points given up in all).'
+    """
+    grades = [g for g in practice.deal_grades(deal) if not g.take_back]
+    lost = f"{sum(g.points_lost for g in grades if g.unit != 'win'):.1f} points"
+    win = sum(g.points_lost for g in grades if g.unit == "win")
+    if win:
+        lost += f" and {win:.1%} of the game at the score"
+    costly = len([g for g in hand_review(grades, deal) if not g.take_back])
+    if not costly:
+        return f"Deal {deal + 1} graded: no costly decision ({lost} given up in all)."
+    many = "decision" if costly == 1 else "decisions"
+    return (
+        f"Deal {deal + 1} graded: {costly} costly {many}, {lost} given up in all; r reviews them."
+    )
+
+
 def _show(widget: Widget, shown: bool) -> None:
     if widget.display != shown:  # (a change of display lays the screen out again)
         widget.display = shown
@@ -505,11 +581,28 @@ class ReviewScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="practice-review", classes="practice-modal"):
             yield Static(f"[b]Deal {self.deal + 1}: the review[/b]  [dim]escape plays on[/dim]")
-            if not self.grades:
-                yield Static("No costly decisions in this hand: well played.")
-            else:
-                yield Static("[dim]enter replays one as a drill[/dim]")
-                yield OptionList(*(_grade_option(i, g) for i, g in enumerate(self.grades)))
+            yield Static(id="review-note")
+            yield OptionList(id="review-list")
+
+    def on_mount(self) -> None:
+        self.show(self.grades)
+
+    def show(self, grades: list[Grade]) -> None:
+        """Show these grades (the same review, with the grades that came in since); the
+        focus stays where it was."""
+        self.grades = grades
+        listed = self.query_one("#review-list", OptionList)
+        highlighted = listed.highlighted
+        listed.clear_options()
+        listed.add_options([_grade_option(i, g) for i, g in enumerate(grades)])
+        listed.display = bool(grades)
+        if grades and highlighted is not None:
+            listed.highlighted = min(highlighted, len(grades) - 1)
+        self.query_one("#review-note", Static).update(
+            "[dim]enter replays one as a drill[/dim]"
+            if grades
+            else "No costly decisions in this hand: well played."
+        )
 
     @on(OptionList.OptionSelected)
     def replay(self, event: OptionList.OptionSelected) -> None:
@@ -528,7 +621,7 @@ class SummaryScreen(ModalScreen[None]):
         self.practice = practice
         grades = practice.all_grades()
         self.summary = game_summary(grades)
-        costly = [g for g in grades if g.points_lost > 0 and not g.take_back]
+        costly = [g for g in grades if not g.attempt.correct and not g.take_back]
         self.costly = sorted(costly, key=lambda g: (g.unit != "win", -g.points_lost))[:6]
 
     def compose(self) -> ComposeResult:
@@ -539,17 +632,25 @@ class SummaryScreen(ModalScreen[None]):
         scores = "–".join(str(x) for x in sorted(g.scores, reverse=True))
         head = f"{winner} won {scores}" + (f", {result.text}" if result else "")
         lost = ", ".join(f"{DECISION_WORDS[d]} {v:.1f}" for d, v in s.lost.items())
+        hinted = sum(
+            1
+            for g in self.practice.all_grades()
+            if g.attempt.answer.get("hints") and not g.take_back
+        )
         lines = [
-            f"[b]The game[/b]: {escape(head)}.",
+            "[b]The game[/b]: $head.",
             f"Points given up: {s.total_lost:.1f} ({lost})."
             + (f" At the score: {s.win_lost:.1%} of the game given up." if s.win_lost else ""),
             f"{s.best} of {s.decisions} decisions were the best"
-            + (f"; {s.take_backs} taken back." if s.take_backs else "."),
+            + (f"; {s.take_backs} taken back" if s.take_backs else "")
+            + (f"; {hinted} after a hint" if hinted else "")
+            + ".",
         ]
         if s.biggest is not None:
-            lines.append(f"Biggest mistake (deal {s.biggest.deal + 1}): {escape(s.biggest.text)}")
-        with Vertical(id="practice-summary", classes="practice-modal"):
-            yield Static("\n".join(lines))
+            lines.append(f"Biggest mistake (deal {s.biggest.deal + 1}): $biggest")
+        biggest = s.biggest.text if s.biggest is not None else ""
+        with Vertical(id="practice-summary", classes="practice-modal"):  # (texts as text)
+            yield Static(Content.from_markup("\n".join(lines), head=head, biggest=biggest))
             if self.costly:
                 yield Static("[dim]enter replays one as a drill · escape closes[/dim]")
                 yield OptionList(*(_grade_option(i, g) for i, g in enumerate(self.costly)))
@@ -561,9 +662,13 @@ class SummaryScreen(ModalScreen[None]):
 
 
 def _grade_option(index: int, grade: Grade) -> Option:
+    """A grade as a line to pick: its text (read back from a save: shown as text, never
+    as markup)."""
     back = " [i](taken back)[/i]" if grade.take_back else ""
+    back += " [i](hinted)[/i]" if grade.attempt.answer.get("hints") else ""
     lost = f"−{grade.points_lost:.1%}" if grade.unit == "win" else f"−{grade.points_lost:.1f}"
-    return Option(f"{lost:>6}  {escape(grade.text)}{back}", id=str(index))
+    line = Content.from_markup(f"$lost  $text{back}", lost=f"{lost:>6}", text=grade.text)
+    return Option(line, id=str(index))
 
 
 def _replay(screen: ModalScreen[None], grade: Grade) -> None:
@@ -576,72 +681,159 @@ def _replay(screen: ModalScreen[None], grade: Grade) -> None:
     trainer.open_drill(attempt.kind, replay_id=attempt.id)  # type: ignore[attr-defined]
 
 
-RULE_CHOICES = [
-    ("rules: the game's usual", ""),
-    ("rules: ACC tournament (121)", "acc"),
-    ("rules: Hoyle", "hoyle"),
-    ("rules: Britannica (no muggins)", "britannica"),
+#: The games of the form, in its words (short enough not to wrap at 80 columns).
+GAME_CHOICES = [
+    ("six-card, to 121", "six-card"),
+    ("five-card, to 61", "five-card"),
+    ("three players, to 61", "three-player"),
+    ("four, with a partner, to 61", "four-player"),
 ]
+#: Each rule set as the form's menu names it.
+RULE_NAMES = {"acc": "ACC tournament", "hoyle": "Hoyle", "britannica": "Britannica"}
+
+
+def rule_choices(variant: str) -> list[tuple[str, str]]:
+    """The rules menu for a game: the game's usual (named: it depends on the target),
+    then every rule set, each of which goes with every game.
+
+    >>> rule_choices("five-card")[0], rule_choices("six-card")[0]
+    (('usual rules: Britannica', ''), ('usual rules: ACC tournament', ''))
+    """
+    usual = default_ruleset(get_variant(variant).target).name
+    return [
+        (f"usual rules: {RULE_NAMES[usual]}", ""),
+        *((f"rules: {label}", name) for name, label in RULE_NAMES.items()),
+    ]
+
+
+def rules_chosen(variant: str, rules: str) -> RuleSet:
+    """The rule set a choice of the menu (``""``: the game's usual) means for a game."""
+    return resolve_ruleset(rules, get_variant(variant).target)
+
+
+def muggins_note(variant: str, rules: str) -> str | None:
+    """Why muggins cannot be played with these rules, in the menu's words and with the
+    law's source; None when it can.
+
+    >>> for sentence in muggins_note("five-card", "").split(". "):
+    ...     print(sentence)
+    Britannica has no muggins: scoring too few carries no penalty (Britannica, law 19)
+    For muggins choose rules: Hoyle or rules: ACC tournament.
+    >>> muggins_note("five-card", "hoyle") is None
+    True
+    """
+    ruleset = rules_chosen(variant, rules)
+    if ruleset.muggins is not None:
+        return None
+    others = " or ".join(
+        f"rules: {label}"
+        for name, label in reversed(RULE_NAMES.items())
+        if RULESETS[name].muggins is not None
+    )
+    return (
+        f"{RULE_NAMES[ruleset.name]} has no muggins: scoring too few carries no penalty "
+        f"({ruleset.under_claim.source}). For muggins choose {others}."
+    )
 
 
 class NewPracticeScreen(ModalScreen[PracticeSettings | None]):
     """The settings of a practice game: the game, the rules, muggins, the computer's
-    strength, and how the trainer helps."""
+    strength, and how the trainer helps; they start as the last game's."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), *IN_A_WINDOW]
 
+    def __init__(self, last: PracticeSettings | None = None) -> None:
+        super().__init__()
+        self.last = last or PracticeSettings()
+
     def compose(self) -> ComposeResult:
+        last = self.last
         with Vertical(id="new-practice", classes="practice-modal"):
             yield Static("[b]Practice game[/b] — you against the computer")
             with Horizontal(classes="new-game-row"):
                 yield Select(
-                    [
-                        ("six-card, to 121", "six-card"),
-                        ("five-card, to 61", "five-card"),
-                        ("three players, to 61", "three-player"),
-                        ("four: you and a partner, to 61", "four-player"),
-                    ],
-                    value="six-card",
-                    allow_blank=False,
-                    id="practice-variant",
+                    GAME_CHOICES, value=last.variant, allow_blank=False, id="practice-variant"
                 )
-                yield Select(RULE_CHOICES, value="", allow_blank=False, id="practice-rules")
+                yield Select(
+                    rule_choices(last.variant),
+                    value=last.ruleset or "",
+                    allow_blank=False,
+                    id="practice-rules",
+                )
             yield Select(
                 [(f"computer: {name}", name) for name in PLAYERS],
-                value="expert",
+                value=last.strength,
                 allow_blank=False,
                 id="practice-strength",
             )
             with Horizontal(classes="new-game-row"):
-                yield Checkbox("Muggins", False, id="practice-muggins")
-                yield Checkbox("Say go for me", True, id="practice-auto-go")
+                yield TickBox("Muggins", last.muggins, id="practice-muggins")
+                yield TickBox("Say go for me", last.auto_go, id="practice-auto-go")
+                yield TickBox("Count for me", last.count_for_me, id="practice-count-for-me")
             with Horizontal(classes="new-game-row"):
-                yield Checkbox("Grades at once", False, id="practice-at-once")
-                yield Checkbox("Count by item", False, id="practice-itemised")
-                yield Checkbox("He mis-counts", False, id="practice-miscounts")
-            yield Static("The cut decides who deals first.", id="practice-hint")
+                yield TickBox("Grades at once", last.grades_at_once, id="practice-at-once")
+                yield TickBox("Count by item", last.itemised, id="practice-itemised")
+                yield TickBox("He mis-counts", last.miscounts, id="practice-miscounts")
+            yield Static(id="practice-hint")
             yield Button("Start", id="practice-start", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#practice-start", Button).focus()
+        self.show_note()
+
+    @on(Select.Changed, "#practice-variant")
+    def variant_changed(self) -> None:
+        """The usual rules are named for the game chosen (the choice itself is kept)."""
+        rules = self.query_one("#practice-rules", Select)
+        chosen = str(rules.value)
+        rules.set_options(rule_choices(self._variant()))
+        # (the menu shows an option's new name only when its value changes)
+        rules.value = "acc" if chosen != "acc" else ""
+        rules.value = chosen
+        self.show_note()
+
+    @on(Select.Changed, "#practice-rules")
+    @on(Checkbox.Changed, "#practice-muggins")
+    def rules_changed(self) -> None:
+        self.show_note()
+
+    def _variant(self) -> str:
+        return str(self.query_one("#practice-variant", Select).value)
+
+    def show_note(self) -> None:
+        """Before Start: what the rules chosen allow (no muggins under Britannica's laws,
+        the mis-counts only at two with muggins), else who deals first."""
+        variant = self._variant()
+        note = muggins_note(variant, str(self.query_one("#practice-rules", Select).value))
+        muggins = self.query_one("#practice-muggins", Checkbox)
+        miscounts = self.query_one("#practice-miscounts", Checkbox)
+        if note is not None:
+            muggins.value = False
+        muggins.disabled = note is not None
+        two = get_variant(variant).players == 2
+        if not (two and muggins.value):
+            miscounts.value = False
+        miscounts.disabled = not (two and muggins.value)
+        if note is None and not two:
+            note = "He mis-counts is for the two-player games."
+        self.query_one("#practice-hint", Static).update(
+            Content(note or "The cut decides who deals first.")
+        )
 
     @on(Button.Pressed, "#practice-start")
     def start(self) -> None:
         """Start a game with the settings chosen on the form."""
-        rules = str(self.query_one("#practice-rules", Select).value) or None
-        variant = str(self.query_one("#practice-variant", Select).value)
-        if rules and get_variant(variant).target not in RULESETS[rules].targets:
-            rules = default_ruleset(get_variant(variant).target).name
         try:
             settings = PracticeSettings(
-                variant=variant,
-                ruleset=rules,
+                variant=self._variant(),
+                ruleset=str(self.query_one("#practice-rules", Select).value) or None,
                 muggins=self.query_one("#practice-muggins", Checkbox).value,
                 strength=str(self.query_one("#practice-strength", Select).value),
                 auto_go=self.query_one("#practice-auto-go", Checkbox).value,
                 grades_at_once=self.query_one("#practice-at-once", Checkbox).value,
                 itemised=self.query_one("#practice-itemised", Checkbox).value,
                 miscounts=self.query_one("#practice-miscounts", Checkbox).value,
+                count_for_me=self.query_one("#practice-count-for-me", Checkbox).value,
             )
         except PracticeError as err:
             self.query_one("#practice-hint", Static).update(
@@ -671,4 +863,8 @@ def open_practice(app: CribTrainerApp, *, new: bool = False) -> None:
             practice = Practice.new(settings, seed=app.rng.randrange(2**31))
             app.push_screen(PracticeScreen(practice))
 
-    app.push_screen(NewPracticeScreen(), start)
+    try:
+        last = app.records.last_practice_settings()
+    except StorageError:
+        last = None  # (the form starts from the defaults)
+    app.push_screen(NewPracticeScreen(last), start)

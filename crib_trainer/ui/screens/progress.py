@@ -1,6 +1,7 @@
 """Progress: accuracy and speed over time as plots, miss rate by category as bars, the
-recent mistakes, any of which can be opened and replayed, the timed runs' times, and the
-coach's habits (:mod:`.coach_tab`).
+recent mistakes, any of which can be opened and replayed, the timed runs' times, the
+practice games (won and lost by opponent, skunks, the points given up per game and the
+rating after each game), and the coach's habits (:mod:`.coach_tab`).
 
 Keys: ← → the tabs (from the mistakes too), ``w`` switches days/weeks, enter on a mistake
 replays it (the table has the focus as soon as its tab opens), escape goes back. Each
@@ -24,16 +25,17 @@ from crib_trainer.storage.records import PeriodStats, StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
 from crib_trainer.training.credit import HINTED
+from crib_trainer.training.gamerecord import GameOutcome, games_summary, ratings
 from crib_trainer.training.learner import spot_json, standing, standing_lines, weak_spots
 from crib_trainer.training.review import replayable
 from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
+from crib_trainer.ui.entries import REPLAYABLE
 from crib_trainer.ui.screens.base import BACK, TrainerScreen
 from crib_trainer.ui.screens.coach_tab import CoachPane
 from crib_trainer.ui.widgets.keybar import KeyBar
 
 #: Periods with answers before a line is drawn.
 MIN_POINTS = 3
-REPLAYABLE = ("count-hand", "count-crib", "judge", "discard", "peg-play", "position")
 
 
 class MistakesTable(DataTable):
@@ -86,6 +88,9 @@ class ProgressScreen(TrainerScreen):
                 yield PlotextPlot(id="timed-plot")
             with TabPane("Coach", id="tab-coach"):
                 yield CoachPane(id="coach")
+            with TabPane("Games", id="tab-games"):
+                yield PlotextPlot(id="games-plot")
+                yield Static(id="games-words")
         yield Static(id="progress-note")
         yield KeyBar()
 
@@ -119,12 +124,14 @@ class ProgressScreen(TrainerScreen):
             self.mistakes = records.recent_mistakes(30)
             total = records.count_attempts()
             runs = timed_runs(records.attempts(kind="count-hand"))
+            outcomes = records.game_outcomes()
         except StorageError as err:
             note.update(Content.from_markup("[$warning]$err", err=str(err)))
             return
         self._plot_accuracy(periods)
         self._plot_speed(periods)
         self._plot_timed(runs)
+        self._show_games(outcomes)
         self._show_weak()
         self._fill_mistakes()
         span = "the last 30 days by day" if self.period == "day" else "the last 12 weeks"
@@ -171,6 +178,25 @@ class ProgressScreen(TrainerScreen):
             plt, [r.started.astimezone(self.trainer.now().tzinfo).strftime("%d/%m") for r in runs]
         )
         self.query_one("#timed-plot", PlotextPlot).refresh()
+
+    def _show_games(self, outcomes: list[GameOutcome]) -> None:
+        """The finished practice games: the points given up in each (left scale) and the
+        rating after it (right scale), oldest first; the record in words below."""
+        plot = self.query_one("#games-plot", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title("Practice games: points given up per game, and your rating")
+        plt.xlim(0, max(len(outcomes) - 1, 1))
+        if outcomes:
+            xs = list(range(len(outcomes)))
+            plt.plot(xs, [o.total_lost for o in outcomes], marker="braille", label="given up")
+            plt.plot(xs, ratings(outcomes), marker="braille", yside="right", label="rating")
+        zone = self.trainer.now().tzinfo
+        _ticks(plt, [o.finished_at.astimezone(zone).strftime("%d/%m") for o in outcomes])
+        plot.refresh()
+        lines = games_summary(outcomes).lines()
+        self.query_one("#games-words", Static).update(Content("\n".join(lines)))
 
     def _line_plot(
         self,

@@ -21,8 +21,8 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.pegging import MAX_CARD_POINTS, parse_peg_tokens, score_sequence
-from crib_trainer.core.rules import get_variant
 from crib_trainer.core.show import MAX_SHOW
+from crib_trainer.core.variants import get_variant
 from crib_trainer.training.answers import count_attempt, peg_score_attempt
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.decisions import decision_attempt

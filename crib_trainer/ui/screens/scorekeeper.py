@@ -32,14 +32,17 @@ from crib_trainer.core.game import (
     Penalty,
     irregularities_for,
 )
+from crib_trainer.core.gamelog import entry_line
 from crib_trainer.core.pegging import PlayError
-from crib_trainer.core.rules import RULESETS, VARIANTS, default_ruleset, get_variant
+from crib_trainer.core.rules import RULESETS, default_ruleset
+from crib_trainer.core.variants import VARIANTS, get_variant
 from crib_trainer.storage.records import GameChangedError, SavedGame, StorageError
 from crib_trainer.ui.game_input import prompt, read
 from crib_trainer.ui.screens.base import IN_A_WINDOW, TrainerScreen
 from crib_trainer.ui.widgets.board import Board
 from crib_trainer.ui.widgets.followlog import FollowingLog
 from crib_trainer.ui.widgets.keybar import KeyBar
+from crib_trainer.ui.widgets.tickbox import TickBox
 
 if TYPE_CHECKING:
     from crib_trainer.ui.app import CribTrainerApp
@@ -60,7 +63,7 @@ class ScorekeeperScreen(TrainerScreen):
             "  [b]5H 5C 5S JD 29[/b]  a show: its cards, then the claim",
             "  [b]penalty bob misdeal[/b], [b]penalty bob 2 REASON[/b]",
             "  [b]undo[/b], [b]penalty[/b], [b]new[/b], [b]x[/b]  (x writes the game as a log)",
-            "  [b]a[/b]               once the game is won: every card and show graded",
+            "  [b]a[/b]               once won: the game analysed",
         ]
     )
     HELP_KEYS = (
@@ -87,7 +90,6 @@ class ScorekeeperScreen(TrainerScreen):
         super().__init__()
         self.game = game
         self.game_id = game_id
-        self.saved = game  # the game as saved, as far as this window knows
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -165,8 +167,7 @@ class ScorekeeperScreen(TrainerScreen):
         except (GameError, CardError, PlayError) as err:
             self.notify(str(err), severity="warning", timeout=6, markup=False)
             return False
-        if not self.save(game):
-            return False
+        self.save(game)
         state = game.state()
         log = self.query_one("#game-log", RichLog)
         for event in state.events[before:]:
@@ -176,29 +177,41 @@ class ScorekeeperScreen(TrainerScreen):
         self.refresh_game()
         return True
 
-    def save(self, game: Game) -> bool:
-        """Save ``game`` as the game now; if another window changed the saved game since,
-        show that one instead and say so (False)."""
-        try:
-            self.game_id, stored = save_game(self.trainer, game, self.game_id, self.saved)
-        except GameChangedError as err:
-            self.notify(str(err), severity="warning", timeout=10, markup=False)
-            self.game = self.saved = err.game
-            self._write_log()
-            self.refresh_game()
-            return False
+    def save(self, game: Game) -> None:
+        """Save ``game`` as the game now: at once in the copy every screen reads, and in
+        the history file behind the screen (no key waits on the file)."""
         self.game = game
-        if stored:  # (else the file still holds the game as last saved)
-            self.saved = game
+        self.game_id = save_game(self.trainer, game, self.game_id)
+
+    def reload_changed(self, game_id: int, changed: GameChangedError) -> bool:
+        """Another window changed this game while it was being saved here: show it as
+        saved there, and say what entered here since was not recorded. False when this
+        screen shows another game (or it does not read)."""
+        if game_id != self.game_id or changed.game is None:
+            return False
+        theirs = changed.game
+        same = 0
+        for mine, kept in zip(self.game.entries, theirs.entries, strict=False):
+            if mine != kept:
+                break
+            same += 1
+        config = self.game.config
+        lost = tuple(entry_line(e, config) for e in self.game.entries[same:])
+        self.notify(
+            str(GameChangedError(theirs, lost)), severity="warning", timeout=10, markup=False
+        )
+        self.game = theirs
+        self._write_log()
+        self.refresh_game()
         return True
 
     def action_undo(self) -> None:
         if not self.game.entries:
             self.notify("Nothing to undo.", severity="warning")
             return
-        if self.save(self.game.undo()):
-            self.query_one("#game-log", RichLog).write("(undone: the last entry)")
-            self.refresh_game()
+        self.save(self.game.undo())
+        self.query_one("#game-log", RichLog).write("(undone: the last entry)")
+        self.refresh_game()
 
     def export(self) -> None:
         """Write the game as a log (``crib-trainer game replay`` reads it) and say where."""
@@ -384,13 +397,13 @@ class NewGameScreen(ModalScreen[Game | None]):
                     id="rules",
                 )
             with Horizontal(classes="new-game-row"):
-                yield Checkbox("Muggins", last.muggins if last else False, id="game-muggins")
-                yield Checkbox(
+                yield TickBox("Muggins", last.muggins if last else False, id="game-muggins")
+                yield TickBox(
                     "Fix short counts",
                     last.correction if last else False,
                     id="correction",
                 )
-                yield Checkbox("Lurch/skunk counts", last.lurch if last else True, id="lurch")
+                yield TickBox("Lurch/skunk counts", last.lurch if last else True, id="lurch")
             yield Static("The first name deals first.", id="new-game-hint")
             if self.finished:
                 yield Static(
@@ -427,9 +440,11 @@ class NewGameScreen(ModalScreen[Game | None]):
 
     @on(Select.Changed, "#target")
     def target_changed(self, event: Select.Changed) -> None:
-        """The ACC's rules are for a game of 121: a game of 61 takes Britannica's."""
+        """The usual rules follow the game's length (the ACC's at 121, Britannica's at 61);
+        any rule set may then be chosen for either."""
         rules = self.query_one("#rules", Select)
-        if event.value not in RULESETS[str(rules.value)].targets:
+        usual = {default_ruleset(target).name for target in (61, 121)}
+        if rules.value in usual:
             rules.value = default_ruleset(int(str(event.value))).name
 
     @on(Input.Submitted, "#names")
@@ -472,15 +487,16 @@ class NewGameScreen(ModalScreen[Game | None]):
         self.dismiss(Game.new(config, first_dealer=0))
 
 
-def save_game(
-    app: CribTrainerApp, game: Game, game_id: int | None, replacing: Game | None = None
-) -> tuple[int, bool]:
-    """Save a game after an entry (``Records.save_game``): its id, and whether it reached
-    the history; a failed save is said, and the game kept until you quit."""
-    game_id, err = app.records.save_game(game, game_id, now=app.now(), replacing=replacing)
-    if err is not None:
-        app.notify(f"{err} The game is kept only until you quit.", severity="error", markup=False)
-    return game_id, err is None
+def save_game(app: CribTrainerApp, game: Game, game_id: int | None) -> int | None:
+    """Save a game after an entry (``Records.save_game``): its id. The file is written
+    behind the screen (the header says what waits; a refusal is said once by the app)."""
+    try:
+        game_id = app.records.save_game(game, game_id, now=app.now())
+    except StorageError as err:  # (the copy in memory: only if memory itself fails)
+        app.notify(f"{err} The game could not be kept.", severity="error", markup=False)
+        return game_id
+    app.kept_behind()
+    return game_id
 
 
 def open_scorekeeper(app: CribTrainerApp, *, new: bool = False) -> None:
@@ -509,7 +525,7 @@ def open_scorekeeper(app: CribTrainerApp, *, new: bool = False) -> None:
     def start(game: Game | None) -> None:
         """Open the scorekeeper on the new game (None: the form was left)."""
         if game is not None:
-            app.push_screen(ScorekeeperScreen(game, save_game(app, game, None)[0]))
+            app.push_screen(ScorekeeperScreen(game, save_game(app, game, None)))
 
     app.push_screen(NewGameScreen(finished, last), start)
 

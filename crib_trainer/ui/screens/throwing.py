@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from crib_trainer.core.cards import Card
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.rankedtable import RankedTable

@@ -1,7 +1,8 @@
 """A cribbage board drawn in text: for each side two rows of holes in groups of five, the
 first half of the track on the first row and the second half on the next, both left to
 right and numbered by a scale above and below, with the front peg (●) and the back peg (○)
-where they stand, the gap between them showing the last score, and the game hole (◎).
+where they stand, the gap between them showing the last score, and the game hole (◎) after
+the last hole of the second row, where the winner's front peg stands at the end.
 """
 
 from __future__ import annotations
@@ -19,11 +20,14 @@ def track_rows(target: int, front: int, back: int) -> tuple[str, str]:
     """The two rows of one side's track as plain text.
 
     Holes 1 … half run left to right on the first row, the rest (half + 1 … 2 × half) left
-    to right on the second, so a hole sits under the one half the board before it.
+    to right on the second, so a hole sits under the one half the board before it; the
+    second ends with the game hole, the front peg's once it reaches the target.
 
     >>> first, second = track_rows(61, 37, 3)
-    >>> first[:11], second[:11]
-    ('··○·· ·····', '····· ·●···')
+    >>> first[:11], second[:11], second[-2:]
+    ('··○·· ·····', '····· ·●···', ' ◎')
+    >>> track_rows(61, 61, 58)[1][-7:]  # the winner: his back peg 58, his front in the game hole
+    '··○·· ●'
     """
     half = (target - 1) // 2
 
@@ -37,7 +41,8 @@ def track_rows(target: int, front: int, back: int) -> tuple[str, str]:
 
     outer = [hole(n) for n in range(1, half + 1)]
     inner = [hole(n) for n in range(half + 1, 2 * half + 1)]
-    return _grouped(outer), _grouped(inner)
+    game = FRONT if front >= target else GAME
+    return _grouped(outer), f"{_grouped(inner)} {game}"
 
 
 def _grouped(holes: Sequence[str]) -> str:
@@ -55,19 +60,21 @@ def board_text(
     first, score beside the second), the second half's scale, and a line with each score,
     its last peg and the game hole.
 
-    Fits 80 columns for a game of 121 (names are cut to eight letters on the board).
+    Fits 80 columns for a game of 121 (names are cut to six letters on the board there,
+    eight at 61; the legend has them whole).
 
-    >>> print(board_text(61, ["Ann", "Bob"], [7, 40], [3, 31]).plain)
+    >>> print(board_text(61, ["Ann", "Bob"], [7, 61], [3, 58], winner=1).plain)
             5    10    15    20    25    30
     Ann ··○·· ·●··· ····· ····· ····· ·····
-      7 ····· ····· ····· ····· ····· ·····
+      7 ····· ····· ····· ····· ····· ····· ◎
     Bob ····· ····· ····· ····· ····· ·····
-     40 ○···· ····● ····· ····· ····· ·····
+     61 ····· ····· ····· ····· ····· ··○·· ●
            35    40    45    50    55    60
-    Ann 7 (+4)   Bob 40 (+9)
+    Ann 7 (+4)   Bob 61 (+3) ◎ wins
     """
     half = (target - 1) // 2
-    width = min(max(len(n) for n in names), 8)  # a 121 board is 71 wide: 8 + 1 + 71 = 80
+    # a 121 board's rows are 73 wide with the game hole: 6 + 1 + 73 = 80
+    width = min(max(len(n) for n in names), 8, 79 - (half // 5) * 6 - 1)
 
     def scale(start: int) -> Text:
         """The numbered scale over a row of the board."""
@@ -80,7 +87,7 @@ def board_text(
         style = SIDE_STYLES[side % len(SIDE_STYLES)]
         front, back = scores[side], backs[side]
         outer, inner = track_rows(target, front, back)
-        text.append(f"{name[:width]:>{width}} ", style=style)
+        text.append(f"{_cut(name, width):>{width}} ", style=style)
         text.append(_peg_styled(outer, style))
         text.append(f"\n{front:>{width}} ", style=style)
         text.append(_peg_styled(inner, style))
@@ -96,10 +103,19 @@ def board_text(
     return text
 
 
+def _cut(name: str, width: int) -> str:
+    """A name cut to ``width`` in its middle, so that its end still tells names apart.
+
+    >>> _cut("Player 1", 6), _cut("Beginner", 6), _cut("Ann", 6)
+    ('Play…1', 'Begi…r', 'Ann')
+    """
+    return name if len(name) <= width else f"{name[: width - 2]}…{name[-1]}"
+
+
 def _peg_styled(row: str, style: str) -> Text:
     out = Text()
     for ch in row:
-        out.append(ch, style=style if ch in (FRONT, BACK) else "dim")
+        out.append(ch, style=style if ch in (FRONT, BACK, GAME) else "dim")
     return out
 
 

@@ -1,11 +1,14 @@
-"""Cards drawn as cards: rank and suit glyph in a small box, red or black."""
+"""Cards drawn as cards: rank and suit glyph in a small box, red or black. A numbered card
+is picked by a click or a tap as by its number key."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
 from textual.widgets import Label, Static
 
 from crib_trainer.core.cards import Card
@@ -26,8 +29,23 @@ class CardView(Static):
         return f"{card.rank.label:<2}\n {card.suit.glyph}"
 
 
+class NumberedCard(Vertical):
+    """A card with its number under it."""
+
+    def __init__(self, card: Card, number: int) -> None:
+        super().__init__(classes="numbered")
+        self.card = card
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        yield CardView(self.card)
+        yield Label(f"  {self.number}", classes="card-number")
+
+
 class HandView(Horizontal):
-    """A row of cards, with the starter set apart on the right."""
+    """A row of cards, with the starter set apart on the right. Numbered, a click (or a
+    tap) on a card or its number presses that number's key: it picks the card wherever
+    the key does, and does what the key does anywhere else."""
 
     def __init__(
         self,
@@ -47,15 +65,23 @@ class HandView(Horizontal):
     def compose(self) -> ComposeResult:
         for number, card in enumerate(self.cards, start=1):
             if self.numbered:
-                with Vertical(classes="numbered"):
-                    yield CardView(card)
-                    yield Label(f"  {number}", classes="card-number")
+                yield NumberedCard(card, number)
             else:
                 yield CardView(card)
         if self.starter is not None:
             with Vertical(classes="starter"):
                 yield CardView(self.starter)
                 yield Label(self.starter_label, classes="starter-label")
+
+    def on_click(self, event: events.Click) -> None:
+        """Press the number of the card clicked, if it has one."""
+        node: DOMNode | None = event.widget
+        while node is not None and node is not self:
+            if isinstance(node, NumberedCard):
+                event.stop()
+                self.app.simulate_key(str(node.number))
+                return
+            node = node.parent
 
     def show(self, cards: Iterable[Card], starter: Card | None = None) -> None:
         """Deal new cards into the view."""

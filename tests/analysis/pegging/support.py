@@ -10,7 +10,7 @@ from itertools import combinations
 from crib_trainer.analysis.pegging import PegSituation, pack_tail, read_situation, tail_of
 from crib_trainer.core.cards import FULL_DECK, Card
 from crib_trainer.core.pegging import PlayError, PlayState, parse_peg_tokens, score_card
-from crib_trainer.core.rules import SIX_CARD
+from crib_trainer.core.variants import SIX_CARD
 
 # A: 9S, B: QH, A: 8C (27), B: 3D (30), A cannot play (he holds 5 and K), B: AH makes 31.
 # A, the non-dealer, has played two cards and holds 5♥ K♠; B holds one card, unseen; A leads

@@ -22,7 +22,7 @@ from crib_trainer.analysis.pegging.endings import (
     packed,
     shipped_endings,
 )
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD, THREE_PLAYER
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD, THREE_PLAYER
 from tests.analysis.pegging.support import random_state, ranks, solver_tail
 
 

@@ -22,7 +22,7 @@ from crib_trainer.analysis.pegging.leadnets import (
 )
 from crib_trainer.analysis.pegging.ranking import expected_nets
 from crib_trainer.core.cards import FULL_DECK
-from crib_trainer.core.rules import FIVE_CARD
+from crib_trainer.core.variants import FIVE_CARD
 from tests.conftest import card, cards
 
 

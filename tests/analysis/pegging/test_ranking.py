@@ -21,7 +21,7 @@ from crib_trainer.analysis.pegging import (
 from crib_trainer.analysis.pegging.ranking import ten_relabelling
 from crib_trainer.core.cards import FULL_DECK
 from crib_trainer.core.pegging import PlayState
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD
 from tests.analysis.pegging.support import (
     LEAD_5_OR_K,
     random_state,
@@ -434,3 +434,17 @@ def test_a_relabelled_play_nets_what_the_original_nets(seed):
             assert nets[0] == nets[1], (mine, on_table, r, theirs, r2, theirs2)
             checked += 1
     assert moved >= 12, (moved, checked)
+
+
+def test_the_lead_with_discards_from_the_shipped_nets_is_the_search():
+    """The opening lead with the discards known, worked from the shipped nets without them
+    and the holdings the discards change, is every holding searched (to 1e-12; the pinned
+    leads above check it with a starter turned, this one before)."""
+    from crib_trainer.analysis.pegging import Solver, holding_distribution, read_situation
+    from crib_trainer.analysis.pegging.ranking import expected_nets, lead_with_discards
+
+    situation = PegSituation(cards("QD JD KC TC"), (), None, cards("7D 7H"))
+    position = read_situation(situation)
+    fast = lead_with_discards(situation, position, Solver())
+    slow = expected_nets(position, holding_distribution(position), Solver())
+    assert fast is not None and fast == pytest.approx(slow, abs=1e-12, rel=0)

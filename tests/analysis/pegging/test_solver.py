@@ -12,7 +12,7 @@ from crib_trainer.analysis.pegging import (
 )
 from crib_trainer.core.cards import FULL_DECK
 from crib_trainer.core.pegging import PlayState
-from crib_trainer.core.rules import FIVE_CARD, SIX_CARD
+from crib_trainer.core.variants import FIVE_CARD, SIX_CARD
 from tests.analysis.pegging.support import (
     brute,
     card_net,

@@ -23,7 +23,7 @@ from crib_trainer.analysis.pegging import (
 )
 from crib_trainer.core.cards import FULL_DECK, Card, parse_cards
 from crib_trainer.core.pegging import MAX_CARD_POINTS, PlayError, PlayState, parse_peg_tokens
-from crib_trainer.core.rules import get_variant
+from crib_trainer.core.variants import get_variant
 
 
 def played_out(variant: str, seed: int, cards_played: int) -> PlayState:
@@ -230,3 +230,66 @@ def test_sampled_method_agrees_with_the_oracle_within_its_error():
                 zs.append((o.expected_net - want[o.card]) / o.stderr)
     assert len(zs) >= 10
     assert sum(z * z for z in zs) / len(zs) < 3
+
+
+# --- sampling until the ranking is clear (issue 38) --------------------------------------------
+
+
+def until_clear(tokens: str, hand: str, variant: str, **options) -> object:
+    s = TableSituation.from_sequence(
+        parse_peg_tokens(tokens.split()), parse_cards(hand), variant=variant
+    )
+    return analyse_table(s, samples=None, **options)
+
+
+@pytest.mark.parametrize("variant", ["three-player", "four-player"])
+def test_a_clear_best_card_stops_at_the_fewest_deals(variant):
+    """The king makes 31 at 21: its lead is many times its error by the first look."""
+    from crib_trainer.analysis.pegging.sampled import MIN_DEALS
+
+    hand = "KC 2D 3H" if variant == "three-player" else "KC 2D 3H 7S"
+    a = until_clear("KS AH QD", hand, variant)
+    assert (a.method, a.stopped, a.deals, a.samples) == ("sampled", "clear", MIN_DEALS, None)
+    assert a.options[0].card.code == "KC"
+    nets = sorted((o.expected_net for o in a.options), reverse=True)
+    assert a.lead == pytest.approx(nets[0] - nets[1]) and a.lead > 2 * a.lead_stderr > 0
+
+
+def test_the_deals_are_the_first_of_the_fixed_counts_stream():
+    """Sampling until clear takes the deals a fixed count takes, the first of them: a
+    fixed count of as many deals gives the same means."""
+    a = until_clear("KS AH QD", "KC 2D 3H", "three-player")
+    s = TableSituation.from_sequence(
+        parse_peg_tokens("KS AH QD".split()), parse_cards("KC 2D 3H"), variant="three-player"
+    )
+    fixed = analyse_table(s, samples=a.deals)
+    got = [(o.card, o.expected_net, o.stderr) for o in a.options]
+    want = [(o.card, o.expected_net, o.stderr) for o in fixed.options]
+    assert [g[0] for g in got] == [w[0] for w in want]
+    assert [g[1:] for g in got] == [pytest.approx(w[1:], abs=1e-12) for w in want]
+
+
+def test_an_unclear_ranking_stops_when_its_budget_is_spent():
+    from crib_trainer.analysis.pegging.sampled import MIN_DEALS
+
+    a = until_clear("KS QH", "4D 2S 9C 8C", "three-player", budget=0.0)
+    assert (a.stopped, a.deals) == ("budget", MIN_DEALS)
+    assert a.lead <= 2 * a.lead_stderr
+
+
+def test_an_unclear_ranking_stops_at_the_limit(monkeypatch):
+    from crib_trainer.analysis.pegging import sampled
+
+    monkeypatch.setattr(sampled, "DEFAULT_SAMPLES", 50)
+    a = until_clear("KS QH", "4D 2S 9C 8C", "three-player", budget=float("inf"))
+    assert (a.stopped, a.deals) == ("limit", 50)
+
+
+def test_few_enough_deals_are_still_exact_when_sampling_until_clear():
+    """Late in the play (no more deals than the limit) the answer is exact, as before."""
+    state = played_out("three-player", 5, 9)
+    s = TableSituation.from_state(state)
+    assert exact_deals(read_table(s), 300) is not None
+    a = analyse_table(s, samples=None)
+    assert (a.method, a.stopped) == ("exact", "")
+    assert a.options == analyse_table(s).options
