@@ -6,12 +6,12 @@ prints the same numbers as a table (docs/learning.md)."""
 
 from __future__ import annotations
 
-import os
 from functools import cache
 
 import pytest
 
 from crib_trainer.training.simulate import MISTAKES, base_rate, play
+from tests.conftest import FULL_TESTS
 
 SEEDS = range(5)
 RARE = ("nobs", "double-run", "crib-flush-trap")
@@ -67,10 +67,9 @@ def test_a_guess_never_accuses_a_category_never_missed():
 
 # --- issue 35: habits found, drilled, let go; moving on ----------------------------------
 
-FULL = bool(os.environ.get("CRIB_TRAINER_FULL_TESTS"))
-HABIT_SEEDS = range(5) if FULL else range(2)
+HABIT_SEEDS = range(5) if FULL_TESTS else range(2)
 HABIT_LEARNERS = ["double-run-four", "hand-four-flush", "heels", "throws-five-to-dealer"]
-if FULL:
+if FULL_TESTS:
     HABIT_LEARNERS.append("leads-five")  # (a card judged exactly each answer: ~40 s a seed)
 
 
