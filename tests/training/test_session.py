@@ -253,3 +253,31 @@ def test_a_speed_goal_comes_from_his_own_pace_once_accuracy_holds():
         q = fast.next_question({"count-hand"})
         fast.answer(q, total=q.drill.breakdown().total, seconds=6.0)
     assert fast.plan({"count-hand"}).goal is None  # (already at a practised pace)
+
+
+def test_no_weak_spot_moves_on_to_harder_hands_then_decisions_at_the_score():
+    """Thirty right answers, none on a harder hand: harder hands (counts only); with twenty
+    harder hands answered right, decisions at the score too (the position drill)."""
+    from crib_trainer.training.attempt import Attempt
+    from crib_trainer.training.session import HARDER, MOVE_ON_AFTER
+
+    def right(n: int, present: dict) -> Attempt:
+        return Attempt("count-hand", {"n": n}, {}, {}, True, "correct", {}, 5.0,
+                       T0 + timedelta(minutes=n), present=present)  # fmt: skip
+
+    def plans(history: list[Attempt], kinds: set[str]) -> set[str]:
+        store = MemoryHistory()
+        for a in history:
+            store.save_attempt(a)
+        s = Session(store, rng=random.Random(1), clock=lambda: T0 + timedelta(days=1))
+        return {s.plan(kinds).reason for _ in range(200)}
+
+    every = {c: 1.0 for c in ("fifteen-2", "fifteen-3plus", "pair", "pair-royal", "run",
+             "triple-run", "double-double-run", "flush", "hand-four-flush", "nobs", "heels",
+             "double-run-four", "double-run")}  # fmt: skip
+    plain = [right(n, {"fifteen-2": 2.0}) for n in range(MOVE_ON_AFTER)]
+    met = [right(100, every)]  # (every category met: no placement left)
+    assert plans(plain + met, {"count-hand"}) == {"harder", "fresh"}
+    assert "at-score" not in plans(plain + met, {"count-hand", "position"})
+    harder = [right(200 + n, {HARDER[n % 2]: 8.0}) for n in range(20)]
+    assert "at-score" in plans(plain + met + harder, {"count-hand", "position"})
