@@ -70,7 +70,7 @@ def test_a_guess_never_accuses_a_category_never_missed():
 HABIT_SEEDS = range(5) if FULL_TESTS else range(2)
 HABIT_LEARNERS = ["double-run-four", "hand-four-flush", "heels", "throws-five-to-dealer"]
 if FULL_TESTS:
-    HABIT_LEARNERS.append("leads-five")  # (a card judged exactly each answer: ~40 s a seed)
+    HABIT_LEARNERS.append("leads-five")  # (a card judged exactly each answer: the slowest)
 
 
 @pytest.mark.parametrize("mistake", HABIT_LEARNERS)
