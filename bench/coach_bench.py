@@ -36,7 +36,7 @@ from crib_trainer.core.gamelog import replay_log
 from crib_trainer.storage.analyses import FOLDER, save_analysis
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.games import save_game
-from crib_trainer.training.game_analysis import analyse_game, record_log
+from crib_trainer.training.game.game_analysis import analyse_game, record_log
 
 END = datetime(2026, 11, 25, tzinfo=UTC)
 

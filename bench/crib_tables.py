@@ -2,7 +2,7 @@
 
 Run:  python bench/crib_tables.py [--grid own|other]
 Reads the shipped table (crib_trainer/analysis/data/throw_weights.json; rebuild it with
-``python -m crib_trainer.analysis.build_weights``) and compares its six-card averages with:
+``python -m crib_trainer.analysis.build.weights``) and compares its six-card averages with:
 
 - Hessel, "Discarding to opponent's crib": every pair, two decimals.
   http://cribbageforum.com/OppCrib.htm

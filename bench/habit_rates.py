@@ -1,5 +1,5 @@
 """How often a deal holds each habit's situation for a player: the ``per_deal`` figures of
-crib_trainer/training/habits.py, measured.
+crib_trainer/training/learning/habits.py, measured.
 
 Run:  python bench/habit_rates.py [--hands N] [--cribs N] [--deals N]
 
@@ -21,10 +21,10 @@ import time
 from crib_trainer.core.cards import FULL_DECK
 from crib_trainer.core.show import score_show
 from crib_trainer.training.categories import count_categories
-from crib_trainer.training.cribs import thrown_crib
-from crib_trainer.training.drills import discard_drill
-from crib_trainer.training.habits import HABITS, holds
-from crib_trainer.training.pegdrills import deal_moments
+from crib_trainer.training.drills.cribs import thrown_crib
+from crib_trainer.training.drills.hands import discard_drill
+from crib_trainer.training.drills.pegdrills import deal_moments
+from crib_trainer.training.learning.habits import HABITS, holds
 
 
 def main() -> None:

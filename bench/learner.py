@@ -3,7 +3,7 @@ learners.
 
 Run:  python bench/learner.py [--seeds N] [--deals N] [--peg-deals N]
 
-Issue 22: each planted counting mistake (crib_trainer/training/simulate.py) is played by
+Issue 22: each planted counting mistake (crib_trainer/training/learning/simulate.py) is played by
 ``--seeds`` seeded learners through ``Session``, 150 answers each, the mistake made up to
 answer 50. Issue 35: each habit's learner (counting habits, throwing a 5 to the dealer,
 leading a 5), 200 answers each, the habit shown up to answer 50; then a learner with no
@@ -25,8 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import crib_trainer
-from crib_trainer.training.session import HARDER
-from crib_trainer.training.simulate import MISTAKES, SLOW_SECONDS, Run, base_rate, play
+from crib_trainer.training.learning.session import HARDER
+from crib_trainer.training.learning.simulate import MISTAKES, SLOW_SECONDS, Run, base_rate, play
 
 #: Issue 22's learners (150 answers) and issue 35's habits (200 answers).
 COUNTING = ("nobs", "double-run", "crib-flush-trap", "fifteen-3plus", "double-run-pair")

@@ -32,14 +32,14 @@ from crib_trainer.storage.db import open_memory_copy, open_store
 from crib_trainer.storage.progress import record_attempt
 from crib_trainer.storage.records import Records
 from crib_trainer.training import categories as cat
-from crib_trainer.training.answers import count_attempt, judge_attempt, peg_score_attempt
 from crib_trainer.training.attempt import Attempt, DrillKind
-from crib_trainer.training.credit import HINTED
-from crib_trainer.training.decisions import decision_attempt
-from crib_trainer.training.drills import CountDrill, count_drill, discard_drill, drill_for
-from crib_trainer.training.hints import with_hints
-from crib_trainer.training.session import Session
-from crib_trainer.training.verdict import Choice, Verdict
+from crib_trainer.training.drills.hands import CountDrill, count_drill, discard_drill, drill_for
+from crib_trainer.training.grading.answers import count_attempt, judge_attempt, peg_score_attempt
+from crib_trainer.training.grading.credit import HINTED
+from crib_trainer.training.grading.decisions import decision_attempt
+from crib_trainer.training.grading.hints import with_hints
+from crib_trainer.training.grading.verdict import Choice, Verdict
+from crib_trainer.training.learning.session import Session
 
 PER_DAY = 55
 #: The answers of the last session, recorded after the model was kept.

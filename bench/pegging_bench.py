@@ -17,7 +17,7 @@ import time
 
 from crib_trainer.analysis.pegging import PegSituation, analyse
 from crib_trainer.core.cards import parse_card, parse_cards
-from crib_trainer.training.pegdrills import deal_moments
+from crib_trainer.training.drills.pegdrills import deal_moments
 
 STAGES = (
     ("opening lead (0 cards played)", range(0, 1)),

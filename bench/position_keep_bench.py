@@ -34,8 +34,8 @@ from unittest import mock
 import numpy as np
 
 from crib_trainer.analysis import position
-from crib_trainer.analysis.build_keep_play import Events
-from crib_trainer.analysis.build_pegnet import play_out
+from crib_trainer.analysis.build.keep_play import Events
+from crib_trainer.analysis.build.pegnet import play_out
 from crib_trainer.analysis.keepplay import PlaySample, keep_play
 from crib_trainer.analysis.position import SAMPLE_PATH
 from crib_trainer.core.cards import FULL_DECK

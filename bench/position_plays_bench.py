@@ -1,5 +1,5 @@
 """Dealing the position drill's plays: how often a try finds a teaching moment, and the
-time to deal a question (``training/position_plays.py``).
+time to deal a question (``training/drills/position_plays.py``).
 
 Run:  python bench/position_plays_bench.py [--tries N] [--questions N] [--seed S]
 
@@ -21,7 +21,7 @@ import random
 import statistics
 import time
 
-from crib_trainer.training.position_plays import TEACHES, TRIES, deal_try, position_play
+from crib_trainer.training.drills.position_plays import TEACHES, TRIES, deal_try, position_play
 
 
 def share(hits: int, n: int) -> str:

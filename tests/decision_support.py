@@ -10,9 +10,9 @@ from typing import Any
 
 from crib_trainer.core.cards import Card
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.decisions import decision_attempt
-from crib_trainer.training.drills import DiscardDrill
-from crib_trainer.training.verdict import Choice, Verdict
+from crib_trainer.training.drills.hands import DiscardDrill
+from crib_trainer.training.grading.decisions import decision_attempt
+from crib_trainer.training.grading.verdict import Choice, Verdict
 
 
 def _ranking(chosen: tuple[Card, ...], best: tuple[Card, ...], gave_up: float) -> tuple:
@@ -81,7 +81,7 @@ def card_attempt(
 
 def judged(drill: Any, chosen: Sequence[Card], *, seconds: float, answered_at: datetime) -> Attempt:
     """A choice in a drill judged and stored as every screen does it."""
-    from crib_trainer.training.decisions import judge_drill
+    from crib_trainer.training.grading.decisions import judge_drill
 
     verdict = judge_drill(drill, tuple(chosen))
     return decision_attempt(drill, verdict, seconds=seconds, answered_at=answered_at)

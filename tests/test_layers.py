@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import crib_trainer
 import crib_trainer.analysis
-import crib_trainer.analysis.pegging
 import crib_trainer.core
 import crib_trainer.training
 
@@ -25,10 +25,14 @@ def modules_of(package) -> list[str]:
 
 
 CORE = modules_of(crib_trainer.core)
-ANALYSIS = [f"crib_trainer.analysis.{m}" for m in modules_of(crib_trainer.analysis)] + [
-    f"crib_trainer.analysis.pegging.{m}" for m in modules_of(crib_trainer.analysis.pegging)
-]
-TRAINING = modules_of(crib_trainer.training)
+ANALYSIS = sorted(
+    m.name for m in pkgutil.walk_packages(crib_trainer.analysis.__path__, "crib_trainer.analysis.")
+)
+#: Every module of training/, its rooms' included (``drills.hands`` …).
+TRAINING = sorted(
+    m.name.removeprefix("crib_trainer.training.")
+    for m in pkgutil.walk_packages(crib_trainer.training.__path__, "crib_trainer.training.")
+)
 
 
 def imported_by(modules: list[str], forbidden: tuple[str, ...]) -> list[str]:
@@ -193,3 +197,26 @@ def test_the_ui_reaches_storage_through_the_records_alone():
             elif isinstance(node, ast.Import):
                 found += [f"{path.name}: {a.name}" for a in node.names if ".storage" in a.name]
     assert found == []
+
+
+def test_only_the_builders_import_the_builders():
+    """The offline builders live in ``analysis/build/`` and nothing the trainer runs imports
+    them (a command loads no builder, self-play or build-time table)."""
+    package = Path(crib_trainer.__file__).parent
+    builders = package / "analysis" / "build"
+
+    def imports_a_builder(path: Path) -> bool:
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            if any(n.startswith("crib_trainer.analysis.build") for n in names):
+                return True
+        return False
+
+    users = [
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if builders not in path.parents and imports_a_builder(path)
+    ]
+    assert users == []

@@ -11,7 +11,7 @@ For each card the player to move may lay, at his score ``me`` against ``him``:
   pone's hand, the dealer's hand, the crib; whoever gets home first wins) and then the
   win-probability table at the next deal. Your hand shows its exact points when all of
   it and the starter are known; otherwise, like his hand and the crib, it is drawn from
-  the deal sample of expert self-play (:mod:`~crib_trainer.analysis.build_deal_sample`).
+  the deal sample of expert self-play (:mod:`~crib_trainer.analysis.build.deal_sample`).
 
 >>> from crib_trainer.analysis.pegging import PegSituation, analyse
 >>> from crib_trainer.core.cards import parse_cards

@@ -1,5 +1,5 @@
 """The play of the cards you keep: for every multiset of kept ranks and each role, the
-plays of expert self-play built offline (:mod:`crib_trainer.analysis.build_keep_play`,
+plays of expert self-play built offline (:mod:`crib_trainer.analysis.build.keep_play`,
 ``analysis/data/keep_play.npz``), each kept whole, its points in the order they were
 pegged. Position-aware advice (:mod:`crib_trainer.analysis.position`) reads from them
 how often each side pegs out first for any pair of needs, and the points each pegs when
@@ -22,10 +22,10 @@ from crib_trainer.analysis.ranksets import multiset_index
 from crib_trainer.analysis.winprob import NEVER
 from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
-#: The table :mod:`crib_trainer.analysis.build_keep_play` writes.
+#: The table :mod:`crib_trainer.analysis.build.keep_play` writes.
 TABLE_PATH = Path(__file__).parent / "data" / "keep_play.npz"
 
-#: The plays of every kept hand, built by :mod:`crib_trainer.analysis.build_keep_play`.
+#: The plays of every kept hand, built by :mod:`crib_trainer.analysis.build.keep_play`.
 TABLE_PATH = Path(__file__).parent / "data" / "keep_play.npz"
 
 

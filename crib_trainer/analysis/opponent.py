@@ -1,7 +1,7 @@
 """The weighted opponent: how often a good player throws, and keeps, each set of ranks.
 
 The table ``data/throw_weights.json`` is built offline by
-``python -m crib_trainer.analysis.build_weights`` (see that module for the method): for
+``python -m crib_trainer.analysis.build.weights`` (see that module for the method): for
 every variant and for both kinds of thrower, "own" (throwing to his own or his side's
 crib: the dealer, and with four players the dealer's partner) and "other" (throwing to an
 opponent's crib), it counts over every deal how many deals a good player throws each

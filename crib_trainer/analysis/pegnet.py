@@ -1,5 +1,5 @@
 """The expected net points of the play for the cards kept: a table by the kept ranks and
-the role, estimated offline by expert self-play (:mod:`crib_trainer.analysis.build_pegnet`)
+the role, estimated offline by expert self-play (:mod:`crib_trainer.analysis.build.pegnet`)
 and shipped as ``analysis/data/pegnet.npz``.
 
 The net is the keeper's points in the play less his opponent's (his heels not counted).
@@ -28,7 +28,7 @@ from crib_trainer.analysis.ranksets import multiset_index
 from crib_trainer.core.cards import Card
 from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
-#: The table built by :mod:`crib_trainer.analysis.build_pegnet`.
+#: The table built by :mod:`crib_trainer.analysis.build.pegnet`.
 TABLE_PATH = Path(__file__).parent / "data" / "pegnet.npz"
 _PIPS = np.minimum(np.arange(1, 14), 10)
 

@@ -22,8 +22,8 @@ only the master reads it.
   opening lead, the reply to it and the leader's second card come from tables the exact
   pegging analysis built offline for every hand of ranks and cards laid, with the
   player's discards and the starter left unseen (:func:`lead_values`,
-  :mod:`~crib_trainer.analysis.build_leads`; :func:`reply_values`,
-  :mod:`~crib_trainer.analysis.build_replies`). Once few cards are left (the opponent
+  :mod:`~crib_trainer.analysis.build.leads`; :func:`reply_values`,
+  :mod:`~crib_trainer.analysis.build.replies`). Once few cards are left (the opponent
   holds at most :data:`EXACT_OPPONENT_CARDS`, the mover at most :data:`EXACT_OWN_CARDS`)
   it is the exact analysis itself (:func:`exact_values`, about a millisecond). In
   between, a two-ply look-ahead on ranks (:func:`lookahead_values`): the card's points
@@ -85,10 +85,10 @@ from crib_trainer.core.variants import Variant
 if TYPE_CHECKING:
     import numpy as np
 
-#: The opening leads, built by :mod:`crib_trainer.analysis.build_leads`.
+#: The opening leads, built by :mod:`crib_trainer.analysis.build.leads`.
 LEAD_TABLE = Path(__file__).parent / "data" / "peg_leads.json"
 #: The reply to the lead and the leader's second card, built by
-#: :mod:`crib_trainer.analysis.build_replies`.
+#: :mod:`crib_trainer.analysis.build.replies`.
 REPLY_TABLE = Path(__file__).parent / "data" / "peg_replies.npz"
 #: The reply table's values are in thousandths of a point.
 REPLY_SCALE = 1000
@@ -245,7 +245,7 @@ def _lead_table() -> dict[str, dict[str, dict[str, float]]]:
 
 def lead_values(hand: Sequence[Card], variant: Variant) -> dict[int, float]:
     """The opening lead's value for each rank in ``hand``: the exact expected net with only
-    the leader's hand known, from the table :mod:`~crib_trainer.analysis.build_leads` makes.
+    the leader's hand known, from the table :mod:`~crib_trainer.analysis.build.leads` makes.
 
     >>> from crib_trainer.core.cards import parse_cards
     >>> from crib_trainer.core.variants import SIX_CARD
@@ -270,7 +270,7 @@ def reply_values(situation: PegSituation) -> dict[int, float]:
     """The value of each rank in ``hand`` as the reply to the lead (one card played) or
     the leader's second card (two played): the exact expected net with the player's
     discards and the starter unseen, from the table
-    :mod:`~crib_trainer.analysis.build_replies` makes.
+    :mod:`~crib_trainer.analysis.build.replies` makes.
 
     >>> from crib_trainer.core.cards import parse_cards
     >>> from crib_trainer.core.pegging import parse_peg_tokens

@@ -9,7 +9,7 @@ this module follows the deal in the order it is pegged and asks who gets home fi
 2. the play, card by card: **from the plays of the ranks you keep**, in your role
    (:mod:`crib_trainer.analysis.keepplay`: 64 plays of expert self-play for every kept
    rank multiset and role, 256 in the five-card game, built offline by
-   :mod:`crib_trainer.analysis.build_keep_play`) — they say, for the two needs, how
+   :mod:`crib_trainer.analysis.build.keep_play`) — they say, for the two needs, how
    often the pone pegs out first, how often the dealer does, and the points each pegs
    when neither does;
 3. the pone's hand, 4. the dealer's hand, 5. the crib: **your hand and the crib are
@@ -18,7 +18,7 @@ this module follows the deal in the order it is pegged and asks who gets home fi
    as every throw is graded; or each equally likely with ``opponent="random"``); **his
    hand comes from the distribution of
    an expert's kept hand in a sample of deals**
-   (:mod:`crib_trainer.analysis.build_deal_sample`, 4,000 deals per game), independent
+   (:mod:`crib_trainer.analysis.build.deal_sample`, 4,000 deals per game), independent
    of your cards and the starter;
 6. when no one gets home, the next deal: the win-probability table
    (:mod:`crib_trainer.analysis.winprob`) at the new score, he or you dealing.
@@ -73,13 +73,13 @@ from crib_trainer.core.cards import Card, Rank
 from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
 #: The deal sample of expert self-play, built by
-#: :mod:`crib_trainer.analysis.build_deal_sample` (read here and by the end of the play).
+#: :mod:`crib_trainer.analysis.build.deal_sample` (read here and by the end of the play).
 SAMPLE_PATH = Path(__file__).parent / "data" / "deal_sample.npz"
 JACK = int(Rank.JACK)
 MAX_POINTS = 30  # more than any hand or crib can score (29)
 #: Chances to win closer than this are the same for teaching (half a percent).
 SAME = 0.005
-#: The deal sample :mod:`crib_trainer.analysis.build_deal_sample` writes.
+#: The deal sample :mod:`crib_trainer.analysis.build.deal_sample` writes.
 SAMPLE_PATH = Path(__file__).parent / "data" / "deal_sample.npz"
 _OFF = 64  # index offset so that needs below zero (up to two shows' worth) stay in range
 

@@ -4,7 +4,7 @@ A deal is a sequence of scoring events in the order they are pegged: the play, c
 card (each card's points, the go, the last card), then the pone's hand, the dealer's
 hand, the crib (his heels, when a jack is turned, comes first of all). Whoever reaches the
 game hole first wins, at once, even in the middle of the play or of the shows. From a
-sample of deals played by equal players (:mod:`crib_trainer.analysis.build_winprob`
+sample of deals played by equal players (:mod:`crib_trainer.analysis.build.winprob`
 makes one by self-play), the chance that the dealer of the coming deal wins, needing
 ``d`` more points against the pone's ``p``, is
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # (numpy is imported where it is used: `winprob` reads one va
 
 PONE, DEALER = 0, 1
 NEVER = 32767  # the event index of a need never met in a deal (int16's largest)
-#: The tables built by :mod:`crib_trainer.analysis.build_winprob`.
+#: The tables built by :mod:`crib_trainer.analysis.build.winprob`.
 TABLE_PATH = Path(__file__).parent / "data" / "winprob.npz"
 
 
@@ -144,7 +144,7 @@ def win_chance(table: np.ndarray, me: int, him: int, *, dealer: bool, target: in
 @cache
 def shipped_table(variant: Variant | str) -> tuple[np.ndarray, np.ndarray]:
     """The shipped table for a two-player game (``six-card`` or ``five-card``) and its
-    standard errors, as :func:`solve` and :mod:`~crib_trainer.analysis.build_winprob`
+    standard errors, as :func:`solve` and :mod:`~crib_trainer.analysis.build.winprob`
     make them.
 
     >>> table, se = shipped_table("six-card")

@@ -54,7 +54,7 @@ def cmd_coach(args: argparse.Namespace, out: TextIO) -> int:
         open_store,
     )
     from crib_trainer.storage.progress import attempts
-    from crib_trainer.training.coach import coach
+    from crib_trainer.training.learning.coach import coach
 
     try:
         store = open_store()

@@ -109,7 +109,7 @@ def analysis_json(
 
 def analysis_record(analysis: DiscardAnalysis, pegging: bool = False) -> dict:
     """:func:`analysis_json` of an analysis already made."""
-    from crib_trainer.training.discard_advice import advise
+    from crib_trainer.training.words.discard_advice import advise
 
     out = analysis.to_json()
     why, each = advise(analysis)
@@ -119,7 +119,7 @@ def analysis_record(analysis: DiscardAnalysis, pegging: bool = False) -> dict:
     out["why"] = why
     if pegging:
         from crib_trainer.analysis.pegnet import with_pegging
-        from crib_trainer.training.pegging_advice import pegging_reason
+        from crib_trainer.training.words.pegging_advice import pegging_reason
 
         ranked = with_pegging(analysis)
         by_throw = {tuple(r["discard"]): r for r in out["options"]}
@@ -154,7 +154,7 @@ def analysis_line(analysis: DiscardAnalysis) -> str:
     """
     from json.encoder import encode_basestring
 
-    from crib_trainer.training.discard_advice import advise
+    from crib_trainer.training.words.discard_advice import advise
 
     why, each = advise(analysis)
     heels = repr(analysis.heels_ev)  # (the same in every option: written once)
@@ -221,7 +221,7 @@ def position_json(
     option adds ``win`` and ``win_se``, and its ``as_good`` says it is as good as the best
     chance (the text's ``*``); the record adds ``me``, ``him`` and ``why`` (the reason)."""
     from crib_trainer.analysis.position import analyse_position
-    from crib_trainer.training.position_words import position_reason
+    from crib_trainer.training.words.position_words import position_reason
 
     me, him = score
     p = analyse_position(cards, dealer=dealer, me=me, him=him, variant=variant, opponent=opponent)
@@ -282,12 +282,12 @@ def cmd_discard(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(record), file=out)
         return 0
     from crib_trainer.analysis.discard import analyse_discards
-    from crib_trainer.training.discard_advice import explain_discards
+    from crib_trainer.training.words.discard_advice import explain_discards
 
     analysis = analyse_discards(cards, dealer=dealer, variant=variant, opponent=args.opponent)
     if args.with_pegging:
         from crib_trainer.analysis.pegnet import with_pegging
-        from crib_trainer.training.pegging_advice import explain_with_pegging
+        from crib_trainer.training.words.pegging_advice import explain_with_pegging
 
         print(explain_with_pegging(analysis, with_pegging(analysis), args.ascii), file=out)
         return 0
@@ -303,7 +303,7 @@ def _discard_position(
         print(json.dumps(record), file=out)
         return 0
     from crib_trainer.analysis.position import analyse_position
-    from crib_trainer.training.position_words import explain_position
+    from crib_trainer.training.words.position_words import explain_position
 
     me, him = args.score
     p = analyse_position(

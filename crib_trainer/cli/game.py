@@ -71,7 +71,7 @@ def read_replay(name: str) -> Replay:
 
 def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     """``crib-trainer game analyse``: every decision of a game log graded."""
-    from crib_trainer.training.game_analysis import AnalysisError, analyse_game
+    from crib_trainer.training.game.game_analysis import AnalysisError, analyse_game
 
     replay = read_replay(args.file)
     try:

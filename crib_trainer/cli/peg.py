@@ -125,7 +125,7 @@ def cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _score(args: argparse.Namespace, out: TextIO) -> int:
-    from crib_trainer.training.explain import explain_play
+    from crib_trainer.training.words.explain import explain_play
 
     if not args.tokens:
         raise UsageError("give the cards played in order, e.g. 'peg 4S 2H 5D 3C'")
@@ -209,7 +209,7 @@ def _check_score(args: argparse.Namespace, situation: PegSituation) -> None:
 def _rank(args: argparse.Namespace, out: TextIO) -> int:
     from crib_trainer.analysis.pegging import analyse
     from crib_trainer.core.cards import format_cards
-    from crib_trainer.training.pegreasons import explain_analysis
+    from crib_trainer.training.words.pegreasons import explain_analysis
 
     if args.unfinished or args.as_laid:
         flag = "--unfinished" if args.unfinished else "--as-laid"
@@ -306,7 +306,7 @@ def _rank_table(args: argparse.Namespace, hand: tuple[Card, ...], out: TextIO) -
         analyse_table,
     )
     from crib_trainer.core.cards import format_cards
-    from crib_trainer.training.pegreasons import explain_table
+    from crib_trainer.training.words.pegreasons import explain_table
 
     v = _variant(args)
     if args.opponent not in (None, "random"):

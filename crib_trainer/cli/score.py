@@ -26,8 +26,8 @@ from crib_trainer.core.cards import (
 from crib_trainer.core.rules import RULESETS, RuleOptions, resolve_ruleset
 from crib_trainer.core.show import Breakdown, score_show
 from crib_trainer.core.variants import Variant, get_variant
-from crib_trainer.training.explain import spoken_count
-from crib_trainer.training.patterns import pattern
+from crib_trainer.training.words.explain import spoken_count
+from crib_trainer.training.words.patterns import pattern
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -121,7 +121,7 @@ def parse_deal(text: str) -> Deal:
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     """``crib-trainer score``: count one show (and judge a claim), or each line of a batch."""
-    from crib_trainer.training.explain import explain_show, explain_verdict
+    from crib_trainer.training.words.explain import explain_show, explain_verdict
 
     variant = get_variant(args.variant)
     if args.batch is not None:
@@ -151,7 +151,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     options = RuleOptions(rules, muggins=args.muggins)
     verdict = None
     if args.claim is not None:
-        from crib_trainer.training.grading import judge_claim  # (only to judge a claim)
+        from crib_trainer.training.grading.claims import judge_claim  # (only to judge a claim)
 
         verdict = judge_claim(b, args.claim, options)
     short = rules.short_hand

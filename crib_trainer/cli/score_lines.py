@@ -13,8 +13,9 @@ it) is made of parts that each depend on little:
   a crib with the starter's) and whether the hand holds the jack of the starter's suit.
 
 Each part is worked out once by the ordinary code (the fifteens and the pairs and runs by
-:mod:`crib_trainer.core.show`, the words by :func:`~crib_trainer.training.explain.spoken_count`
-and :func:`~crib_trainer.training.patterns.pattern` run on a stand-in show of the same
+:mod:`crib_trainer.core.show`, the words by
+:func:`~crib_trainer.training.words.explain.spoken_count` and
+:func:`~crib_trainer.training.words.patterns.pattern` run on a stand-in show of the same
 counts), and each *shape* of show (its ranks, the case of flush and his nob) gets a
 template: its line with a slot for each card. A show fills its shape's slots with its
 cards. Shows of three or four fives (the named hands, which name one of their cards) are
@@ -48,15 +49,15 @@ from crib_trainer.cli.show_json import score_json
 from crib_trainer.core.cards import FULL_DECK, PLAIN_CARDS, Card, Rank
 from crib_trainer.core.show import (
     Breakdown,
-    Kind,
+    ItemKind,
     ShowItem,
     fifteen_sets,
     rank_items,
     score_show,
 )
 from crib_trainer.core.variants import SIX_CARD, Variant
-from crib_trainer.training.explain import show_notes, spoken_count
-from crib_trainer.training.patterns import pattern
+from crib_trainer.training.words.explain import show_notes, spoken_count
+from crib_trainer.training.words.patterns import pattern
 
 CODES = [card.code for card in FULL_DECK]
 #: Every card written plainly (as :data:`~crib_trainer.core.cards.PLAIN_CARDS`) and its index.
@@ -226,7 +227,7 @@ def _stand_ins(steps: tuple[int, ...]) -> tuple[Card, ...]:
 
 
 @cache
-def _pairs_and_runs(steps: tuple[int, ...]) -> tuple[tuple[Kind, tuple[int, ...], int], ...]:
+def _pairs_and_runs(steps: tuple[int, ...]) -> tuple[tuple[ItemKind, tuple[int, ...], int], ...]:
     """The pairs and runs of cards in card order with these steps: (kind, positions,
     points) each, in the order :func:`~crib_trainer.core.show.rank_items` gives them."""
     ranks = tuple([c.rank for c in _stand_ins(steps)])
@@ -246,10 +247,10 @@ class _Words:
         n = len(cards)
         at = {card: k for k, card in enumerate(cards)}
         sets = _pairs_and_runs(steps)
-        items = [ShowItem(Kind.FIFTEEN, cards[:2], 2)] * fifteens
+        items = [ShowItem(ItemKind.FIFTEEN, cards[:2], 2)] * fifteens
         items += [ShowItem(kind, tuple([cards[i] for i in p]), points) for kind, p, points in sets]
-        items += [ShowItem(Kind.FLUSH, cards, flush)] * (flush > 0)
-        items += [ShowItem(Kind.NOBS, cards[:1], 1)] * nob
+        items += [ShowItem(ItemKind.FLUSH, cards, flush)] * (flush > 0)
+        items += [ShowItem(ItemKind.NOBS, cards[:1], 1)] * nob
         b = Breakdown(cards[:-1], cards[-1], False, SIX_CARD, tuple(items))
         flush_cards = ('["%s"]', (2 * n + 1,)) if flush == n - 1 else _cards(range(n))
         nob_cards = _cards([2 * n + 2])

@@ -11,8 +11,8 @@ read (neither imports the other).
 from __future__ import annotations
 
 from crib_trainer.core.show import Breakdown
-from crib_trainer.training.explain import show_notes, spoken_count
-from crib_trainer.training.patterns import pattern
+from crib_trainer.training.words.explain import show_notes, spoken_count
+from crib_trainer.training.words.patterns import pattern
 
 
 def score_json(b: Breakdown, verdict_json: dict[str, object] | None = None) -> dict[str, object]:

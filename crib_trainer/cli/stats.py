@@ -31,8 +31,8 @@ from crib_trainer.storage.progress import (
     summary,
 )
 from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
-from crib_trainer.training.gamerecord import DECISION_WORDS, games_summary
-from crib_trainer.training.learner import (
+from crib_trainer.training.game.gamerecord import DECISION_WORDS, games_summary
+from crib_trainer.training.learning.learner import (
     Learner,
     spot_json,
     standing,

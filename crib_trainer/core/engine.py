@@ -55,7 +55,7 @@ PONE, DEALER = 0, 1
 PHASES = ("discard", "play", "show", "over")
 #: What a score event is for: the dealer's heels at the cut, a card of the play (its go or
 #: last point included), a hand's show, the crib's show.
-KINDS = ("heels", "play", "hand", "crib")
+EVENT_KINDS = ("heels", "play", "hand", "crib")
 #: The version of :meth:`EngineGame.to_json`'s shape.
 JSON_VERSION = 1
 
@@ -68,7 +68,7 @@ class EngineError(ValueError):
 @dataclass(frozen=True, slots=True)
 class ScoreEvent:
     """Points pegged in a deal, in the order they are pegged: ``role`` the seat's place
-    from the dealer's left (0 the pone, the last the dealer); ``kind`` one of :data:`KINDS`;
+    from the dealer's left (0 the pone, the last the dealer); ``kind`` one of :data:`EVENT_KINDS`;
     ``card`` the card of the play."""
 
     role: int

@@ -33,7 +33,7 @@ NINETEEN = 19
 _INDEX = attrgetter("index")
 
 
-class Kind(StrEnum):
+class ItemKind(StrEnum):
     """Kinds of item in a show, in the order they are listed."""
 
     FIFTEEN = "fifteen"
@@ -46,7 +46,7 @@ class Kind(StrEnum):
 class ShowItem(NamedTuple):
     """One scoring combination: its kind, the cards that make it, and its points."""
 
-    kind: Kind
+    kind: ItemKind
     cards: tuple[Card, ...]
     points: int
 
@@ -77,12 +77,12 @@ class Breakdown:
         """How many cards a short hand lacks (0 for a full hand or crib)."""
         return self.variant.shown_size(self.crib) - len(self.cards)
 
-    def of_kind(self, kind: Kind | str) -> tuple[ShowItem, ...]:
+    def of_kind(self, kind: ItemKind | str) -> tuple[ShowItem, ...]:
         return tuple([item for item in self.items if item.kind == kind])
 
     def points_by_kind(self) -> dict[str, int]:
         """Points per kind, every kind present (zero when it scored nothing)."""
-        return {str(k): sum(i.points for i in self.of_kind(k)) for k in Kind}
+        return {str(k): sum(i.points for i in self.of_kind(k)) for k in ItemKind}
 
     def to_json(self) -> dict[str, object]:
         return {"total": self.total, "items": [item.to_json() for item in self.items]}
@@ -134,7 +134,7 @@ _SUBSETS = {n: _subsets(n) for n in range(2, 7)}
 
 
 @cache
-def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter[Any], int], ...]:
+def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[ItemKind, itemgetter[Any], int], ...]:
     """The fifteens, pairs and runs of cards in rank order with these ``ranks``, each as
     (kind, a getter of its cards' positions, points). They depend on the ranks alone, so
     each multiset of ranks is worked out once and every deal with those ranks reuses it.
@@ -152,9 +152,9 @@ def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter[Any], int
      ('pair', 'bc', 2), ('run', 'abd', 3), ('run', 'acd', 3)]
     """
     n = len(ranks)
-    items = [(Kind.FIFTEEN, get, 2) for get in fifteen_sets(tuple([min(r, 10) for r in ranks]))]
+    items = [(ItemKind.FIFTEEN, get, 2) for get in fifteen_sets(tuple([min(r, 10) for r in ranks]))]
     items += [
-        (Kind.PAIR, itemgetter(i, j), 2)
+        (ItemKind.PAIR, itemgetter(i, j), 2)
         for i, j in combinations(range(n), 2)
         if ranks[i] == ranks[j]
     ]
@@ -165,7 +165,7 @@ def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[Kind, itemgetter[Any], int
         longest = max(longest, stretch)
     if longest >= 3:
         items += [
-            (Kind.RUN, itemgetter(*idx), longest)
+            (ItemKind.RUN, itemgetter(*idx), longest)
             for idx in combinations(range(n), longest)
             if is_run([ranks[i] for i in idx])
         ]
@@ -193,10 +193,10 @@ def flush(cards: tuple[Card, ...], starter: Card, *, crib: bool) -> tuple[ShowIt
     if len(suits) != 1:
         return ()
     if starter.suit in suits:
-        return (ShowItem(Kind.FLUSH, tuple(sorted((*cards, starter))), len(cards) + 1),)
+        return (ShowItem(ItemKind.FLUSH, tuple(sorted((*cards, starter))), len(cards) + 1),)
     if crib:
         return ()
-    return (ShowItem(Kind.FLUSH, tuple(sorted(cards)), len(cards)),)
+    return (ShowItem(ItemKind.FLUSH, tuple(sorted(cards)), len(cards)),)
 
 
 def nobs(cards: tuple[Card, ...], starter: Card) -> tuple[ShowItem, ...]:
@@ -206,7 +206,7 @@ def nobs(cards: tuple[Card, ...], starter: Card) -> tuple[ShowItem, ...]:
     it is never part of the show.
     """
     return tuple(
-        ShowItem(Kind.NOBS, (c,), 1)
+        ShowItem(ItemKind.NOBS, (c,), 1)
         for c in cards
         if c.rank == Rank.JACK and c.suit == starter.suit
     )

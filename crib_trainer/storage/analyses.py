@@ -8,7 +8,7 @@ is the only copy of anything.
 
 >>> import tempfile, pathlib
 >>> from crib_trainer.core.game import Game, GameConfig
->>> from crib_trainer.training.game_analysis import analyse_game
+>>> from crib_trainer.training.game.game_analysis import analyse_game
 >>> game = Game.new(GameConfig())
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     _ = save_analysis(pathlib.Path(folder), game, analyse_game(game))
@@ -32,8 +32,8 @@ from crib_trainer.storage.db import StorageError, Store
 
 if TYPE_CHECKING:
     from crib_trainer.core.game import Game
-    from crib_trainer.training.coach import GameDecisions
-    from crib_trainer.training.game_analysis import GameAnalysis
+    from crib_trainer.training.game.game_analysis import GameAnalysis
+    from crib_trainer.training.learning.coach import GameDecisions
 
 FOLDER = "analyses"
 
@@ -105,7 +105,7 @@ def load_analysis(folder: Path, game: Game) -> GameAnalysis | None:
 
 
 def _load(path: Path, player: str | None = None) -> GameAnalysis | None:
-    from crib_trainer.training.game_analysis import GameAnalysis
+    from crib_trainer.training.game.game_analysis import GameAnalysis
 
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -136,7 +136,7 @@ def game_decisions(
     yours in the games (default: the name in most of them, :func:`usual_name`). Also how
     many games were read by their shows alone. Partners' games are passed over (a side's
     name does not say whose card is whose)."""
-    from crib_trainer.training.game_analysis import analyse_game
+    from crib_trainer.training.game.game_analysis import analyse_game
 
     folder = store.path.parent / FOLDER
     if name is None:

@@ -223,8 +223,8 @@ def _rebook(
     """A stored count's booking (certain, chances), or None when it was not answered
     with a total or does not read."""
     from crib_trainer.training.categories import book_misses
-    from crib_trainer.training.drills import CountDrill
-    from crib_trainer.training.overclaims import NINETEEN
+    from crib_trainer.training.drills.hands import CountDrill
+    from crib_trainer.training.grading.overclaims import NINETEEN
 
     try:
         b = CountDrill.from_question(question).breakdown()
@@ -312,7 +312,7 @@ def _present_v1(kind: str, question: dict[str, Any], missed: dict[str, Any]) -> 
     present: dict[str, float] = {}
     try:
         if kind in ("count-hand", "count-crib", "judge"):
-            from crib_trainer.training.drills import CountDrill
+            from crib_trainer.training.drills.hands import CountDrill
 
             breakdown = CountDrill.from_question(question).breakdown()
             present = {c: float(p) for c, p in cat.count_categories(breakdown).items()}

@@ -1,6 +1,6 @@
 """The record across practice games, read from the practice games themselves: each
 finished game's row keeps its outcome (``"outcome"`` in the saved game, the
-:class:`~crib_trainer.training.gamerecord.GameOutcome` without its time; the row's last
+:class:`~crib_trainer.training.game.gamerecord.GameOutcome` without its time; the row's last
 save is when it finished), so the record is read without replaying a game.
 
 A game finished before its row kept an outcome is read whole and replayed once (about
@@ -12,7 +12,7 @@ row aside).
 >>> from datetime import datetime, UTC
 >>> from crib_trainer.storage.db import open_store
 >>> from crib_trainer.storage.practice_games import save_practice
->>> from crib_trainer.training.practice import Practice, PracticeSettings
+>>> from crib_trainer.training.game.practice import Practice, PracticeSettings
 >>> game = Practice.new(PracticeSettings(strength="beginner"), seed=1).advance()
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     with open_store(pathlib.Path(folder) / "h.sqlite3") as store:
@@ -28,7 +28,7 @@ from datetime import datetime
 from typing import Any
 
 from crib_trainer.storage.db import Store
-from crib_trainer.training.gamerecord import GameOutcome  # (light: no analysis)
+from crib_trainer.training.game.gamerecord import GameOutcome  # (light: no analysis)
 
 #: Outcomes worked out from games saved without one: (row id, its last save) → outcome.
 Cache = dict[tuple[int, str], GameOutcome]
@@ -67,7 +67,7 @@ def _worked_out(store: Store, row_id: int, finished: datetime) -> GameOutcome:
     """The outcome of a game saved before its row kept one (its whole game replayed)."""
     from crib_trainer.storage.practice_games import read_practice
     from crib_trainer.storage.saves import SaveError
-    from crib_trainer.training.gamerecord import outcome_of
+    from crib_trainer.training.game.gamerecord import outcome_of
 
     [(text,)] = store.read("SELECT game FROM practice_games WHERE id = ?", (row_id,))
     try:

@@ -25,7 +25,7 @@ the highest id folded, and :func:`restore` folds only the answers after it:
 >>> from crib_trainer.storage.db import open_store
 >>> from crib_trainer.storage.progress import attempts, record_attempt
 >>> from crib_trainer.training.attempt import Attempt
->>> from crib_trainer.training.learner import Learner
+>>> from crib_trainer.training.learning.learner import Learner
 >>> store = open_store(pathlib.Path(tempfile.mkdtemp()) / "h.sqlite3")
 >>> def answer(n):
 ...     return Attempt("count-hand", {"n": n}, {}, {}, n > 1, "", {} if n > 1 else {"nobs": 1},
@@ -55,8 +55,8 @@ from crib_trainer.storage import progress
 from crib_trainer.storage.db import Store
 from crib_trainer.storage.saves import bounded_json
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.learner import Learner
-from crib_trainer.training.learner_state import (
+from crib_trainer.training.learning.learner import Learner
+from crib_trainer.training.learning.learner_state import (
     MODEL,
     StateError,
     attempt_ids,

@@ -6,7 +6,7 @@ A row is read back as text from outside (``storage.saves``): one the trainer can
 
 >>> import tempfile, pathlib
 >>> from datetime import datetime, UTC
->>> from crib_trainer.training.practice import Practice, PracticeSettings
+>>> from crib_trainer.training.game.practice import Practice, PracticeSettings
 >>> from crib_trainer.storage.db import open_store
 >>> game = Practice.new(PracticeSettings(strength="beginner"), seed=1).advance()
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -28,7 +28,7 @@ from crib_trainer.storage.saves import GAME, Damaged, SaveError, put_row, read_j
 
 if TYPE_CHECKING:  # (loaded when a game is resumed: the game's rules bring in every
     # analysis it grades with, which start-up does not need)
-    from crib_trainer.training.practice import Practice, PracticeSettings
+    from crib_trainer.training.game.practice import Practice, PracticeSettings
 
 
 def practice_data(practice: Practice) -> tuple[str, bool]:
@@ -55,7 +55,7 @@ def read_practice(text: object) -> Practice:
     :data:`MAX_NAME` characters; the names are the trainer's own, never typed)."""
     from crib_trainer.core.cards import CardError
     from crib_trainer.core.engine import EngineError
-    from crib_trainer.training.practice import Practice, PracticeError
+    from crib_trainer.training.game.practice import Practice, PracticeError
 
     data = read_json(text)
     try:
@@ -104,7 +104,7 @@ def last_practice_settings(store: Store) -> PracticeSettings | None:
     )
     if not rows:
         return None
-    from crib_trainer.training.practice import PracticeError, PracticeSettings
+    from crib_trainer.training.game.practice import PracticeError, PracticeSettings
 
     for (text,) in rows:
         try:

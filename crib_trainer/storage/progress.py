@@ -55,7 +55,7 @@ from crib_trainer.storage.db import Store
 from crib_trainer.storage.saves import bounded_json
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DRILL_KINDS, Attempt, DrillKind
-from crib_trainer.training.credit import HINTED, answer_credit, miss_weight_sql
+from crib_trainer.training.grading.credit import HINTED, answer_credit, miss_weight_sql
 
 __all__ = [
     "CSV_COLUMNS",

@@ -60,10 +60,10 @@ if TYPE_CHECKING:  # (the practice game's rules load when a game is saved or res
     # at start-up: they bring in every analysis it grades with; a scorekeeper
     # game's rules load when one is read)
     from crib_trainer.core.game import Game
-    from crib_trainer.training.coach import GameDecisions
-    from crib_trainer.training.game_analysis import GameAnalysis
-    from crib_trainer.training.gamerecord import GameOutcome
-    from crib_trainer.training.practice import Practice, PracticeSettings
+    from crib_trainer.training.game.game_analysis import GameAnalysis
+    from crib_trainer.training.game.gamerecord import GameOutcome
+    from crib_trainer.training.game.practice import Practice, PracticeSettings
+    from crib_trainer.training.learning.coach import GameDecisions
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT_S",

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from crib_trainer.storage.db import Store
     from crib_trainer.training.attempt import Attempt
-    from crib_trainer.training.learner import Learner
+    from crib_trainer.training.learning.learner import Learner
 
 #: Seconds between tries of a write the file refused (a lock may be released meanwhile).
 RETRY_S = 2.0

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # (the show's rules load when a show is classified: the ids and their
     # words below are all the home screen and the progress summary need)
-    from crib_trainer.core.show import Breakdown, Kind, ShowItem
+    from crib_trainer.core.show import Breakdown, ItemKind, ShowItem
     from crib_trainer.training.attempt import Attempt
 
 FIFTEEN_2 = "fifteen-2"
@@ -223,9 +223,9 @@ def item_categories(b: Breakdown) -> dict[ShowItem, str]:
     Runs take in the pairs among their ranks, the way players count a double run as one
     thing; pairs of other ranks are a ``pair`` or, three or four of a kind, a ``pair-royal``.
     """
-    from crib_trainer.core.show import Kind
+    from crib_trainer.core.show import ItemKind
 
-    runs = b.of_kind(Kind.RUN)
+    runs = b.of_kind(ItemKind.RUN)
     run_ranks = {c.rank for item in runs for c in item.cards}
     run_category = _RUN_CATEGORY[len(runs)] if runs else RUN
     if run_category == DOUBLE_RUN and len(runs[0].cards) == 4:
@@ -234,17 +234,17 @@ def item_categories(b: Breakdown) -> dict[ShowItem, str]:
     of_rank = Counter(c.rank for c in everything)
     out: dict[ShowItem, str] = {}
     for item in b.items:
-        if item.kind == Kind.FIFTEEN:
+        if item.kind == ItemKind.FIFTEEN:
             out[item] = FIFTEEN_2 if len(item.cards) == 2 else FIFTEEN_3PLUS
-        elif item.kind == Kind.PAIR:
+        elif item.kind == ItemKind.PAIR:
             rank = item.cards[0].rank
             if rank in run_ranks:
                 out[item] = run_category
             else:
                 out[item] = PAIR if of_rank[rank] == 2 else PAIR_ROYAL
-        elif item.kind == Kind.RUN:
+        elif item.kind == ItemKind.RUN:
             out[item] = run_category
-        elif item.kind == Kind.FLUSH:
+        elif item.kind == ItemKind.FLUSH:
             out[item] = HAND_FOUR_FLUSH if b.starter not in item.cards else FLUSH
         else:
             out[item] = NOBS
@@ -279,18 +279,18 @@ def count_categories(b: Breakdown) -> dict[str, int]:
 def missed_by_category(
     b: Breakdown,
     claimed_total: int | None = None,
-    claimed_items: Iterable[ShowItem] | Mapping[Kind, int] | Mapping[str, int] | None = None,
+    claimed_items: Iterable[ShowItem] | Mapping[ItemKind, int] | Mapping[str, int] | None = None,
 ) -> dict[str, float]:
     """Points missed per category for a claim: a total, or itemised (give one, not both).
 
     A total that falls short is explained by the likeliest missed items
-    (:func:`~crib_trainer.training.grading.likely_missed`: fewest items, the most often
+    (:func:`~crib_trainer.training.grading.claims.likely_missed`: fewest items, the most often
     overlooked first); a shortfall no set of items makes up is a ``miscount``. A total
     that is too high is an ``over-claim``, except that on a trap crib the flush the
     learner wrongly counted is a ``crib-flush-trap``.
 
     ``claimed_items`` may list the items claimed (``ShowItem``s; matched on kind and cards,
-    so it is exact) or give points per kind (``{Kind.FIFTEEN: 4, "run": 3}``; within a kind
+    so it is exact) or give points per kind (``{ItemKind.FIFTEEN: 4, "run": 3}``; within a kind
     the likeliest missed items are chosen as for a total).
 
     >>> from crib_trainer.core.cards import parse_cards, parse_card
@@ -323,7 +323,7 @@ def missed_by_category(
 def _explain_shortfall(
     missed: Counter[str], items: tuple[ShowItem, ...], shortfall: int, cats: dict[ShowItem, str]
 ) -> None:
-    from crib_trainer.training.grading import likely_missed
+    from crib_trainer.training.grading.claims import likely_missed
 
     chosen, _ = likely_missed(items, shortfall)
     if not chosen:
@@ -350,12 +350,12 @@ def _over(missed: Counter[str], b: Breakdown, excess: int, *, counted_flush: int
 def _by_kind(
     missed: Counter[str],
     b: Breakdown,
-    claimed: Mapping[Kind, int] | Mapping[str, int],
+    claimed: Mapping[ItemKind, int] | Mapping[str, int],
     cats: dict[ShowItem, str],
 ) -> None:
-    from crib_trainer.core.show import Kind
+    from crib_trainer.core.show import ItemKind
 
-    known = {str(k) for k in Kind}
+    known = {str(k) for k in ItemKind}
     per_kind: Counter[str] = Counter()
     for kind, points in claimed.items():
         if str(kind) not in known:
@@ -363,26 +363,26 @@ def _by_kind(
         if points < 0:
             raise ValueError(f"points claimed for {kind} cannot be negative: {points}")
         per_kind[str(kind)] += points
-    for kind in Kind:
+    for kind in ItemKind:
         items = b.of_kind(kind)
         actual = sum(i.points for i in items)
         said = per_kind[str(kind)]
         if said < actual:
             _explain_shortfall(missed, items, actual - said, cats)
         elif said > actual:
-            flush = said if kind == Kind.FLUSH else 0
+            flush = said if kind == ItemKind.FLUSH else 0
             _over(missed, b, said - actual, counted_flush=flush)
 
 
 def _by_item(
     missed: Counter[str], b: Breakdown, claimed: Iterable[ShowItem], cats: dict[ShowItem, str]
 ) -> None:
-    from crib_trainer.core.show import Kind
+    from crib_trainer.core.show import ItemKind
 
     truth = {(item.kind, frozenset(item.cards)): item for item in b.items}
-    said: dict[tuple[Kind, frozenset], int] = {}
+    said: dict[tuple[ItemKind, frozenset], int] = {}
     for item in claimed:
-        key = (Kind(item.kind), frozenset(item.cards))
+        key = (ItemKind(item.kind), frozenset(item.cards))
         said[key] = said.get(key, 0) + item.points
     for key, item in truth.items():
         short = item.points - said.get(key, 0)
@@ -391,7 +391,7 @@ def _by_item(
     for key, points in said.items():
         excess = points - (truth[key].points if key in truth else 0)
         if excess > 0:
-            flush = excess if key[0] == Kind.FLUSH else 0
+            flush = excess if key[0] == ItemKind.FLUSH else 0
             _over(missed, b, excess, counted_flush=flush)
 
 
@@ -422,7 +422,7 @@ class Booking:
 def book_misses(
     b: Breakdown,
     claimed_total: int | None = None,
-    claimed_items: Iterable[ShowItem] | Mapping[Kind, int] | Mapping[str, int] | None = None,
+    claimed_items: Iterable[ShowItem] | Mapping[ItemKind, int] | Mapping[str, int] | None = None,
     *,
     odds: Mapping[str, float] | None = None,
 ) -> Booking:
@@ -435,7 +435,7 @@ def book_misses(
     missed in every fitting set is certain (the fewest points any set gives it); one
     missed in some is a chance. A claim too
     high is an ``over-claim`` for certain; the part a trap crib's flush explains (the
-    over-claims diagnosis, :func:`~crib_trainer.training.overclaims.diagnose_over`) is a
+    over-claims diagnosis, :func:`~crib_trainer.training.grading.overclaims.diagnose_over`) is a
     ``crib-flush-trap``, for certain only when no other mistake fits. Items claimed one
     by one (``ShowItem``s) are exact.
 
@@ -468,10 +468,10 @@ def book_misses(
         exact = missed_by_category(b, claimed_items=claimed_items)  # (checks the claim)
         for c in (OVER_CLAIM, CRIB_FLUSH_TRAP):
             missed[c] += int(exact.get(c, 0))  # (whole points: over-claims and flushes)
-        from crib_trainer.core.show import Kind
+        from crib_trainer.core.show import ItemKind
 
         said = Counter({str(k): v for k, v in claimed_items.items()})
-        for kind in Kind:
+        for kind in ItemKind:
             items = b.of_kind(kind)
             short = sum(i.points for i in items) - said[str(kind)]
             if short > 0:
@@ -524,7 +524,7 @@ _HEELS_MISTAKES = ("heels-for-nob", "heels-in-show")
 
 def _book_over(missed: Counter[str], maybe: dict[str, float], b: Breakdown, claim: int) -> None:
     excess = claim - b.total
-    from crib_trainer.training.overclaims import diagnose_over
+    from crib_trainer.training.grading.overclaims import diagnose_over
 
     mistakes, certain = diagnose_over(b, claim)
     trap = sum(m.points for m in mistakes if m.key == "crib-four-flush")

@@ -1,7 +1,7 @@
 """The drill kinds, one entry each: how a kind deals, replays, grades and is named.
 
 Everything that differs from one kind of drill to another lives here, so the session
-(:mod:`crib_trainer.training.session`), the screens, the scheduler and the stats read
+(:mod:`crib_trainer.training.learning.session`), the screens, the scheduler and the stats read
 one table. A kind's id is stored with every answer (``attempts.kind``) and never changes;
 a puzzle is not a kind of its own: it is asked and stored as the drill kind its file
 names (``puzzle`` below: ``count`` in a puzzle file is a ``count-hand`` drill) and keeps
@@ -29,13 +29,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from crib_trainer.training import categories as cat
-from crib_trainer.training import habits
 from crib_trainer.training.attempt import Attempt, DrillKind
-from crib_trainer.training.habits import DECISION_HABITS, HABITS
+from crib_trainer.training.learning import habits
+from crib_trainer.training.learning.habits import DECISION_HABITS, HABITS
 
 if TYPE_CHECKING:  # (the drills and their grading load when a kind first deals, replays
     # or grades: the home screen plans from this table without them)
-    from crib_trainer.training.drills import CountDrill, DiscardDrill, JudgeDrill
+    from crib_trainer.training.drills.hands import CountDrill, DiscardDrill, JudgeDrill
 
 
 class Drill(Protocol):
@@ -73,7 +73,7 @@ class Kind:
       session can aim at them), in :mod:`~crib_trainer.training.categories` order.
     - ``generate(rng, target, variant="six-card", avoid=frozenset())``: a new drill of the
       game ``variant`` holding ``target`` when it can (``None``: any; a decision habit's id:
-      its situation, :func:`~crib_trainer.training.habits.deal`), a count holding none of
+      its situation, :func:`~crib_trainer.training.learning.habits.deal`), a count holding none of
       ``avoid`` where it can; pegging at a table of three or four deals a
       ``tabledrills.TableDrill``.
     - ``replay(question)``: the drill a stored question asks again, checked to fit (the
@@ -120,7 +120,7 @@ def _count_generate(kind: str) -> Generate:
         variant: str = "six-card",
         avoid: frozenset[str] = frozenset(),
     ) -> CountDrill | JudgeDrill:
-        from crib_trainer.training.drills import drill_for
+        from crib_trainer.training.drills.hands import drill_for
 
         return drill_for(kind, rng, target_category=target, variant=variant, avoid=avoid)
 
@@ -128,7 +128,7 @@ def _count_generate(kind: str) -> Generate:
 
 
 def _count_holds(drill: CountDrill | JudgeDrill) -> frozenset[str]:
-    from crib_trainer.training.drills import JudgeDrill
+    from crib_trainer.training.drills.hands import JudgeDrill
 
     deal = drill.deal if isinstance(drill, JudgeDrill) else drill
     return frozenset(cat.count_categories(deal.breakdown()))
@@ -143,7 +143,7 @@ def _grade_count(
     odds: Mapping[str, float] | None = None,
 ) -> Attempt:
     """A count given as ``{"total": n}`` or ``{"items": {"fifteen": 4, …}}`` (by kind)."""
-    from crib_trainer.training.answers import count_attempt
+    from crib_trainer.training.grading.answers import count_attempt
 
     if "items" in answer:
         by_kind = dict(answer["items"])
@@ -163,7 +163,7 @@ def _grade_judge(
     odds: Mapping[str, float] | None = None,
 ) -> Attempt:
     """A judged claim: the learner's total (the verdict follows from it), or a verdict."""
-    from crib_trainer.training.answers import judge_attempt
+    from crib_trainer.training.grading.answers import judge_attempt
 
     total = answer.get("total")
     verdict = answer.get("verdict")
@@ -187,10 +187,10 @@ def _grade_decision(
 ) -> Attempt:
     """A throw (``{"discard": [codes]}``, with ``"pegging": true`` judged with the play of
     the cards kept) or a card laid (``{"card": code}``), by the one judge
-    (:mod:`crib_trainer.training.decisions`); ``judged``: the drill's verdict worked out
+    (:mod:`crib_trainer.training.grading.decisions`); ``judged``: the drill's verdict worked out
     already (its ranking; the choice made is set here)."""
     from crib_trainer.core.cards import parse_cards
-    from crib_trainer.training.decisions import decision_attempt, judge_drill
+    from crib_trainer.training.grading.decisions import decision_attempt, judge_drill
 
     if "discard" in answer:
         chosen = parse_cards(answer["discard"])
@@ -207,7 +207,7 @@ def _grade_decision(
 
 
 def _count_replay(question: dict[str, Any]) -> CountDrill:
-    from crib_trainer.training.drills import CountDrill
+    from crib_trainer.training.drills.hands import CountDrill
 
     drill = CountDrill.from_question(question)
     drill.breakdown()  # (the cards must make a show of the game)
@@ -215,7 +215,7 @@ def _count_replay(question: dict[str, Any]) -> CountDrill:
 
 
 def _judge_replay(question: dict[str, Any]) -> JudgeDrill:
-    from crib_trainer.training.drills import JudgeDrill
+    from crib_trainer.training.drills.hands import JudgeDrill
 
     drill = JudgeDrill.from_question(question)
     drill.deal.breakdown()
@@ -228,7 +228,7 @@ def _discard_generate(
     variant: str = "six-card",
     avoid: frozenset[str] = frozenset(),
 ) -> DiscardDrill:
-    from crib_trainer.training.drills import discard_drill
+    from crib_trainer.training.drills.hands import discard_drill
 
     if target in HABITS:  # (a habit: a hand holding its situation)
         return habits.deal(target, rng, variant)  # type: ignore[no-any-return]
@@ -238,7 +238,7 @@ def _discard_generate(
 
 def _discard_replay(question: dict[str, Any]) -> DiscardDrill:
     from crib_trainer.core.variants import get_variant
-    from crib_trainer.training.drills import DiscardDrill
+    from crib_trainer.training.drills.hands import DiscardDrill
 
     drill = DiscardDrill.from_question(question)
     if len(set(drill.cards)) != get_variant(drill.variant).dealt:
@@ -252,8 +252,8 @@ def _peg_generate(
     variant: str = "six-card",
     avoid: frozenset[str] = frozenset(),
 ) -> Any:
-    from crib_trainer.training.pegdrills import peg_drill  # (the analysis: loaded when used)
-    from crib_trainer.training.tabledrills import TABLE_VARIANTS, table_drill
+    from crib_trainer.training.drills.pegdrills import peg_drill  # (the analysis: loaded when used)
+    from crib_trainer.training.drills.tabledrills import TABLE_VARIANTS, table_drill
 
     if target in HABITS and variant not in TABLE_VARIANTS:
         return habits.deal(target, rng, variant)
@@ -266,8 +266,12 @@ def _peg_generate(
 def _peg_replay(question: dict[str, Any]) -> Any:
     """A moment of the play at two, three or four; its hidden cards must fit, to play on."""
     from crib_trainer.analysis.pegging import read_situation
-    from crib_trainer.training.pegdrills import replay_state
-    from crib_trainer.training.tabledrills import TableDrill, drill_from_question, replay_table
+    from crib_trainer.training.drills.pegdrills import replay_state
+    from crib_trainer.training.drills.tabledrills import (
+        TableDrill,
+        drill_from_question,
+        replay_table,
+    )
 
     drill = drill_from_question(question)
     if isinstance(drill, TableDrill):
@@ -302,8 +306,8 @@ def _position_generate(
     variant: str = "six-card",
     avoid: frozenset[str] = frozenset(),
 ) -> Any:
-    from crib_trainer.training.position_drill import position_drill  # (the analysis)
-    from crib_trainer.training.position_plays import position_play
+    from crib_trainer.training.drills.position_drill import position_drill  # (the analysis)
+    from crib_trainer.training.drills.position_plays import position_play
 
     if target == cat.POSITION_PLAY or (target is None and rng.random() < PLAY_SHARE):
         return position_play(rng, variant=variant)
@@ -313,11 +317,11 @@ def _position_generate(
 
 def _position_replay(question: dict[str, Any]) -> Any:
     """A throw (``cards``) or a play (``hand``, ``played``) at a score."""
-    from crib_trainer.training.position_drill import PositionDrill
-    from crib_trainer.training.position_plays import PositionPlay
+    from crib_trainer.training.drills.position_drill import PositionDrill
+    from crib_trainer.training.drills.position_plays import PositionPlay
 
     if "hand" in question:
-        from crib_trainer.training.pegdrills import replay_state
+        from crib_trainer.training.drills.pegdrills import replay_state
 
         play = PositionPlay.from_question(question)
         replay_state(play.peg)  # (the hidden cards must fit too)
@@ -329,7 +333,7 @@ def _position_replay(question: dict[str, Any]) -> Any:
 
 
 def _position_holds(drill: Any) -> frozenset[str]:
-    from crib_trainer.training.position_plays import PositionPlay
+    from crib_trainer.training.drills.position_plays import PositionPlay
 
     if isinstance(drill, PositionPlay):
         return frozenset({cat.POSITION_PLAY})

@@ -6,7 +6,7 @@ still load. The format is documented in ``docs/puzzles.md``.
 
 >>> from pathlib import Path
 >>> result = load_puzzles([default_puzzle_dir()])
->>> result.puzzles[0].kind in KINDS
+>>> result.puzzles[0].kind in PUZZLE_KINDS
 True
 """
 
@@ -27,7 +27,6 @@ from crib_trainer.core.variants import VARIANTS, Variant, get_variant
 from crib_trainer.textfiles import TextFileError, check_toml_shape, read_text_file
 from crib_trainer.training.kinds import PUZZLE_KINDS
 
-KINDS = PUZZLE_KINDS  # (the registry of drill kinds names them)
 ROLES = ("dealer", "pone")
 DIFFICULTIES = range(1, 6)
 
@@ -224,8 +223,8 @@ def _build(file: str, raw: dict[str, Any]) -> Puzzle:
         raise _Bad(unknown[0], f"unknown field; allowed fields are {', '.join(sorted(_ALLOWED))}")
     pid = _text(raw, "id")
     kind = _text(raw, "kind")
-    if kind not in KINDS:
-        raise _Bad("kind", f"{kind!r} is not a kind; use one of {', '.join(KINDS)}")
+    if kind not in PUZZLE_KINDS:
+        raise _Bad("kind", f"{kind!r} is not a kind; use one of {', '.join(PUZZLE_KINDS)}")
     difficulty = raw.get("difficulty")
     if type(difficulty) is not int or difficulty not in DIFFICULTIES:
         raise _Bad("difficulty", f"must be a whole number 1 to 5, not {difficulty!r}")
@@ -408,8 +407,8 @@ def _solve_pegging_play(p: Puzzle) -> tuple[Card, ...]:
 def position_truth(p: Puzzle) -> tuple[Card, ...]:
     """The cards of a ``pegging-play`` puzzle's hand with the best chance to win at its
     score (:func:`~crib_trainer.analysis.endplay.play_wins`)."""
-    from crib_trainer.training.position_plays import play_chances
-    from crib_trainer.training.position_words import SAME
+    from crib_trainer.training.drills.position_plays import play_chances
+    from crib_trainer.training.words.position_words import SAME
 
     assert p.score is not None
     c = play_chances(pegging_situation(p), *p.score)
@@ -438,7 +437,7 @@ def pegging_situation(p: Puzzle) -> Any:
 
 def pegging_options(p: Puzzle) -> list[Any]:
     """The ranked plays for a ``pegging-play`` puzzle, best first, with reasons."""
-    from crib_trainer.training.pegreasons import rank_plays
+    from crib_trainer.training.words.pegreasons import rank_plays
 
     return rank_plays(pegging_situation(p))
 

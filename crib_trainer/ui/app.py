@@ -28,7 +28,7 @@ from textual.widgets import Input
 from crib_trainer.storage.paths import data_dir
 from crib_trainer.storage.records import DEFAULT_BUSY_TIMEOUT_S, Records, StorageError, Unkept
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.session import MemoryHistory, Plan, Question, Session
+from crib_trainer.training.learning.session import MemoryHistory, Plan, Question, Session
 from crib_trainer.ui.entries import ENTRIES, drill_entry, entry
 from crib_trainer.ui.startup import resume_collector
 from crib_trainer.ui.themes import DARK, LIGHT, THEMES
@@ -75,7 +75,7 @@ class CribTrainerApp(App):
         self._records: Records | None = None  # (opened on mount: open_history)
         self.unkept = Unkept()  # what the file still refused when the trainer closed
         self._refused = False  # whether the learner was told the file refuses answers
-        self.practice = Session(MemoryHistory(), rng=self.rng, clock=self.now)
+        self.session = Session(MemoryHistory(), rng=self.rng, clock=self.now)
         self._suggested: tuple[tuple[frozenset[str], int, int, int], Plan] | None = None
 
     def on_mount(self) -> None:
@@ -143,7 +143,7 @@ class CribTrainerApp(App):
         """The practice session over the history (or, if it cannot be read, this run's
         answers alone)."""
         try:
-            self.practice = Session(self.records.history, rng=self.rng, clock=self.now)
+            self.session = Session(self.records.history, rng=self.rng, clock=self.now)
         except StorageError as err:
             self.storage_failed(err)
 
@@ -162,13 +162,13 @@ class CribTrainerApp(App):
 
     def history(self) -> list[Attempt]:
         """Every answer, this run's included, oldest first."""
-        return list(self.practice.history)
+        return list(self.session.history)
 
     def record(self, attempt: Attempt) -> Attempt:
         """Keep an answer: the session and the copy in memory take it in at once, and the
         writer thread takes it to the file (:meth:`writes_text` says how that goes)."""
         try:
-            attempt = self.practice.record(attempt).attempt
+            attempt = self.session.record(attempt).attempt
         except StorageError as err:
             self.storage_failed(err, writing=True)
         self.kept_behind()
@@ -232,21 +232,21 @@ class CribTrainerApp(App):
         screen shows it, the Coach tab names it, and ``g`` deals exactly it. The same plan
         until an answer is recorded or a question is found not to read (so the home screen
         and the coach name one plan)."""
-        session = self.practice
+        session = self.session
         key = (frozenset(kinds), id(session), session.answered, len(session.unreadable))
         if self._suggested is None or self._suggested[0] != key:
-            self._suggested = (key, self.practice.plan(kinds))
+            self._suggested = (key, self.session.plan(kinds))
         return self._suggested[1]
 
     def next_question(self, kinds: Collection[str], plan: Plan | None = None) -> Question:
         """The question ``n`` deals next among ``kinds`` (``plan``: one already chosen)."""
-        return self.practice.deal(plan or self.practice.plan(kinds))
+        return self.session.deal(plan or self.session.plan(kinds))
 
     def replay_question(self, attempt_id: int) -> Question | None:
         """An earlier answer's question asked again, or None if there is none or it does
         not read (a row changed outside crib-trainer: passed over)."""
-        found = next((a for a in self.practice.history if a.id == attempt_id), None)
-        return self.practice.replay(found) if found is not None else None
+        found = next((a for a in self.session.history if a.id == attempt_id), None)
+        return self.session.replay(found) if found is not None else None
 
     # -- the clipboard
 

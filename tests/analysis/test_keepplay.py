@@ -8,8 +8,8 @@ import itertools
 import numpy as np
 import pytest
 
-from crib_trainer.analysis.build_keep_play import build_game
-from crib_trainer.analysis.build_pegnet import play_out
+from crib_trainer.analysis.build.keep_play import build_game
+from crib_trainer.analysis.build.pegnet import play_out
 from crib_trainer.analysis.keepplay import TABLE_PATH, PlaySample, keep_play
 from crib_trainer.analysis.pegnet import pegging_net
 from crib_trainer.analysis.position import SAMPLE_PATH, play_outcome

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_trainer.analysis.build_pegnet import play_key
+from crib_trainer.analysis.build.pegnet import play_key
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.analysis.pegnet import (
     AS_GOOD,

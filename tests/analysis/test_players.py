@@ -112,8 +112,8 @@ def test_unknown_strength_is_refused():
 
 
 def test_the_lead_table_is_what_its_builder_makes_for_every_hand():
-    from crib_trainer.analysis.build_leads import lead_values as build_one
-    from crib_trainer.analysis.build_leads import rank_hands
+    from crib_trainer.analysis.build.leads import lead_values as build_one
+    from crib_trainer.analysis.build.leads import rank_hands
     from crib_trainer.analysis.players import _lead_table
 
     table = _lead_table()
@@ -145,7 +145,7 @@ REPLY_ROWS = [
 
 @pytest.mark.parametrize(("variant", "seen", "hand"), REPLY_ROWS)
 def test_the_reply_table_is_what_its_builder_makes(variant, seen, hand):
-    from crib_trainer.analysis.build_replies import array_name, row_values
+    from crib_trainer.analysis.build.replies import array_name, row_values
     from crib_trainer.analysis.players import _reply_tables
     from crib_trainer.analysis.ranksets import multiset_index
 
@@ -155,7 +155,7 @@ def test_the_reply_table_is_what_its_builder_makes(variant, seen, hand):
 
 
 def test_the_reply_table_has_every_hand_and_marks_the_impossible_ones():
-    from crib_trainer.analysis.build_replies import MISSING, array_name
+    from crib_trainer.analysis.build.replies import MISSING, array_name
     from crib_trainer.analysis.players import _reply_tables
     from crib_trainer.analysis.ranksets import multiset_index, multiset_keys
 

@@ -169,8 +169,8 @@ def test_each_chance_is_the_mean_of_its_plays_and_its_error_their_spread(
 def test_a_throw_within_two_standard_errors_is_as_good_to_the_table_but_graded_by_its_gap():
     from datetime import UTC, datetime
 
-    from crib_trainer.training.position_drill import PositionDrill
-    from crib_trainer.training.verdict import SAME, band
+    from crib_trainer.training.drills.position_drill import PositionDrill
+    from crib_trainer.training.grading.verdict import SAME, band
     from tests.decision_support import judged
 
     drill = PositionDrill(parse_cards("2S 2C 5D QH QD KD"), False, 109, 105)

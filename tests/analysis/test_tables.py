@@ -16,7 +16,7 @@ from crib_trainer.analysis.tables import (
     show_total,
 )
 from crib_trainer.core.cards import FULL_DECK, SUIT_ORDER, Card, Rank, Suit
-from crib_trainer.core.show import Kind, score_show
+from crib_trainer.core.show import ItemKind, score_show
 
 # Lumetta, "Amusing Cribbage Facts": hand scores over all 12,994,800 hand+starter deals.
 PUBLISHED_HAND_COUNTS = {
@@ -72,7 +72,7 @@ def test_rank_table_agrees_with_the_itemised_scorer_on_every_multiset(size):
         variant = "six-card" if size == 5 else "five-card"
         b = score_show(tuple(dealt[:-1]), dealt[-1], variant=variant)
         by_kind = b.points_by_kind()
-        suit_free = by_kind[Kind.FIFTEEN] + by_kind[Kind.PAIR] + by_kind[Kind.RUN]
+        suit_free = by_kind[ItemKind.FIFTEEN] + by_kind[ItemKind.PAIR] + by_kind[ItemKind.RUN]
         assert rank_points(ranks) == suit_free, ranks
         checked += 1
     assert checked == {4: 1820, 5: 6175}[size]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from crib_trainer.analysis.build_winprob import first_needs
+from crib_trainer.analysis.build.winprob import first_needs
 from crib_trainer.analysis.selfplay import play_deal, play_deals
 from crib_trainer.analysis.winprob import shipped_table, win_chance
 from crib_trainer.core.variants import FIVE_CARD, SIX_CARD

@@ -17,9 +17,9 @@ from crib_trainer.core.gamelog import replay_log
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.games import save_game
 from crib_trainer.storage.paths import data_dir, database_path
-from crib_trainer.training.game_analysis import record_log
-from crib_trainer.training.session import Session
-from crib_trainer.training.simulate import MISTAKES
+from crib_trainer.training.game.game_analysis import record_log
+from crib_trainer.training.learning.session import Session
+from crib_trainer.training.learning.simulate import MISTAKES
 
 NOW = datetime(2026, 3, 10, 18, 0, tzinfo=UTC)
 
@@ -47,7 +47,7 @@ def learner_answers(mistake: str, n: int) -> list[int]:
             s.answer(q, **planted.answer(q, True), seconds=5.0)
             clock[0] += timedelta(seconds=30)
         history = s.history
-    from crib_trainer.training.habits import sightings
+    from crib_trainer.training.learning.habits import sightings
 
     return [a.id for a in history if any(x.habit == mistake and x.shown == 1 for x in sightings(a))]
 

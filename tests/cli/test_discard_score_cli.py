@@ -109,7 +109,7 @@ def test_json_as_good_and_win_se_are_the_texts_star_and_plus_minus():
 def test_the_weighted_opponent_at_the_score_gives_the_position_drills_numbers():
     """`discard --score --opponent weighted` ranks as the position drill judges."""
     from crib_trainer.core.cards import parse_cards
-    from crib_trainer.training.judge import judge_throw_at_score
+    from crib_trainer.training.grading.judge import judge_throw_at_score
 
     argv = ["3C", "3S", "QH", "AH", "JH", "6H", "--pone", "--score", "116", "100"]
     code, out = run("discard", *argv, "--opponent", "weighted", "--json")

@@ -39,12 +39,12 @@ def test_score_loads_no_numpy_no_metadata_and_no_other_command():
     heavy = ("numpy", "importlib.metadata", "textual", "crib_trainer.core.pegging")
     assert not {m for m in loaded if m.startswith(heavy)}
     # nor the grading of claims (none made), nor shutil (argparse's way to the width)
-    assert not {"crib_trainer.training.grading", "shutil"} & loaded
+    assert not {"crib_trainer.training.grading.claims", "shutil"} & loaded
 
 
 def test_a_claim_loads_the_grading():
     loaded = modules_after("score", "5H", "5C", "5S", "JD", "--starter", "5D", "--claim", "9")
-    assert "crib_trainer.training.grading" in loaded
+    assert "crib_trainer.training.grading.claims" in loaded
 
 
 @pytest.mark.parametrize("columns", ["", "50", "132", "x"])
@@ -101,7 +101,10 @@ def test_the_trainer_starts_without_numpy_or_the_practice_game():
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     loaded = set(json.loads(proc.stdout.splitlines()[-1]))
-    assert not {"numpy", "crib_trainer.training.practice", "crib_trainer.analysis.endplay"} & loaded
+    assert (
+        not {"numpy", "crib_trainer.training.game.practice", "crib_trainer.analysis.endplay"}
+        & loaded
+    )
 
 
 def test_discard_of_one_hand_loads_no_numpy():
@@ -133,7 +136,7 @@ def test_the_home_screen_shows_without_the_games_rules(tmp_path):
             [sys.executable, "-c", HOME_SHOWN], capture_output=True, text=True, env=env
         )
         loaded = set(json.loads(proc.stdout.splitlines()[-1]))
-        heavy = ("numpy", "crib_trainer.training.practice", "crib_trainer.core.game")
+        heavy = ("numpy", "crib_trainer.training.game.practice", "crib_trainer.core.game")
         assert not {m for m in loaded if m.startswith(heavy)}
 
 

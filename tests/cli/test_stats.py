@@ -303,7 +303,7 @@ def test_an_answer_from_a_clock_set_years_ahead_does_not_stretch_the_last_seven_
 
 
 def test_the_practice_games_are_counted_by_opponent_with_the_rating():
-    from crib_trainer.training.gamerecord import GameOutcome, ratings
+    from crib_trainer.training.game.gamerecord import GameOutcome, ratings
     from tests.storage.support import keep_outcome
 
     outcomes = [

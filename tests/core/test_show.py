@@ -6,7 +6,7 @@ import pytest
 
 from crib_trainer.core.cards import CardError
 from crib_trainer.core.points import heels
-from crib_trainer.core.show import Kind, score_show
+from crib_trainer.core.show import ItemKind, score_show
 from tests.conftest import card, cards
 
 
@@ -25,9 +25,9 @@ def test_britannica_crib_6_7_7_8_8_is_24():
     """Britannica: four fifteens (eight), two pairs (four), four sequences of three (twelve)."""
     b = score_show(cards("6H 7C 7D 8S"), card("8D"), crib=True)
     assert b.total == 24
-    assert count_of(b, Kind.FIFTEEN) == 4
-    assert count_of(b, Kind.PAIR) == 2
-    assert count_of(b, Kind.RUN) == 4 and all(i.points == 3 for i in b.of_kind(Kind.RUN))
+    assert count_of(b, ItemKind.FIFTEEN) == 4
+    assert count_of(b, ItemKind.PAIR) == 2
+    assert count_of(b, ItemKind.RUN) == 4 and all(i.points == 3 for i in b.of_kind(ItemKind.RUN))
 
 
 def test_britannica_five_card_4_5_6_suited_with_a_5_is_15():
@@ -76,13 +76,13 @@ def test_1911_dialogue_hands_and_crib():
     ],
 )
 def test_fifteen_examples(hand, starter, fifteens):
-    assert count_of(score_show(cards(hand), card(starter)), Kind.FIFTEEN) == fifteens
+    assert count_of(score_show(cards(hand), card(starter)), ItemKind.FIFTEEN) == fifteens
 
 
 def test_sequence_examples():
     """3, 4, 5 and a 3 turned up: two runs of three; another 3 makes three."""
-    assert count_of(score_show(cards("3S 4H 5C KD"), card("3H")), Kind.RUN) == 2
-    assert count_of(score_show(cards("3S 4H 5C 3D"), card("3H")), Kind.RUN) == 3
+    assert count_of(score_show(cards("3S 4H 5C KD"), card("3H")), ItemKind.RUN) == 2
+    assert count_of(score_show(cards("3S 4H 5C 3D"), card("3H")), ItemKind.RUN) == 3
 
 
 def test_4_5_5_6_scores_12():
@@ -106,16 +106,16 @@ def test_hoyle_multiple_runs(hand, starter, without_fifteens):
 
 def test_run_of_four_is_four_not_two_runs_of_three():
     b = score_show(cards("9S TH JC QD"), card("2H"))
-    assert [i.points for i in b.of_kind(Kind.RUN)] == [4]
+    assert [i.points for i in b.of_kind(ItemKind.RUN)] == [4]
 
 
 def test_ace_is_low_only():
-    assert count_of(score_show(cards("QS KH AC 2D"), card("7H")), Kind.RUN) == 0
-    assert count_of(score_show(cards("AS 2H 3C 8D"), card("KH")), Kind.RUN) == 1
+    assert count_of(score_show(cards("QS KH AC 2D"), card("7H")), ItemKind.RUN) == 0
+    assert count_of(score_show(cards("AS 2H 3C 8D"), card("KH")), ItemKind.RUN) == 1
 
 
 def test_king_and_jack_are_no_pair():
-    assert count_of(score_show(cards("KS JH 2C 7D"), card("9H")), Kind.PAIR) == 0
+    assert count_of(score_show(cards("KS JH 2C 7D"), card("9H")), ItemKind.PAIR) == 0
 
 
 # --- Flushes ---------------------------------------------------------------------------

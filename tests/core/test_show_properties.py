@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from crib_trainer.analysis.tables import show_total
 from crib_trainer.core.cards import SUIT_ORDER, Card
-from crib_trainer.core.show import Kind, score_show
+from crib_trainer.core.show import ItemKind, score_show
 from tests.conftest import deals, examples
 
 
@@ -60,7 +60,7 @@ def test_other_suits_change_only_flush_and_nobs(deal, crib, rng):
         return
     a = score_show(hand, starter, crib=crib).points_by_kind()
     b = score_show(tuple(new[:4]), new[4], crib=crib).points_by_kind()
-    for kind in (Kind.FIFTEEN, Kind.PAIR, Kind.RUN):
+    for kind in (ItemKind.FIFTEEN, ItemKind.PAIR, ItemKind.RUN):
         assert a[kind] == b[kind]
 
 

@@ -27,7 +27,7 @@ from crib_trainer.storage.db import (
 from crib_trainer.storage.paths import database_path
 from crib_trainer.storage.progress import attempts, category_stats, count_attempts, record_attempt
 from crib_trainer.training.categories import count_categories
-from crib_trainer.training.drills import CountDrill
+from crib_trainer.training.drills.hands import CountDrill
 from tests.storage.support import T0, build_v1, make_attempt
 
 REPO = Path(__file__).resolve().parents[2]

@@ -12,8 +12,8 @@ from crib_trainer.storage.db import open_store
 from crib_trainer.storage.game_records import game_outcomes
 from crib_trainer.storage.practice_games import save_practice
 from crib_trainer.storage.records import Records
-from crib_trainer.training.gamerecord import outcome_of
-from crib_trainer.training.practice import Practice, PracticeSettings, grade_pending
+from crib_trainer.training.game.gamerecord import outcome_of
+from crib_trainer.training.game.practice import Practice, PracticeSettings, grade_pending
 from tests.training.test_practice import learner_step
 
 T0 = datetime(2026, 11, 22, 12, tzinfo=UTC)

@@ -19,9 +19,9 @@ from crib_trainer.storage.db import open_store
 from crib_trainer.storage.progress import attempts, record_attempt
 from crib_trainer.storage.records import Records
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.credit import HINTED
-from crib_trainer.training.learner import Learner
-from crib_trainer.training.session import MemoryHistory, Session
+from crib_trainer.training.grading.credit import HINTED
+from crib_trainer.training.learning.learner import Learner
+from crib_trainer.training.learning.session import MemoryHistory, Session
 from tests.conftest import examples
 
 T0 = datetime(2026, 3, 28, 23, 30, tzinfo=UTC)  # (the night the clocks go forward in Europe)

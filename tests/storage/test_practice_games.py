@@ -9,7 +9,7 @@ import pytest
 
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.practice_games import save_practice, unfinished_practice
-from crib_trainer.training.practice import Practice, PracticeSettings
+from crib_trainer.training.game.practice import Practice, PracticeSettings
 from tests.training.test_practice import learner_step
 
 T0 = datetime(2026, 11, 22, 12, tzinfo=UTC)

@@ -27,8 +27,8 @@ from crib_trainer.storage.progress import (
     record_attempt,
     summary,
 )
-from crib_trainer.training.answers import count_attempt
-from crib_trainer.training.drills import CountDrill
+from crib_trainer.training.drills.hands import CountDrill
+from crib_trainer.training.grading.answers import count_attempt
 from tests.conftest import card, cards
 from tests.decision_support import card_attempt, throw_attempt
 from tests.storage.support import T0, make_attempt
@@ -274,7 +274,7 @@ def test_a_row_changed_outside_the_trainer_is_passed_over(store):
 
 
 def test_a_hinted_answer_counts_its_credit_towards_accuracy(store):
-    from crib_trainer.training.hints import with_hints
+    from crib_trainer.training.grading.hints import with_hints
 
     drill = CountDrill(cards("7H 8C 8D KS"), card("9D"), crib=False)
     right = count_attempt(drill, total=12, seconds=4, answered_at=T0)

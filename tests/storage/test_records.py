@@ -16,8 +16,8 @@ from crib_trainer.storage.db import StorageError, open_store
 from crib_trainer.storage.progress import count_attempts
 from crib_trainer.storage.records import Records
 from crib_trainer.storage.writer import Unkept
-from crib_trainer.training.answers import count_attempt
-from crib_trainer.training.drills import count_drill
+from crib_trainer.training.drills.hands import count_drill
+from crib_trainer.training.grading.answers import count_attempt
 from tests.conftest import card
 
 T0 = datetime(2026, 11, 22, 12, tzinfo=UTC)

@@ -16,7 +16,7 @@ from crib_trainer.storage.db import open_store
 from crib_trainer.storage.practice_games import save_practice
 from crib_trainer.storage.records import Records
 from crib_trainer.storage.saves import MAX_CHARS, SaveError, read_json
-from crib_trainer.training.practice import Practice, PracticeSettings
+from crib_trainer.training.game.practice import Practice, PracticeSettings
 from tests.conftest import card
 
 T0 = datetime(2026, 11, 22, 12, tzinfo=UTC)
@@ -131,8 +131,8 @@ def test_an_answer_or_a_kept_model_nested_too_deep_is_refused_not_a_crash(tmp_pa
     import random
 
     from crib_trainer.storage import learner_cache
-    from crib_trainer.training.answers import count_attempt
-    from crib_trainer.training.drills import count_drill
+    from crib_trainer.training.drills.hands import count_drill
+    from crib_trainer.training.grading.answers import count_attempt
 
     deep = "[" * 100_000 + "]" * 100_000
     drill = count_drill(random.Random(1), crib=False)

@@ -20,7 +20,7 @@ from crib_trainer.storage.progress import (
     summary,
 )
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.credit import HINTED
+from crib_trainer.training.grading.credit import HINTED
 from tests.conftest import examples
 
 MISSING = Path("/nonexistent/crib-trainer/history.sqlite3")  # (a copy of nothing: empty)

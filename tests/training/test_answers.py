@@ -6,11 +6,11 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from crib_trainer.core.show import Kind
-from crib_trainer.training.answers import count_attempt, judge_attempt, peg_score_attempt
+from crib_trainer.core.show import ItemKind
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import count_categories
-from crib_trainer.training.drills import CountDrill, JudgeDrill
+from crib_trainer.training.drills.hands import CountDrill, JudgeDrill
+from crib_trainer.training.grading.answers import count_attempt, judge_attempt, peg_score_attempt
 from tests.conftest import card, cards
 
 T = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
@@ -31,7 +31,7 @@ def test_count_by_total():
 
 def test_count_by_items_and_by_kind():
     b = HAND.breakdown()
-    runs = [i for i in b.items if i.kind == Kind.RUN]
+    runs = [i for i in b.items if i.kind == ItemKind.RUN]
     a = count_attempt(HAND, items=[*runs, *runs[:1]], seconds=5, answered_at=T)
     # Missed both fifteens and the pair; claimed one run twice: both at once is "mixed".
     assert a.grade == "mixed"

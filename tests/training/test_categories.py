@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_trainer.core.show import Kind, ShowItem, score_show
+from crib_trainer.core.show import ItemKind, ShowItem, score_show
 from crib_trainer.training import categories as cat
 from crib_trainer.training.categories import (
     count_categories,
@@ -99,26 +99,26 @@ def test_crib_flush_trap_claims():
     assert missed_by_category(trap, claimed_total=4) == {"crib-flush-trap": 4.0}
     assert missed_by_category(trap, claimed_total=5) == {"crib-flush-trap": 4.0, "over-claim": 1.0}
     assert missed_by_category(trap, claimed_total=2) == {"over-claim": 2.0}
-    flush = ShowItem(Kind.FLUSH, cards("2H 4H 6H 8H"), 4)
+    flush = ShowItem(ItemKind.FLUSH, cards("2H 4H 6H 8H"), 4)
     assert missed_by_category(trap, claimed_items=[flush]) == {"crib-flush-trap": 4.0}
-    assert missed_by_category(trap, claimed_items={Kind.FLUSH: 4}) == {"crib-flush-trap": 4.0}
+    assert missed_by_category(trap, claimed_items={ItemKind.FLUSH: 4}) == {"crib-flush-trap": 4.0}
 
 
 def test_itemised_claims_are_exact():
     b = show("7H 8C 8D KS", "9D")
-    claimed = [i for i in b.items if not (i.kind == Kind.RUN and card("8D") in i.cards)]
+    claimed = [i for i in b.items if not (i.kind == ItemKind.RUN and card("8D") in i.cards)]
     assert missed_by_category(b, claimed_items=claimed) == {"double-run": 3.0}
     assert missed_by_category(b, claimed_items=b.items) == {}
-    invented = ShowItem(Kind.FIFTEEN, cards("7H 8C"), 2)  # claimed twice
+    invented = ShowItem(ItemKind.FIFTEEN, cards("7H 8C"), 2)  # claimed twice
     assert missed_by_category(b, claimed_items=[*b.items, invented]) == {"over-claim": 2.0}
     # The pair inside the double run is missed as part of the double run.
-    no_pair = [i for i in b.items if i.kind != Kind.PAIR]
+    no_pair = [i for i in b.items if i.kind != ItemKind.PAIR]
     assert missed_by_category(b, claimed_items=no_pair) == {"double-run": 2.0}
 
 
 def test_claims_by_kind():
     b = show("5H 5C 5S JD", "5D")
-    got = missed_by_category(b, claimed_items={"fifteen": 12, Kind.PAIR: 12, "nobs": 1})
+    got = missed_by_category(b, claimed_items={"fifteen": 12, ItemKind.PAIR: 12, "nobs": 1})
     assert got == {"fifteen-3plus": 4.0}  # two fives-and-a-ten (3 cards) more likely than 2+2
     got = missed_by_category(b, claimed_items={"fifteen": 16, "pair": 12, "nobs": 1, "run": 3})
     assert got == {"over-claim": 3.0}
@@ -150,7 +150,7 @@ def test_every_category_has_words_for_the_screen():
         PEG_THEMES,
         category_label,
     )
-    from crib_trainer.training.pegdrills import THEMES
+    from crib_trainer.training.drills.pegdrills import THEMES
 
     assert set(PEG_THEME_WORDS) == set(PEG_THEMES) == set(THEMES)
     for category in (*COUNT_CATEGORIES, *DISCARD_CATEGORIES, *(f"peg-{t}" for t in THEMES)):
@@ -185,7 +185,7 @@ def test_a_row_stored_before_the_split_is_read_by_its_cards():
     from datetime import UTC, datetime
 
     from crib_trainer.training.attempt import Attempt
-    from crib_trainer.training.learner import Learner
+    from crib_trainer.training.learning.learner import Learner
 
     def old(hand: str, starter: str, missed: dict, present: dict) -> Attempt:
         q = {"cards": hand.split(), "starter": starter, "crib": False}

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.coach import coach
-from crib_trainer.training.habits import HABITS
+from crib_trainer.training.learning.coach import coach
+from crib_trainer.training.learning.habits import HABITS
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
 

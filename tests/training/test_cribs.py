@@ -8,8 +8,8 @@ import pytest
 
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.core.variants import get_variant
-from crib_trainer.training.cribs import thrown_crib
-from crib_trainer.training.drills import CountDrill, count_drill
+from crib_trainer.training.drills.cribs import thrown_crib
+from crib_trainer.training.drills.hands import CountDrill, count_drill
 
 
 @pytest.mark.parametrize("variant", ["six-card", "five-card", "three-player", "four-player"])

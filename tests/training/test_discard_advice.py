@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from crib_trainer.analysis.discard import analyse_discards
-from crib_trainer.training.discard_advice import (
+from crib_trainer.training.words.discard_advice import (
     crib_owner,
     explain_discards,
     rank_text,

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.core.cards import FULL_DECK, Rank
-from crib_trainer.training.discard_principles import (
+from crib_trainer.training.words.discard_principles import (
     HAND_SLACK,
     MATTERS,
     SAME_HAND,

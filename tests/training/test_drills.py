@@ -10,7 +10,7 @@ import pytest
 from crib_trainer.core.variants import get_variant
 from crib_trainer.training import categories as cat
 from crib_trainer.training.categories import count_categories, item_categories
-from crib_trainer.training.drills import (
+from crib_trainer.training.drills.hands import (
     CountDrill,
     JudgeDrill,
     can_hold,
@@ -18,7 +18,7 @@ from crib_trainer.training.drills import (
     drill_for,
     judge_drill,
 )
-from crib_trainer.training.grading import judge_claim
+from crib_trainer.training.grading.claims import judge_claim
 from crib_trainer.training.kinds import KINDS
 
 

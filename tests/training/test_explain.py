@@ -4,7 +4,8 @@ import pytest
 
 from crib_trainer.core.pegging import parse_peg_tokens, score_sequence
 from crib_trainer.core.show import score_show
-from crib_trainer.training.explain import (
+from crib_trainer.training.grading.claims import judge_claim
+from crib_trainer.training.words.explain import (
     explain_play,
     explain_show,
     explain_verdict,
@@ -13,7 +14,6 @@ from crib_trainer.training.explain import (
     rarity_line,
     spoken_count,
 )
-from crib_trainer.training.grading import judge_claim
 from tests.conftest import card, cards
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from crib_trainer.analysis.selfplay import play_game
 from crib_trainer.core.gamelog import GameLogError, replay_log
-from crib_trainer.training.coach import coach
-from crib_trainer.training.game_analysis import AnalysisError, analyse_game, record_log
+from crib_trainer.training.game.game_analysis import AnalysisError, analyse_game, record_log
+from crib_trainer.training.learning.coach import coach
 from tests.cli.test_cli import run
 
 SMALL = [

@@ -9,10 +9,12 @@ from crib_trainer.analysis.pegging import PegSituation, TableSituation, analyse
 from crib_trainer.core.cards import parse_card, parse_cards
 from crib_trainer.core.pegging import PlayState
 from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RuleOptions
-from crib_trainer.core.show import Kind, ShowItem, score_show
-from crib_trainer.training import judge
-from crib_trainer.training.decisions import table_seed
-from crib_trainer.training.gamegrading import (
+from crib_trainer.core.show import ItemKind, ShowItem, score_show
+from crib_trainer.training.drills.pegdrills import PegDrill
+from crib_trainer.training.drills.tabledrills import TableDrill, table_themes
+from crib_trainer.training.grading import judge
+from crib_trainer.training.grading.decisions import table_seed
+from crib_trainer.training.grading.gamegrading import (
     COSTLY,
     Grade,
     game_summary,
@@ -23,10 +25,8 @@ from crib_trainer.training.gamegrading import (
     has_choice,
     rule_count,
 )
-from crib_trainer.training.pegdrills import PegDrill
-from crib_trainer.training.pegreasons import explain_table
-from crib_trainer.training.review import replayable
-from crib_trainer.training.tabledrills import TableDrill, table_themes
+from crib_trainer.training.grading.review import replayable
+from crib_trainer.training.words.pegreasons import explain_table
 
 T = datetime(2025, 5, 1, 12, tzinfo=UTC)
 HAND = parse_cards("5H 5D JC QS 2H 9C")
@@ -125,12 +125,12 @@ def test_a_short_count_is_ruled_by_the_rule_set(options, taken):
 def test_an_itemised_count_names_what_was_missed_and_what_is_not_there():
     cards, starter = parse_cards("2H 4H 6H 8H"), parse_card("KS")
     b = score_show(cards, starter, crib=True)
-    claimed = [i for i in b.items if i.kind != Kind.FIFTEEN]
-    claimed.append(ShowItem(Kind.FLUSH, cards, 4))  # a crib's four-card flush: not there
+    claimed = [i for i in b.items if i.kind != ItemKind.FIFTEEN]
+    claimed.append(ShowItem(ItemKind.FLUSH, cards, 4))  # a crib's four-card flush: not there
     c = rule_count(cards, starter, crib=True, items=claimed, options=RuleOptions(HOYLE),
                    deal=3, seconds=5, answered_at=T)  # fmt: skip
-    assert c.missed == tuple(i for i in b.items if i.kind == Kind.FIFTEEN)
-    assert [i.kind for i in c.over] == [Kind.FLUSH]
+    assert c.missed == tuple(i for i in b.items if i.kind == ItemKind.FIFTEEN)
+    assert [i.kind for i in c.over] == [ItemKind.FLUSH]
     assert c.grade.attempt.kind == "count-crib"
     assert "crib-flush-trap" in c.grade.attempt.missed
     assert "Not there" in c.grade.text
@@ -179,11 +179,11 @@ def test_a_grade_round_trips_through_json():
 def test_a_count_by_kind_names_the_items_short_in_each_kind():
     cards, starter = parse_cards("7H 8C 8D KS"), parse_card("9D")
     b = score_show(cards, starter)
-    claimed = {Kind.FIFTEEN: 4, Kind.RUN: 3}  # the pair and one run forgotten
+    claimed = {ItemKind.FIFTEEN: 4, ItemKind.RUN: 3}  # the pair and one run forgotten
     mug = RuleOptions(HOYLE, muggins=True)
     c = rule_count(cards, starter, crib=False, by_kind=claimed, options=mug, deal=0, seconds=2,
                    answered_at=T)  # fmt: skip
-    assert sorted(i.kind for i in c.missed) == sorted([Kind.PAIR, Kind.RUN])
+    assert sorted(i.kind for i in c.missed) == sorted([ItemKind.PAIR, ItemKind.RUN])
     assert sum(i.points for i in c.missed) == b.total - 7
     assert c.ruling.scored == 7 and c.ruling.to_opponent == b.total - 7
     assert c.grade.attempt.answer == {"by_kind": {"fifteen": 4, "run": 3}}

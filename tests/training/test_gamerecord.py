@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from crib_trainer.training.gamerecord import (
+from crib_trainer.training.game.gamerecord import (
     K_FACTOR,
     LEVELS,
     START,
@@ -16,7 +16,7 @@ from crib_trainer.training.gamerecord import (
     outcome_of,
     ratings,
 )
-from crib_trainer.training.practice import Practice, PracticeSettings
+from crib_trainer.training.game.practice import Practice, PracticeSettings
 from tests.training.test_practice import T, learner_step
 
 

@@ -5,9 +5,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crib_trainer.core.rules import ACC, BRITANNICA, HOYLE, RuleOptions
-from crib_trainer.core.show import Kind, score_show
-from crib_trainer.training.explain import explain_verdict
-from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
+from crib_trainer.core.show import ItemKind, score_show
+from crib_trainer.training.grading.claims import grade_items, judge_claim, likely_missed
+from crib_trainer.training.words.explain import explain_verdict
 from tests.conftest import card, cards, deals
 
 HAND_29 = score_show(cards("5H 5C 5S JD"), card("5D"))
@@ -22,7 +22,7 @@ def test_correct_claim():
 def test_missed_nob_is_named_for_certain():
     v = judge_claim(HAND_29, 28)
     assert v.verdict == "under" and v.difference == 1
-    assert [i.kind for i in v.missed] == [Kind.NOBS] and v.missed_certain
+    assert [i.kind for i in v.missed] == [ItemKind.NOBS] and v.missed_certain
 
 
 def test_under_claim_with_muggins_gives_the_points_away():
@@ -78,7 +78,7 @@ def test_likely_missed_prefers_fewest_items_then_the_oft_missed():
     b = score_show(cards("2H 3H 5H JH"), card("KH"))  # flush of five and nob among others
     missed, _ = likely_missed(b.items, 6)
     assert sum(i.points for i in missed) == 6
-    assert {i.kind for i in missed} == {Kind.FLUSH, Kind.NOBS}
+    assert {i.kind for i in missed} == {ItemKind.FLUSH, ItemKind.NOBS}
 
 
 @given(deals(4), st.integers(min_value=0, max_value=29))
@@ -93,10 +93,12 @@ def test_missed_items_always_add_up_to_the_shortfall(deal, claim):
 
 def test_grade_items():
     b = score_show(cards("7H 8C 8D KS"), card("9C"))
-    grades = {g.kind: g for g in grade_items(b, {Kind.FIFTEEN: 4, Kind.PAIR: 4, Kind.RUN: 3})}
-    assert grades[Kind.PAIR].over == 2
-    assert grades[Kind.RUN].missed == 3
-    assert grades[Kind.FIFTEEN].missed == grades[Kind.FIFTEEN].over == 0
+    grades = {
+        g.kind: g for g in grade_items(b, {ItemKind.FIFTEEN: 4, ItemKind.PAIR: 4, ItemKind.RUN: 3})
+    }
+    assert grades[ItemKind.PAIR].over == 2
+    assert grades[ItemKind.RUN].missed == 3
+    assert grades[ItemKind.FIFTEEN].missed == grades[ItemKind.FIFTEEN].over == 0
 
 
 def test_a_crib_flush_over_claim_is_explained():

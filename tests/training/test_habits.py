@@ -10,13 +10,13 @@ import pytest
 
 from crib_trainer.core.cards import FULL_DECK
 from crib_trainer.core.show import score_show
-from crib_trainer.training import habits
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import count_categories
-from crib_trainer.training.drills import discard_drill
-from crib_trainer.training.habits import HABITS, count_now, holds, sightings
+from crib_trainer.training.drills.hands import discard_drill
 from crib_trainer.training.kinds import KINDS
-from crib_trainer.training.learner import Learner, weak_spots
+from crib_trainer.training.learning import habits
+from crib_trainer.training.learning.habits import HABITS, count_now, holds, sightings
+from crib_trainer.training.learning.learner import Learner, weak_spots
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -8,12 +8,12 @@ from datetime import UTC, datetime
 import pytest
 from hypothesis import given
 
-from crib_trainer.core.show import Kind, score_show
-from crib_trainer.training.answers import count_attempt, judge_attempt
-from crib_trainer.training.credit import answer_credit
-from crib_trainer.training.drills import CountDrill, JudgeDrill
-from crib_trainer.training.explain import number_word
-from crib_trainer.training.hints import credit, hints, with_hints
+from crib_trainer.core.show import ItemKind, score_show
+from crib_trainer.training.drills.hands import CountDrill, JudgeDrill
+from crib_trainer.training.grading.answers import count_attempt, judge_attempt
+from crib_trainer.training.grading.credit import answer_credit
+from crib_trainer.training.grading.hints import credit, hints, with_hints
+from crib_trainer.training.words.explain import number_word
 from tests.conftest import card, cards, deals
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
@@ -51,16 +51,16 @@ def test_the_steps_are_true_of_the_hand_and_never_give_the_total(deal):
     hand, starter = deal
     b = score_show(hand, starter)
     fifteens, look, suits = hints(b)
-    n = len(b.of_kind(Kind.FIFTEEN))
+    n = len(b.of_kind(ItemKind.FIFTEEN))
     assert fifteens.lower().startswith(number_word(n) if n else "no fifteens")
     # Every card named in "look at" is a card of a pair or a run, and all of them are named.
     scoring = sorted(
-        c.rank.label for i in b.items if i.kind in (Kind.PAIR, Kind.RUN) for c in i.cards
+        c.rank.label for i in b.items if i.kind in (ItemKind.PAIR, ItemKind.RUN) for c in i.cards
     )
     named = re.findall(r"(?:10|[A2-9JQK])", look.removeprefix("Look at the "))
     assert set(named) == set(scoring)
-    assert ("his nob" in suits) == bool(b.of_kind(Kind.NOBS))
-    assert ("make a flush" in suits) == bool(b.of_kind(Kind.FLUSH))
+    assert ("his nob" in suits) == bool(b.of_kind(ItemKind.NOBS))
+    assert ("make a flush" in suits) == bool(b.of_kind(ItemKind.FLUSH))
     if b.total > 15:  # (a small total is bound to be some number in the text)
         assert not any(number_word(b.total) in s.lower() for s in (fifteens, look, suits))
 

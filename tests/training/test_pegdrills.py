@@ -12,7 +12,7 @@ import pytest
 from crib_trainer.analysis.pegging import read_situation
 from crib_trainer.cli import main
 from crib_trainer.core.pegging import PlayError
-from crib_trainer.training.pegdrills import (
+from crib_trainer.training.drills.pegdrills import (
     THEMES,
     PegDrill,
     default_keep,
@@ -20,7 +20,7 @@ from crib_trainer.training.pegdrills import (
     peg_drills,
     situation_themes,
 )
-from crib_trainer.training.pegreasons import rank_plays
+from crib_trainer.training.words.pegreasons import rank_plays
 from tests.conftest import cards
 
 
@@ -109,7 +109,7 @@ def test_five_card_drills():
 
 def test_the_drills_keep_what_the_discard_analysis_keeps():
     from crib_trainer.analysis.discard import analyse_discards
-    from crib_trainer.training.pegdrills import discard_analysis_keep
+    from crib_trainer.training.drills.pegdrills import discard_analysis_keep
 
     six = cards("4H 9S 3S 5D KH 2D")
     for dealer in (True, False):

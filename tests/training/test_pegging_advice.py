@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.analysis.pegnet import PeggedThrow, PegNet
-from crib_trainer.training.pegging_advice import explain_with_pegging, pegging_reason
+from crib_trainer.training.words.pegging_advice import explain_with_pegging, pegging_reason
 
 A = analyse_discards("5H 5D JS QC 2C 9D", dealer=True)  # points-best: throw 2-9
 TOP, SECOND = A.options[0], A.options[1]

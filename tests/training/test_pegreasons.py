@@ -7,7 +7,7 @@ import random
 from crib_trainer.analysis.pegging import PegSituation, TableSituation, analyse_table
 from crib_trainer.core.cards import FULL_DECK, Rank
 from crib_trainer.core.pegging import PlayState, parse_peg_tokens
-from crib_trainer.training.pegreasons import rank_plays, table_reason
+from crib_trainer.training.words.pegreasons import rank_plays, table_reason
 from tests.conftest import card, cards
 
 

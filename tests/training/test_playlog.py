@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from crib_trainer.core.cards import FULL_DECK, parse_cards
 from crib_trainer.core.pegging import PlayState
-from crib_trainer.training.playlog import play_lines
+from crib_trainer.training.words.playlog import play_lines
 
 
 def played_out(hands: str, cards: str) -> PlayState:

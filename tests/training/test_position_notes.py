@@ -10,8 +10,8 @@ from crib_trainer.analysis.pegging import PegSituation, analyse
 from crib_trainer.analysis.position import analyse_position
 from crib_trainer.core.cards import parse_cards
 from crib_trainer.core.pegging import parse_peg_tokens
-from crib_trainer.training.gamegrading import grade_discard, grade_play
-from crib_trainer.training.position_words import near_end, play_reason
+from crib_trainer.training.grading.gamegrading import grade_discard, grade_play
+from crib_trainer.training.words.position_words import near_end, play_reason
 
 T = datetime(2026, 11, 25, tzinfo=UTC)
 FLUSH = parse_cards("3C 3S QH AH JH 6H")  # pone at 116 needs 5: keep the four hearts

@@ -14,10 +14,8 @@ from crib_trainer.core.cards import parse_card, parse_cards
 from crib_trainer.core.pegging import parse_peg_tokens
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.decisions import decision_attempt, judge_drill
-from crib_trainer.training.kinds import KINDS
-from crib_trainer.training.pegdrills import PegDrill
-from crib_trainer.training.position_plays import (
+from crib_trainer.training.drills.pegdrills import PegDrill
+from crib_trainer.training.drills.position_plays import (
     HIS_NEEDS,
     MIN_PLAYED,
     MY_NEEDS,
@@ -26,8 +24,10 @@ from crib_trainer.training.position_plays import (
     play_chances,
     position_play,
 )
-from crib_trainer.training.review import replayable
-from crib_trainer.training.verdict import band
+from crib_trainer.training.grading.decisions import decision_attempt, judge_drill
+from crib_trainer.training.grading.review import replayable
+from crib_trainer.training.grading.verdict import band
+from crib_trainer.training.kinds import KINDS
 from tests.decision_support import judged
 
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
@@ -137,8 +137,8 @@ def test_the_kind_deals_plays_when_aimed_and_replays_them(dealt):
 
 
 def test_unaimed_questions_are_a_third_plays(monkeypatch):
-    import crib_trainer.training.position_drill as pd
-    import crib_trainer.training.position_plays as pp
+    import crib_trainer.training.drills.position_drill as pd
+    import crib_trainer.training.drills.position_plays as pp
     from crib_trainer.training.kinds import PLAY_SHARE
 
     monkeypatch.setattr(pp, "position_play", lambda rng, variant: "play")

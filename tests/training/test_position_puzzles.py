@@ -120,9 +120,9 @@ def test_a_throw_at_a_score_is_graded_by_the_chance_it_gives_up():
 
     from crib_trainer.analysis.position import analyse_position
     from crib_trainer.core.cards import parse_cards
-    from crib_trainer.training.decisions import decision_attempt
-    from crib_trainer.training.drills import DiscardDrill
-    from crib_trainer.training.judge import position_verdict
+    from crib_trainer.training.drills.hands import DiscardDrill
+    from crib_trainer.training.grading.decisions import decision_attempt
+    from crib_trainer.training.grading.judge import position_verdict
 
     cards = parse_cards("3C 3S QH AH JH 6H")
     at = analyse_position(cards, dealer=False, me=116, him=100)

@@ -11,7 +11,7 @@ from crib_trainer.core.engine import cuts_for_deal
 from crib_trainer.core.pegging import SaidGo
 from crib_trainer.core.rules import get_ruleset
 from crib_trainer.core.show import score_show
-from crib_trainer.training.practice import (
+from crib_trainer.training.game.practice import (
     Practice,
     PracticeError,
     PracticeSettings,
@@ -288,7 +288,7 @@ def test_the_computer_is_told_the_score_and_the_master_can_be_chosen(variant, mo
     """Every decision of the computer is asked with the score as its seat sees it (its
     side's, then the best other's): the master plays by it."""
     from crib_trainer.analysis import players
-    from crib_trainer.training import practice
+    from crib_trainer.training.game import practice
 
     told = []
 
@@ -346,8 +346,8 @@ def test_the_five_card_plays_end_at_its_first_count_is_told_where_it_happens(aut
 
 
 def test_a_hint_gives_the_graders_best_throw_and_the_throw_is_graded_as_hinted():
-    from crib_trainer.training.gamehints import hint
-    from crib_trainer.training.judge import judge_throw
+    from crib_trainer.training.game.gamehints import hint
+    from crib_trainer.training.grading.judge import judge_throw
 
     p = Practice.new(PracticeSettings(strength="beginner"), seed=5).advance()
     text = hint(p)
@@ -366,7 +366,7 @@ def test_a_hint_gives_the_graders_best_throw_and_the_throw_is_graded_as_hinted()
 
 
 def test_a_hint_in_the_play_names_the_card_the_grade_calls_best():
-    from crib_trainer.training.gamehints import hint
+    from crib_trainer.training.game.gamehints import hint
 
     rng = random.Random(4)
     p = Practice.new(PracticeSettings(strength="beginner"), seed=4).advance()
@@ -383,8 +383,8 @@ def test_a_hint_in_the_play_names_the_card_the_grade_calls_best():
 
 
 def test_a_counts_hints_are_the_drills_steps_one_a_press():
-    from crib_trainer.training.gamehints import hint
-    from crib_trainer.training.hints import hints
+    from crib_trainer.training.game.gamehints import hint
+    from crib_trainer.training.grading.hints import hints
 
     rng = random.Random(6)
     p = Practice.new(PracticeSettings(strength="beginner"), seed=6).advance()
@@ -402,7 +402,7 @@ def test_a_counts_hints_are_the_drills_steps_one_a_press():
 
 
 def test_nothing_to_hint_while_the_computer_decides():
-    from crib_trainer.training.gamehints import hint
+    from crib_trainer.training.game.gamehints import hint
 
     p = Practice.new(PracticeSettings(strength="beginner"), seed=5)  # (not advanced)
     if p.waiting_for is None:

@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from crib_trainer.training.kinds import KINDS
-from crib_trainer.training.practice import (
+from crib_trainer.training.drills.tabledrills import TableDrill, drill_from_question
+from crib_trainer.training.game.practice import (
     Practice,
     PracticeError,
     PracticeSettings,
     grade_pending,
 )
-from crib_trainer.training.tabledrills import TableDrill, drill_from_question
+from crib_trainer.training.kinds import KINDS
 from tests.training.test_practice import T, learner_step
 
 

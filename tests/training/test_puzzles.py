@@ -9,8 +9,8 @@ from pathlib import Path
 from crib_trainer.cli import main
 from crib_trainer.cli import puzzles as puzzles_cli
 from crib_trainer.core.cards import parse_card, parse_cards
+from crib_trainer.training.kinds import PUZZLE_KINDS
 from crib_trainer.training.puzzles import (
-    KINDS,
     check_puzzles,
     default_puzzle_dir,
     is_right,
@@ -57,7 +57,7 @@ def test_the_curated_puzzles_are_all_right(monkeypatch):
     files = len(list(default_puzzle_dir().glob("*.toml")))
     assert out.getvalue() == f"{len(result.puzzles)} puzzles right, 0 problems, in {files} files.\n"
     assert len(result.puzzles) >= 60
-    assert {p.kind for p in result.puzzles} <= set(KINDS)
+    assert {p.kind for p in result.puzzles} <= set(PUZZLE_KINDS)
     ids = [p.id for p in result.puzzles]
     assert len(ids) == len(set(ids))
     assert all(p.note and p.source for p in result.puzzles)
@@ -204,11 +204,11 @@ def test_a_total_in_a_counting_puzzles_id_is_its_answer():
 
 
 def test_what_an_id_says_of_his_nob_and_nineteen_is_what_it_asks():
-    from crib_trainer.core.show import Kind, score_show
+    from crib_trainer.core.show import ItemKind, score_show
 
     for p in _count_puzzles():
         b = score_show(p.cards, p.starter, crib=p.kind == "crib-count", variant=p.variant)
-        nob = bool(b.of_kind(Kind.NOBS))
+        nob = bool(b.of_kind(ItemKind.NOBS))
         if any(word in p.id for word in _NO_NOB):
             assert not nob, f"{p.id} says no nob, but the hand holds one"
             assert any(c.rank.letter == "J" for c in (*p.cards, p.starter)), p.id

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from crib_trainer.training.pegdrills import peg_drill
-from crib_trainer.training.review import replayable
+from crib_trainer.training.drills.pegdrills import peg_drill
+from crib_trainer.training.grading.review import replayable
 from tests.decision_support import card_attempt
 
 T = datetime(2026, 1, 2, tzinfo=UTC)

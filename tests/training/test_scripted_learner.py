@@ -1,8 +1,8 @@
 """Issue 22's targets, measured through Session with a scripted learner (5 seeds each).
 
 The learner counts perfectly but for one planted mistake, made up to answer 50
-(crib_trainer/training/simulate.py). Shares are pooled over the five seeds; bench/learner.py
-prints the same numbers as a table (docs/learning.md)."""
+(crib_trainer/training/learning/simulate.py). Shares are pooled over the five seeds;
+bench/learner.py prints the same numbers as a table (docs/learning.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from crib_trainer.training.simulate import MISTAKES, base_rate, play
+from crib_trainer.training.learning.simulate import MISTAKES, base_rate, play
 from tests.conftest import FULL_TESTS
 
 SEEDS = range(5)
@@ -94,8 +94,8 @@ def test_a_learner_with_no_weak_spot_is_moved_on_and_the_slow_one_given_a_pace()
     """Right every time: after answer 30 half the hands are harder (a run with pairs or a
     pair royal), three times the share of plain hands; the slow one (45 s a hand) is given
     a goal of 0.8 of his own pace, the quick one (8 s) none."""
-    from crib_trainer.training.session import HARDER
-    from crib_trainer.training.simulate import SLOW_SECONDS
+    from crib_trainer.training.learning.session import HARDER
+    from crib_trainer.training.learning.simulate import SLOW_SECONDS
 
     def harder(r, first, last):
         asked = r.questions[first - 1 : last]
@@ -104,7 +104,7 @@ def test_a_learner_with_no_weak_spot_is_moved_on_and_the_slow_one_given_a_pace()
     import random
 
     from crib_trainer.training.categories import count_categories
-    from crib_trainer.training.drills import count_drill
+    from crib_trainer.training.drills.hands import count_drill
 
     rng = random.Random(9)
     hands = [count_drill(rng, crib=False).breakdown() for _ in range(2000)]

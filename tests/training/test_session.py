@@ -7,9 +7,14 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from crib_trainer.training import session as session_module
-from crib_trainer.training.learner import CHECK_INTERVALS, LEARN_STREAK, Learner, weak_spots
-from crib_trainer.training.session import MemoryHistory, Plan, Session
+from crib_trainer.training.learning import session as session_module
+from crib_trainer.training.learning.learner import (
+    CHECK_INTERVALS,
+    LEARN_STREAK,
+    Learner,
+    weak_spots,
+)
+from crib_trainer.training.learning.session import MemoryHistory, Plan, Session
 
 T0 = datetime(2025, 11, 24, 19, tzinfo=UTC)
 
@@ -147,7 +152,7 @@ def test_no_clock_and_no_global_random(monkeypatch):
 
 
 def test_a_count_right_only_with_hints_comes_back_until_counted_without():
-    from crib_trainer.training.hints import with_hints
+    from crib_trainer.training.grading.hints import with_hints
 
     s, clock = new_session(5)
     q = s.next_question({"count-hand"})
@@ -173,9 +178,9 @@ def test_a_random_plan_deals_the_learners_game_through_the_registry(kind, aim, v
     """A screen's random question (a role the learner chose), or a game the session does
     not plan (a table of three, the five-card game), is dealt by ``Session.deal`` as the
     kind's own dealer deals it."""
-    from crib_trainer.training.drills import discard_drill
-    from crib_trainer.training.position_drill import position_drill
-    from crib_trainer.training.tabledrills import TableDrill, table_drill
+    from crib_trainer.training.drills.hands import discard_drill
+    from crib_trainer.training.drills.position_drill import position_drill
+    from crib_trainer.training.drills.tabledrills import TableDrill, table_drill
 
     s, _ = new_session(seed=3)
     q = s.deal(Plan(kind, aim, "random", variant=variant))
@@ -220,7 +225,7 @@ def test_a_guess_is_never_aimed_at_ahead_of_a_certain_weakness():
 
 def test_a_total_several_misses_explain_is_settled_by_a_hand_that_tells_them_apart():
     from crib_trainer.core.cards import parse_card, parse_cards
-    from crib_trainer.training.drills import CountDrill
+    from crib_trainer.training.drills.hands import CountDrill
 
     s, clock = new_session(5)
     q = s.given(CountDrill(parse_cards("6H 7C 8D 9S"), parse_card("9D"), crib=False))
@@ -237,7 +242,7 @@ def test_a_total_several_misses_explain_is_settled_by_a_hand_that_tells_them_apa
 
 
 def test_a_speed_goal_comes_from_his_own_pace_once_accuracy_holds():
-    from crib_trainer.training.learner import GOAL_SHARE, PACE_ANSWERS
+    from crib_trainer.training.learning.learner import GOAL_SHARE, PACE_ANSWERS
 
     s, clock = new_session(2)
     for n in range(PACE_ANSWERS):
@@ -259,7 +264,7 @@ def test_no_weak_spot_moves_on_to_harder_hands_then_decisions_at_the_score():
     """Thirty right answers, none on a harder hand: harder hands (counts only); with twenty
     harder hands answered right, decisions at the score too (the position drill)."""
     from crib_trainer.training.attempt import Attempt
-    from crib_trainer.training.session import HARDER, MOVE_ON_AFTER
+    from crib_trainer.training.learning.session import HARDER, MOVE_ON_AFTER
 
     def right(n: int, present: dict) -> Attempt:
         return Attempt("count-hand", {"n": n}, {}, {}, True, "correct", {}, 5.0,

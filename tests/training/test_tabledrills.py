@@ -9,17 +9,17 @@ import pytest
 
 from crib_trainer.analysis.pegging import read_table
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.decisions import table_seed
-from crib_trainer.training.judge import table_analysis
-from crib_trainer.training.pegdrills import THEMES, PegDrill
-from crib_trainer.training.review import replayable
-from crib_trainer.training.tabledrills import (
+from crib_trainer.training.drills.pegdrills import THEMES, PegDrill
+from crib_trainer.training.drills.tabledrills import (
     TableDrill,
     drill_from_question,
     replay_table,
     table_drill,
     table_themes,
 )
+from crib_trainer.training.grading.decisions import table_seed
+from crib_trainer.training.grading.judge import table_analysis
+from crib_trainer.training.grading.review import replayable
 from tests.decision_support import judged
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
@@ -72,7 +72,7 @@ def test_graded_and_stored_like_every_peg_play_answer():
 
 
 def test_two_player_questions_still_read_as_two_player_drills():
-    from crib_trainer.training.pegdrills import peg_drill
+    from crib_trainer.training.drills.pegdrills import peg_drill
 
     d = peg_drill(random.Random(3))
     assert isinstance(drill_from_question(d.question()), PegDrill)

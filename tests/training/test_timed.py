@@ -8,9 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from crib_trainer.training.answers import count_attempt
-from crib_trainer.training.drills import CountDrill
-from crib_trainer.training.timed import (
+from crib_trainer.training.drills.hands import CountDrill
+from crib_trainer.training.drills.timed import (
     HANDS,
     PENALTY_SECONDS,
     deal_run,
@@ -19,6 +18,7 @@ from crib_trainer.training.timed import (
     timed_answer,
     timed_runs,
 )
+from crib_trainer.training.grading.answers import count_attempt
 from tests.conftest import card, cards
 
 T = datetime(2026, 3, 1, 18, tzinfo=UTC)

@@ -187,8 +187,8 @@ def seed_history(days: int = 20, seed: int = 4) -> None:
 
     from crib_trainer.storage.db import open_store
     from crib_trainer.storage.progress import record_attempt
-    from crib_trainer.training.answers import count_attempt
-    from crib_trainer.training.drills import count_drill
+    from crib_trainer.training.drills.hands import count_drill
+    from crib_trainer.training.grading.answers import count_attempt
 
     rng = random.Random(seed)
     with open_store() as store:

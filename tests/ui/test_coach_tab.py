@@ -9,9 +9,9 @@ from datetime import timedelta
 from textual.widgets import DataTable, Static
 
 from crib_trainer.storage.db import open_store
-from crib_trainer.training.habits import holds
-from crib_trainer.training.session import Session
-from crib_trainer.training.simulate import MISTAKES
+from crib_trainer.training.learning.habits import holds
+from crib_trainer.training.learning.session import Session
+from crib_trainer.training.learning.simulate import MISTAKES
 from crib_trainer.ui.screens.discard import DiscardScreen
 from crib_trainer.ui.screens.progress import ProgressScreen
 from tests.ui.conftest import FROZEN_NOW
@@ -63,7 +63,7 @@ async def test_the_coach_names_the_habit_and_enter_replays_its_latest_answer(app
         await pilot.pause()
         again = pilot.app.screen
         assert isinstance(again, DiscardScreen) and "Replaying a deal" in again.why
-        shown = next(a for a in pilot.app.practice.history if a.id == latest)
+        shown = next(a for a in pilot.app.session.history if a.id == latest)
         assert again.drill.question() == shown.question
 
 

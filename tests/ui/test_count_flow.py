@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from crib_trainer.core.cards import format_cards
-from crib_trainer.core.show import Kind
+from crib_trainer.core.show import ItemKind
 from crib_trainer.ui.screens.count import CountScreen
 from crib_trainer.ui.widgets.card import CardView
 
@@ -29,7 +29,7 @@ async def type_number(pilot, n: int) -> None:
 
 
 async def test_right_total_is_stored_and_the_count_named_by_its_pattern(app):
-    from crib_trainer.training.patterns import pattern
+    from crib_trainer.training.words.patterns import pattern
 
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_count(pilot)
@@ -38,7 +38,7 @@ async def test_right_total_is_stored_and_the_count_named_by_its_pattern(app):
         await pilot.press("enter")
         await pilot.pause()
         assert "Right" in screen_text(pilot, "#verdict")
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.correct and attempt.kind == "count-hand"
         assert attempt.answer == {"total": total} and attempt.id is not None  # it was stored
         p = pattern(screen.breakdown)
@@ -59,7 +59,7 @@ async def test_wrong_total_names_the_miss_and_muggins(app):
         verdict = screen_text(pilot, "#verdict")
         assert f"it is {screen.breakdown.total}" in verdict
         assert "Muggins!" in verdict
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.kind == "count-crib" and not attempt.correct
         assert attempt.grade == "under"
 
@@ -71,7 +71,7 @@ async def test_over_claim(app):
         await pilot.press("enter")
         await pilot.pause()
         assert "3 too many" in screen_text(pilot, "#verdict")
-        assert app.practice.history[-1].missed == {"over-claim": 3}
+        assert app.session.history[-1].missed == {"over-claim": 3}
 
 
 async def test_item_by_item_claims(app):
@@ -80,16 +80,16 @@ async def test_item_by_item_claims(app):
         await pilot.press("i")
         assert screen.itemised
         by_kind = screen.breakdown.points_by_kind()
-        for i, kind in enumerate(Kind):
+        for i, kind in enumerate(ItemKind):
             await type_number(pilot, by_kind[kind])
-            if i < len(Kind) - 1:
+            if i < len(ItemKind) - 1:
                 await pilot.press("tab")
         await pilot.press("enter")
         await pilot.pause()
         assert "Right, item by item" in screen_text(pilot, "#verdict")
         assert (
-            app.practice.history[-1].answer == {"by_kind": by_kind}
-            and app.practice.history[-1].correct
+            app.session.history[-1].answer == {"by_kind": by_kind}
+            and app.session.history[-1].correct
         )
 
 
@@ -98,7 +98,7 @@ async def test_item_boxes_show_two_digits_as_typed(app):
         screen = await open_count(pilot)
         await pilot.press("i", "1", "2")  # twelve for fifteens, as in a big hand
         await pilot.pause()
-        field = screen.query_one(f"#claim-{Kind.FIFTEEN}")
+        field = screen.query_one(f"#claim-{ItemKind.FIFTEEN}")
         assert field.value == "12"
         assert field.content_region.width >= len("12") + 1  # both digits and the cursor
 
@@ -106,14 +106,14 @@ async def test_item_boxes_show_two_digits_as_typed(app):
 async def test_item_by_item_missing_a_kind_marks_it(app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_count(pilot)
-        while not screen.breakdown.points_by_kind()[Kind.FIFTEEN]:
+        while not screen.breakdown.points_by_kind()[ItemKind.FIFTEEN]:
             screen.new_hand()
             await pilot.pause()
         await pilot.press("i", "tab", "0", "enter")  # claims nothing at all
         await pilot.pause()
-        fifteens = screen.breakdown.points_by_kind()[Kind.FIFTEEN]
+        fifteens = screen.breakdown.points_by_kind()[ItemKind.FIFTEEN]
         assert f"fifteen: said 0, it is {fifteens}" in screen_text(pilot, "#verdict")
-        missed = app.practice.history[-1].missed
+        missed = app.session.history[-1].missed
         assert missed.get("fifteen-2", 0) + missed.get("fifteen-3plus", 0) == fifteens
 
 
@@ -142,11 +142,11 @@ async def test_enter_with_nothing_typed_or_over_29_is_refused(app):
         screen = await open_count(pilot)
         await pilot.press("enter")  # nothing typed: it asks for a number
         await pilot.pause()
-        assert not screen.revealed and not app.practice.history
+        assert not screen.revealed and not app.session.history
         await type_number(pilot, 96)  # a typo
         await pilot.press("enter")
         await pilot.pause()
-        assert not screen.revealed and not app.practice.history
+        assert not screen.revealed and not app.session.history
         assert screen.query_one("#total").value == "96"  # left to be put right
 
 
@@ -155,10 +155,10 @@ async def test_item_by_item_bare_enter_is_ignored(app):
         screen = await open_count(pilot)
         await pilot.press("i", "enter")
         await pilot.pause()
-        assert not screen.revealed and not app.practice.history
+        assert not screen.revealed and not app.session.history
         await pilot.press("0", "enter")  # a hand worth nothing is said with a 0
         await pilot.pause()
-        assert screen.revealed and app.practice.history[-1].answer["by_kind"][Kind.FIFTEEN] == 0
+        assert screen.revealed and app.session.history[-1].answer["by_kind"][ItemKind.FIFTEEN] == 0
 
 
 async def test_items_adding_up_over_29_are_refused_as_a_typo(app):
@@ -166,7 +166,7 @@ async def test_items_adding_up_over_29_are_refused_as_a_typo(app):
         screen = await open_count(pilot)
         await pilot.press("i", "2", "4", "tab", "1", "2", "enter")
         await pilot.pause()
-        assert not screen.revealed and not app.practice.history
+        assert not screen.revealed and not app.session.history
 
 
 async def test_help_and_theme(app):
@@ -227,13 +227,13 @@ async def test_hints_come_in_steps_and_a_hinted_answer_is_partly_right(app):
         await type_number(pilot, screen.breakdown.total)
         await pilot.press("enter")
         await pilot.pause()
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.grade == "hinted" and not attempt.correct
         assert len(attempt.answer["hints"]) == 3 and attempt.answer["credit"] == 0.25
         assert attempt.answer["hints"][0] in first
         assert "worth 0.25 of a right answer" in screen_text(pilot, "#hint")
         await pilot.press("h")  # no hints once the answer is out
-        assert len(app.practice.history[-1].answer["hints"]) == 3
+        assert len(app.session.history[-1].answer["hints"]) == 3
         await pilot.press("n")
         await pilot.pause()
         assert screen_text(pilot, "#hint") == ""  # a new hand starts without hints
@@ -241,8 +241,8 @@ async def test_hints_come_in_steps_and_a_hinted_answer_is_partly_right(app):
         await pilot.press("enter")
         await pilot.pause()
         assert (
-            app.practice.history[-1].grade == "correct"
-            and "hints" not in app.practice.history[-1].answer
+            app.session.history[-1].grade == "correct"
+            and "hints" not in app.session.history[-1].answer
         )
         await pilot.press("escape", "8")  # a hinted answer is among the mistakes to look at
         await pilot.pause()
@@ -258,8 +258,8 @@ async def test_a_judged_claim_takes_a_hint(app):
         await pilot.press("enter")
         await pilot.pause()
         assert (
-            app.practice.history[-1].kind == "judge"
-            and len(app.practice.history[-1].answer["hints"]) == 1
+            app.session.history[-1].kind == "judge"
+            and len(app.session.history[-1].answer["hints"]) == 1
         )
 
 

@@ -19,7 +19,7 @@ from crib_trainer.core.game import Cut, Game, GameConfig
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.games import save_game
 from crib_trainer.storage.paths import data_dir
-from crib_trainer.training.practice import Practice, PracticeSettings
+from crib_trainer.training.game.practice import Practice, PracticeSettings
 from crib_trainer.ui.screens.practice import PracticeScreen
 from crib_trainer.ui.screens.scorekeeper import ScorekeeperScreen
 from tests.conftest import card

@@ -29,7 +29,7 @@ async def test_the_best_throw_is_graded_best_and_the_worst_says_what_it_gave_up(
         best = analyse_discards(drill.cards, dealer=drill.dealer, opponent="weighted").best
         await throw(pilot, screen, best.discard)
         assert shown(screen, "#discard-verdict").startswith("Best: ")
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.kind == "discard" and attempt.correct and attempt.grade == "best"
         table = screen.query_one("#throws", DataTable)
         assert table.row_count == 15 and table.display
@@ -46,8 +46,8 @@ async def test_the_best_throw_is_graded_best_and_the_worst_says_what_it_gave_up(
         table = screen.query_one("#throws", DataTable)
         assert table.get_row_at(table.cursor_row)[0] == "you"
         role = "dealer" if drill.dealer else "pone"
-        assert app.practice.history[-1].missed == {f"discard-{role}": worst.loss}
-        assert app.practice.history[-1].truth["gave_up"] == round(worst.loss, 6)
+        assert app.session.history[-1].missed == {f"discard-{role}": worst.loss}
+        assert app.session.history[-1].truth["gave_up"] == round(worst.loss, 6)
 
 
 async def test_count_the_kept_hand_after(app):
@@ -101,7 +101,7 @@ async def test_a_throw_made_before_the_analysis_is_ready_is_not_lost(app, monkey
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.drill is dealt and screen.revealed
-        assert [a.kind for a in app.practice.history] == ["discard"]
+        assert [a.kind for a in app.session.history] == ["discard"]
 
 
 async def test_the_learner_chooses_the_role(app):
@@ -133,7 +133,7 @@ async def test_the_pegging_toggle_ranks_and_grades_by_the_total(app):
         ranked = with_pegging(weighted)
         await throw(pilot, screen, ranked[0].option.discard)
         assert "Graded by hand + crib + pegging" in shown(screen, "#discard-verdict")
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.grade == "best" and attempt.answer["pegging"] is True
         assert attempt.truth["unit"] == "points" and attempt.truth["error"] >= 0
         table = screen.query_one("#throws", DataTable)

@@ -6,7 +6,7 @@ from textual.widgets import DataTable, OptionList, Static
 
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.core.cards import parse_card, parse_cards
-from crib_trainer.training.drills import CountDrill, DiscardDrill
+from crib_trainer.training.drills.hands import CountDrill, DiscardDrill
 from crib_trainer.ui.screens.count import CountScreen
 from crib_trainer.ui.screens.discard import DiscardScreen
 from tests.ui.conftest import enter_text, settle
@@ -65,7 +65,7 @@ async def test_puzzle_questions_are_shown_whole(app):
 
 
 async def test_every_pegging_reason_can_be_read_whole(app):
-    from crib_trainer.training.pegreasons import rank_plays
+    from crib_trainer.training.words.pegreasons import rank_plays
     from tests.ui.test_pegging_flow import open_pegging
 
     async with app.run_test(size=SIZE) as pilot:

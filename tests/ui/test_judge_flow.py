@@ -44,7 +44,7 @@ async def test_judge_a_short_claim_and_copy(app, monkeypatch):
         await pilot.app.workers.wait_for_complete()  # the copy runs in a thread
         await pilot.pause()
         assert copied and copied[-1].startswith("Claimed 28")
-        assert not app.practice.history  # settling a dispute is not a drill answer
+        assert not app.session.history  # settling a dispute is not a drill answer
 
 
 async def test_validation_and_suit_completion_as_you_type(app):

@@ -10,8 +10,8 @@ import pytest
 
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.progress import record_attempt
-from crib_trainer.training.answers import count_attempt
-from crib_trainer.training.drills import count_drill
+from crib_trainer.training.drills.hands import count_drill
+from crib_trainer.training.grading.answers import count_attempt
 from tests.ui.conftest import FROZEN_NOW, make_app, seed_history
 
 SIZE = (80, 24)
@@ -24,7 +24,7 @@ async def home_shown(seed: int) -> tuple[bool, str, str, object]:
         home = pilot.app.screen
         today = str(home.query_one("#today").render())
         return (
-            app.practice._history is None,
+            app.session._history is None,
             today,
             str(home.query_one("#suggestion").render()),
             home.choice,

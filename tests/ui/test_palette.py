@@ -54,7 +54,7 @@ async def test_the_palette_waits_for_an_answer_being_worked_out(app, held_analys
         held_analysis.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert [a.kind for a in app.practice.history] == ["peg-play"]
+        assert [a.kind for a in app.session.history] == ["peg-play"]
         await choose(pilot, "Progress")
         assert isinstance(app.screen, ProgressScreen)
 

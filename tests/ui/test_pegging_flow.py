@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Static
 
 from crib_trainer.analysis.pegging import read_situation
 from crib_trainer.core.cards import parse_card
-from crib_trainer.training.pegreasons import rank_plays
+from crib_trainer.training.words.pegreasons import rank_plays
 from crib_trainer.ui.screens.pegging import PegScreen, last_card_points
 from tests.ui.conftest import answer_while_analysing, settle
 
@@ -47,7 +47,7 @@ async def test_the_best_card_is_graded_best_and_a_worse_one_says_what_it_gave_up
         await pilot.press(str(s.hand.index(best) + 1), "enter")
         await settle(pilot)
         assert text(screen, "#peg-verdict").startswith("Best: ")
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.kind == "peg-play" and attempt.correct
         table = screen.query_one("#peg-options", DataTable)
         assert table.row_count == len(read_situation(s).legal_cards())
@@ -65,7 +65,7 @@ async def test_the_best_card_is_graded_best_and_a_worse_one_says_what_it_gave_up
         await settle(pilot)
         gap = options[0].expected_net - options[-1].expected_net
         assert f"you laid {worst}, {gap:.2f} points behind" in text(screen, "#peg-verdict")
-        assert not app.practice.history[-1].correct
+        assert not app.session.history[-1].correct
 
 
 async def test_scoring_the_last_card(app):
@@ -75,7 +75,7 @@ async def test_scoring_the_last_card(app):
         await pilot.press(*str(actual), "enter")
         await pilot.pause()
         assert "Right" in text(screen, "#peg-verdict")
-        assert app.practice.history[-1].kind == "peg-score" and app.practice.history[-1].correct
+        assert app.session.history[-1].kind == "peg-score" and app.session.history[-1].correct
 
 
 async def test_playing_on_asks_only_real_choices_with_the_right_keys(app):
@@ -108,16 +108,16 @@ async def test_an_answer_given_before_the_analysis_is_ready_is_not_lost(app, hel
         ready.set()
         await settle(pilot)
         assert screen.drill.situation is s
-        assert [a.kind for a in app.practice.history] == ["peg-play"]
+        assert [a.kind for a in app.session.history] == ["peg-play"]
         assert text(screen, "#peg-verdict")
 
 
 async def test_three_at_the_table(app):
     """v: three players; the extra seats are shown, the answer graded and stored as a
     peg-play attempt with its variant (issue 20.3)."""
-    from crib_trainer.training.decisions import table_seed
-    from crib_trainer.training.judge import table_analysis
-    from crib_trainer.training.tabledrills import TableDrill
+    from crib_trainer.training.drills.tabledrills import TableDrill
+    from crib_trainer.training.grading.decisions import table_seed
+    from crib_trainer.training.grading.judge import table_analysis
 
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_pegging(pilot)
@@ -132,7 +132,7 @@ async def test_three_at_the_table(app):
         await settle(pilot)
         assert text(screen, "#peg-verdict").startswith("Best: ")
         assert "They held" in text(screen, "#peg-why")
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.kind == "peg-play" and attempt.correct
         assert attempt.question["variant"] == "three-player"
         assert attempt.question["seat"] == s.seat
@@ -161,7 +161,7 @@ async def test_q_after_an_answer_asks_the_other_question_about_the_same_moment(a
         await pilot.press(*str(last_card_points(s)), "enter")
         await pilot.pause()
         assert screen.drill.situation is s
-        assert [a.kind for a in app.practice.history] == ["peg-play", "peg-score"]
+        assert [a.kind for a in app.session.history] == ["peg-play", "peg-score"]
         assert "q " not in text(screen, "#peg-status")  # both asked: the hint says no more
 
 
@@ -180,7 +180,7 @@ async def test_a_score_question_does_not_stick_and_card_keys_pick_cards(app):
         assert screen.query_one("#peg-points").value == ""
         await pilot.press("enter")
         await settle(pilot)
-        assert [a.kind for a in app.practice.history] == ["peg-score", "peg-play"]
+        assert [a.kind for a in app.session.history] == ["peg-score", "peg-play"]
 
 
 def log_text(screen) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable
 
-from crib_trainer.training.position_plays import PositionPlay
+from crib_trainer.training.drills.position_plays import PositionPlay
 from crib_trainer.ui.screens.position import PositionScreen
 from tests.ui.conftest import shown, throw
 
@@ -40,7 +40,7 @@ async def test_the_best_chance_is_graded_best_and_stored_as_a_position(app):
         assert screen.title == "Position: throw to the score"
         await throw(pilot, screen, p.best.option.discard)
         assert shown(screen, "#discard-verdict").startswith("Best: ")
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.kind == "position" and attempt.grade == "best"
         assert attempt.question["score"] == [drill.me, drill.him]
         table = screen.query_one("#throws", DataTable)
@@ -55,7 +55,7 @@ async def test_the_points_best_can_lose_chances_and_says_how_much(app):
         worst = p.options[-1]
         await throw(pilot, screen, worst.option.discard)
         lost = p.best.win - worst.win
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert abs(attempt.truth["gave_up"] - lost) < 1e-6 and attempt.truth["unit"] == "win"
         if attempt.grade != "best":
             assert f"{lost:.1%}" in shown(screen, "#discard-verdict")
@@ -77,7 +77,7 @@ async def test_a_play_at_the_score_is_laid_by_keys_and_graded_by_the_chance_to_w
         best = next(x for x in drill.situation.hand if x.rank == c.options[c.best].card.rank)
         await lay(pilot, screen, best)
         assert shown(screen, "#discard-verdict").startswith("Best: ")
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.kind == "position" and attempt.grade == "best"
         assert attempt.question["score"] == [drill.me, drill.him]
         assert set(attempt.present) == {"position-play"}
@@ -93,7 +93,7 @@ async def test_the_most_points_can_give_up_the_game_and_the_verdict_says_why(app
         lost = c.wins[c.best] - c.wins[0]
         top = next(x for x in screen.drill.situation.hand if x.rank == c.options[0].card.rank)
         await lay(pilot, screen, top)
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.truth["gave_up"] == round(lost, 6)
         if lost >= 0.005:
             verdict = shown(screen, "#discard-verdict")

@@ -10,7 +10,7 @@ from crib_trainer.core.engine import cuts_for_deal
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.practice_games import unfinished_practice
 from crib_trainer.storage.progress import attempts
-from crib_trainer.training.practice import Practice, PracticeSettings
+from crib_trainer.training.game.practice import Practice, PracticeSettings
 from crib_trainer.ui.screens.practice import (
     NewPracticeScreen,
     PracticeScreen,
@@ -313,7 +313,7 @@ async def test_muggins_on_the_computers_short_count_by_key():
 
 
 async def test_a_whole_seeded_three_player_game_by_keys(monkeypatch):
-    from crib_trainer.training import judge
+    from crib_trainer.training.grading import judge
 
     monkeypatch.setattr(judge, "TABLE_SAMPLES", 4)  # (the grades' speed, not their sense)
     monkeypatch.setattr(judge, "TABLE_SAMPLES_MAX", 4)
@@ -413,7 +413,7 @@ async def test_a_finished_game_joins_the_record_in_progress_with_the_rating():
     (played, won or lost against its level, the rating moved by that result)."""
     from textual.widgets import TabbedContent
 
-    from crib_trainer.training.gamerecord import games_summary
+    from crib_trainer.training.game.gamerecord import games_summary
     from crib_trainer.ui.screens.progress import ProgressScreen
     from tests.training.test_practice import learner_step
 

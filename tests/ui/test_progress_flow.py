@@ -11,8 +11,8 @@ from textual.widgets import DataTable
 
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.progress import record_attempt
-from crib_trainer.training.answers import count_attempt
-from crib_trainer.training.drills import count_drill, discard_drill
+from crib_trainer.training.drills.hands import count_drill, discard_drill
+from crib_trainer.training.grading.answers import count_attempt
 from crib_trainer.ui.screens.count import CountScreen
 from crib_trainer.ui.screens.discard import DiscardScreen
 from crib_trainer.ui.screens.progress import ProgressScreen
@@ -118,8 +118,8 @@ async def test_a_review_that_does_not_read_is_not_offered_again(app):
 
 def plant_decisions() -> None:
     """A pegging play, a pegging score and a discard, each answered wrongly an hour ago."""
-    from crib_trainer.training.answers import peg_score_attempt
-    from crib_trainer.training.pegdrills import peg_drill
+    from crib_trainer.training.drills.pegdrills import peg_drill
+    from crib_trainer.training.grading.answers import peg_score_attempt
     from tests.decision_support import card_attempt
 
     rng = random.Random(5)
@@ -251,7 +251,7 @@ async def test_the_weak_spots_tab_names_each_spot_and_what_was_learnt(app):
 
 async def test_a_position_mistake_is_listed_and_enter_asks_it_again(app):
     from crib_trainer.core.cards import parse_cards
-    from crib_trainer.training.position_drill import PositionDrill
+    from crib_trainer.training.drills.position_drill import PositionDrill
     from tests.decision_support import judged
 
     drill = PositionDrill(parse_cards("3C 3S QH AH JH 6H"), False, 116, 100)
@@ -269,7 +269,7 @@ async def test_a_position_mistake_is_listed_and_enter_asks_it_again(app):
 
 
 async def test_a_position_play_mistake_is_listed_with_its_cards_and_asked_again(app):
-    from crib_trainer.training.position_plays import position_play
+    from crib_trainer.training.drills.position_plays import position_play
     from tests.decision_support import judged
 
     drill = position_play(random.Random(3))

@@ -37,7 +37,7 @@ async def test_solve_a_counting_puzzle_and_see_it_solved(app):
         await pilot.pause()
         result = str(screen.query_one("#puzzle-result", Static).render())
         assert "Right" in result and screen.puzzle.note.split(".")[0] in result.replace("\n", " ")
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.puzzle_id == screen.puzzle.id and attempt.correct
         solved_id = screen.puzzle.id
         await pilot.press("escape")
@@ -59,7 +59,7 @@ async def test_a_wrong_count_shows_the_answer_and_the_note(app):
         await pilot.pause()
         result = str(screen.query_one("#puzzle-result", Static).render())
         assert "Not quite" in result and f"{screen.puzzle.answer} points" in result
-        assert not app.practice.history[-1].correct
+        assert not app.session.history[-1].correct
         await pilot.press("n")
         await pilot.pause()
         assert screen.index == 1 and not screen.answered
@@ -77,7 +77,7 @@ async def test_a_discard_puzzle_is_answered_by_picking(app):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "Right" in str(screen.query_one("#puzzle-result", Static).render())
-        assert app.practice.history[-1].kind == "discard" and app.practice.history[-1].puzzle_id
+        assert app.session.history[-1].kind == "discard" and app.session.history[-1].puzzle_id
 
 
 async def test_difficulty_filter(app):
@@ -138,7 +138,7 @@ async def test_a_pegging_puzzle_is_worked_out_off_the_screen_thread(app, monkeyp
         await pilot.press(str(screen.puzzle.hand.index(screen.puzzle.answer) + 1), "enter")
         await pilot.pause()
         assert "Right" in str(screen.query_one("#puzzle-result", Static).render())
-        assert app.practice.history[-1].kind == "peg-play" and app.practice.history[-1].correct
+        assert app.session.history[-1].kind == "peg-play" and app.session.history[-1].correct
         assert on_screen_thread and not any(on_screen_thread)  # the screen never froze on it
 
 
@@ -159,7 +159,7 @@ async def test_a_position_puzzle_marks_the_points_best_throw_wrong(app):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "Not quite" in str(screen.query_one("#puzzle-result", Static).render())
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert not attempt.correct and attempt.truth["gave_up"] > 0
         assert attempt.question["score"] == list(p.score) and attempt.truth["unit"] == "win"
 
@@ -180,7 +180,7 @@ async def test_a_position_play_puzzle_marks_the_most_points_wrong_by_the_chance_
         await pilot.press(str(p.hand.index(top) + 1), "enter")
         await pilot.pause()
         assert "Not quite" in str(screen.query_one("#puzzle-result", Static).render())
-        attempt = app.practice.history[-1]
+        attempt = app.session.history[-1]
         assert attempt.kind == "peg-play" and attempt.puzzle_id == p.id
         assert not attempt.correct and attempt.truth["gave_up"] > 0.3
         assert attempt.truth["best"] == p.answer.code and attempt.question["score"] == [117, 118]

@@ -113,10 +113,10 @@ async def test_a_score_no_card_can_make_is_refused_as_a_typo_not_recorded(app):
     # the mistakes), where Count refuses 30 as a typo
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_score_question(pilot)
-        kept = len(app.practice.history)
+        kept = len(app.session.history)
         await pilot.press("9", "9", "enter")
         await pilot.pause()
-        assert not screen.answered and len(app.practice.history) == kept
+        assert not screen.answered and len(app.session.history) == kept
         assert any(
             "99 is more than" in str(n.message)
             and f"({MAX_CARD_POINTS} is the most)" in str(n.message)
@@ -124,7 +124,7 @@ async def test_a_score_no_card_can_make_is_refused_as_a_typo_not_recorded(app):
         )
         actual = last_card_points(screen.drill.situation)
         await enter_text(pilot, str(actual), box=screen.query_one("#peg-points", Input))
-        assert screen.answered and app.practice.history[-1].correct
+        assert screen.answered and app.session.history[-1].correct
 
 
 async def test_a_puzzle_count_no_hand_can_make_is_refused_as_a_typo(app):
@@ -136,13 +136,13 @@ async def test_a_puzzle_count_no_hand_can_make_is_refused_as_a_typo(app):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PuzzleScreen) and screen.puzzle.kind == "count"
-        kept = len(app.practice.history)
+        kept = len(app.session.history)
         await pilot.press("9", "9", "enter")
         await pilot.pause()
-        assert not screen.answered and len(app.practice.history) == kept
+        assert not screen.answered and len(app.session.history) == kept
         assert any("99 is more than" in str(n.message) for n in app._notifications)
         await enter_text(pilot, str(solve(screen.puzzle)), box=screen.query_one("#puzzle-points"))
-        assert screen.answered and app.practice.history[-1].correct
+        assert screen.answered and app.session.history[-1].correct
 
 
 async def test_left_and_right_leave_the_mistakes_tab_and_the_help_says_enter_replays(app):
@@ -152,8 +152,8 @@ async def test_left_and_right_leave_the_mistakes_tab_and_the_help_says_enter_rep
 
     from crib_trainer.storage.db import open_store
     from crib_trainer.storage.progress import record_attempt
-    from crib_trainer.training.answers import count_attempt
-    from crib_trainer.training.drills import count_drill
+    from crib_trainer.training.drills.hands import count_drill
+    from crib_trainer.training.grading.answers import count_attempt
     from tests.ui.conftest import FROZEN_NOW
 
     drill = count_drill(random.Random(1), crib=False)
@@ -213,7 +213,7 @@ async def test_the_practice_log_keeps_its_last_line_in_view_when_the_count_box_o
     # end came before the box or after depended on timing: here the box comes after.)
     from textual.widgets import RichLog
 
-    from crib_trainer.training.practice import PracticeSettings
+    from crib_trainer.training.game.practice import PracticeSettings
     from crib_trainer.ui.screens.practice import PracticeScreen
     from tests.ui.test_practice_flow import played_until
 
@@ -290,7 +290,7 @@ async def test_next_is_dimmed_until_the_answer_in_pegging(app):
 async def test_a_count_no_hand_can_make_is_refused_in_the_practice_game(app):
     # 0, enter, throw and play, then 99 and enter for your hand: "You count your hand:
     # 99" ruled on as an over-count and kept, where the scorekeeper refuses it as no claim
-    from crib_trainer.training.practice import PracticeSettings
+    from crib_trainer.training.game.practice import PracticeSettings
     from crib_trainer.ui.screens.practice import PracticeScreen
     from tests.ui.test_practice_flow import played_until
 
@@ -301,10 +301,10 @@ async def test_a_count_no_hand_can_make_is_refused_in_the_practice_game(app):
         app.push_screen(screen)
         await pilot.pause()
         await settle(pilot)  # (the decisions played before graded and kept)
-        kept = len(app.practice.history)
+        kept = len(app.session.history)
         await enter_text(pilot, "99")
         assert screen.practice.waiting_for == "count" and screen.practice.game == p.game
-        assert len(app.practice.history) == kept
+        assert len(app.session.history) == kept
         assert any("99 is more than" in str(n.message) for n in app._notifications)
 
 

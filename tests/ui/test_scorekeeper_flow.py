@@ -348,7 +348,7 @@ async def test_a_won_game_is_offered_for_analysis_and_a_shows_it(app):
     from crib_trainer.storage.db import open_store
     from crib_trainer.storage.games import save_game
     from crib_trainer.storage.paths import data_dir
-    from crib_trainer.training.game_analysis import record_log
+    from crib_trainer.training.game.game_analysis import record_log
     from crib_trainer.ui.screens.scorekeeper import AnalysisScreen
     from tests.ui.conftest import FROZEN_NOW
 

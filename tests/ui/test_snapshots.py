@@ -170,7 +170,7 @@ def test_progress_games(snap_compare):
     from datetime import timedelta
 
     from crib_trainer.storage.db import open_store
-    from crib_trainer.training.gamerecord import GameOutcome
+    from crib_trainer.training.game.gamerecord import GameOutcome
     from tests.storage.support import keep_outcome
     from tests.ui.conftest import FROZEN_NOW
 
@@ -260,7 +260,7 @@ def _practice_played(variant: str, deals: int | None):
     deals, or to the end."""
     import random
 
-    from crib_trainer.training.practice import Practice, PracticeSettings
+    from crib_trainer.training.game.practice import Practice, PracticeSettings
     from tests.training.test_practice import learner_step
 
     rng = random.Random(11)

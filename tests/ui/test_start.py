@@ -65,9 +65,9 @@ HOME_SHOWN = home_shown('[sorted(sys.modules), str(app.screen.query_one("#sugges
 NOT_AT_START = (
     "crib_trainer.core.rules",
     "crib_trainer.core.show",
-    "crib_trainer.training.drills",
-    "crib_trainer.training.grading",
-    "crib_trainer.training.hints",
+    "crib_trainer.training.drills.hands",
+    "crib_trainer.training.grading.claims",
+    "crib_trainer.training.grading.hints",
     "crib_trainer.analysis",
     "crib_trainer.clipboard",
     "pyperclip",

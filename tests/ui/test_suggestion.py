@@ -9,8 +9,8 @@ import pytest
 
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.progress import record_attempt
-from crib_trainer.training.answers import count_attempt
-from crib_trainer.training.drills import count_drill
+from crib_trainer.training.drills.hands import count_drill
+from crib_trainer.training.grading.answers import count_attempt
 from crib_trainer.ui.screens.count import CountScreen
 from tests.ui.conftest import FROZEN_NOW, make_app
 

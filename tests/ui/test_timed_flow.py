@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from crib_trainer.training.timed import HANDS
+from crib_trainer.training.drills.timed import HANDS
 from crib_trainer.ui.screens.home import HomeScreen
 from crib_trainer.ui.screens.progress import ProgressScreen
 from crib_trainer.ui.screens.timed import TimedScreen
@@ -41,7 +41,7 @@ async def test_a_run_of_ten_then_a_personal_best(app):
         assert "Done: 35.0 s (9 of 10 right, 25.0 s + 10 s)" in done
         assert "first run" in done
         assert len(text(screen, "#timed-results").splitlines()) == HANDS
-        timed = [a for a in app.practice.history if "timed" in a.answer]
+        timed = [a for a in app.session.history if "timed" in a.answer]
         assert len(timed) == HANDS and all(a.kind == "count-hand" for a in timed)
         assert [a.answer["timed"]["hand"] for a in timed] == list(range(1, HANDS + 1))
         assert sum(not a.correct for a in timed) == 1 and all(a.id for a in timed)  # stored
@@ -50,7 +50,7 @@ async def test_a_run_of_ten_then_a_personal_best(app):
         await play_run(pilot, screen)
         done = text(screen, "#timed-status")
         assert "Done: 25.0 s (10 of 10 right)" in done and "A personal best!" in done
-        assert {a.answer["timed"]["run"] for a in app.practice.history} == {1, 2}
+        assert {a.answer["timed"]["run"] for a in app.session.history} == {1, 2}
 
 
 async def test_a_run_left_unfinished_is_not_a_run(app):
@@ -62,7 +62,7 @@ async def test_a_run_left_unfinished_is_not_a_run(app):
         await pilot.pause()
         await enter_text(pilot, "0")
         await enter_text(pilot, "45")  # a typo: refused, not counted
-        assert len(app.practice.history) == 1
+        assert len(app.session.history) == 1
         await pilot.press("r")  # no new run in the middle of one
         assert text(screen, "#timed-status").startswith("Hand 2 of")
         await pilot.press("escape")

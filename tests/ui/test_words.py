@@ -10,12 +10,12 @@ from textual.widgets import DataTable, Static
 
 from crib_trainer.analysis.discard import analyse_discards
 from crib_trainer.cli.stats import format_stats, stats_json
-from crib_trainer.core.show import Kind
+from crib_trainer.core.show import ItemKind
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.progress import category_stats, record_attempt
-from crib_trainer.training.answers import count_attempt
-from crib_trainer.training.drills import count_drill
-from crib_trainer.training.verdict import band
+from crib_trainer.training.drills.hands import count_drill
+from crib_trainer.training.grading.answers import count_attempt
+from crib_trainer.training.grading.verdict import band
 from crib_trainer.ui.screens.discard import DiscardScreen
 from tests.ui.conftest import FROZEN_NOW
 
@@ -28,7 +28,7 @@ async def test_the_item_boxes_say_his_nob(app):
         await pilot.pause()
         labels = [str(s.render()) for s in app.screen.query(".item-label").results(Static)]
         assert labels[-1] == "his nob"
-        box = app.screen.query_one(f"#claim-{Kind.NOBS}")
+        box = app.screen.query_one(f"#claim-{ItemKind.NOBS}")
         assert box.region.right <= SIZE[0]  # its box whole at 80 columns
 
 

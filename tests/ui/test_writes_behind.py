@@ -150,7 +150,7 @@ async def test_a_read_only_file_refuses_the_answer_and_it_still_counts():
         await pilot.pause()
         note = str(app.screen.query_one("#progress-note", Static).render())
         assert f"{before + 1} answers in all" in note
-        assert len(app.practice.history) == before + 1  # the session model has it too
+        assert len(app.session.history) == before + 1  # the session model has it too
     read_only.close()
     assert (
         app.unkept == Unkept(answers=1) and stored_answers() == before

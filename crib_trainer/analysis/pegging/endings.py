@@ -16,7 +16,7 @@ the value. Positions that cannot arise (no card of the mover comes in, or five o
 hold :data:`NONE`. 2 × 105 × 105 × 31 bytes.
 
 Built by :mod:`.build_endings` (``nice -n 10 python -m
-crib_trainer.analysis.pegging.build_endings``, every core); nothing is sampled.
+crib_trainer.analysis.build.endings``, every core); nothing is sampled.
 """
 
 from __future__ import annotations

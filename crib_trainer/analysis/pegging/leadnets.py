@@ -14,7 +14,7 @@ the hand's distinct ranks, lowest rank first, NaN in unused slots and for a star
 would be a fifth card of a rank.
 
 Built by :mod:`.build_leadnets` (``nice -n 10 python -m
-crib_trainer.analysis.pegging.build_leadnets``, every core).
+crib_trainer.analysis.build.leadnets``, every core).
 """
 
 from __future__ import annotations

@@ -368,7 +368,7 @@ def analyse_plays(
     situation: PegSituation, *, opponent: str = "random", weight: HoldingWeight | None = None
 ) -> list[PlayOption]:
     """The legal plays, best first, with facts but no ``reason`` (see
-    ``crib_trainer.training.pegreasons.rank_plays`` for the one with reasons)."""
+    ``crib_trainer.training.words.pegreasons.rank_plays`` for the one with reasons)."""
     return list(analyse(situation, opponent=opponent, weight=weight).options)
 
 

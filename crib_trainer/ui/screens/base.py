@@ -63,7 +63,7 @@ class TrainerScreen(Screen):
     def refused_count(self, total: int) -> bool:
         """Whether a count of ``total`` is refused (over 29, or 19: ``refused_count``),
         said so (the caller records nothing)."""
-        from crib_trainer.training.overclaims import refused_count
+        from crib_trainer.training.grading.overclaims import refused_count
 
         why = refused_count(total)
         if why is not None:

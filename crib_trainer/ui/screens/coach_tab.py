@@ -2,7 +2,7 @@
 your words (``enter`` replays its latest answer), and what to practise next — the home
 screen's suggestion, which ``g`` there deals.
 
-The report (:func:`crib_trainer.training.coach.coach`) reads every answer and the games
+The report (:func:`crib_trainer.training.learning.coach.coach`) reads every answer and the games
 kept with the scorekeeper; it is worked out in a thread when the tab is first shown (a
 year's history takes about a second) and handed back to the screen.
 """
@@ -19,8 +19,8 @@ from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from crib_trainer.storage.records import StorageError
-from crib_trainer.training.coach import CoachReport, HabitReport, coach
-from crib_trainer.training.session import Plan
+from crib_trainer.training.learning.coach import CoachReport, HabitReport, coach
+from crib_trainer.training.learning.session import Plan
 from crib_trainer.ui.entries import DRILL_KINDS
 from crib_trainer.ui.screens.home import suggestion_text
 
@@ -64,7 +64,7 @@ class CoachPane(Vertical):
 
     def load(self) -> None:
         """Work the report out (in a thread) and show it."""
-        self._work_out(list(self.trainer.practice.history), self.trainer.now())
+        self._work_out(list(self.trainer.session.history), self.trainer.now())
 
     @work(thread=True, exclusive=True)
     def _work_out(self, history: list[Attempt], now: datetime) -> None:
@@ -118,7 +118,7 @@ class CoachPane(Vertical):
             return
         h = self.report.habits[event.cursor_row]
         trainer = self.trainer
-        found = next((a for i in h.answers for a in trainer.practice.history if a.id == i), None)
+        found = next((a for i in h.answers for a in trainer.session.history if a.id == i), None)
         if found is None:
             where = f" (in {', '.join(h.games)})" if h.games else ""
             self.app.notify(

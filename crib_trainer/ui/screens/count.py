@@ -22,14 +22,14 @@ from textual.widgets import Header, Input, Static
 
 from crib_trainer.core.cards import format_cards
 from crib_trainer.core.rules import RuleOptions
-from crib_trainer.core.show import Breakdown, Kind, ShowItem
-from crib_trainer.training.drills import CountDrill, JudgeDrill
-from crib_trainer.training.explain import describe_item, rarity_line, spoken_count
-from crib_trainer.training.grading import grade_items, judge_claim, likely_missed
-from crib_trainer.training.hints import credit, hints, with_hints
+from crib_trainer.core.show import Breakdown, ItemKind, ShowItem
+from crib_trainer.training.drills.hands import CountDrill, JudgeDrill
+from crib_trainer.training.grading.claims import grade_items, judge_claim, likely_missed
+from crib_trainer.training.grading.hints import credit, hints, with_hints
 from crib_trainer.training.kinds import KINDS
-from crib_trainer.training.patterns import pattern
-from crib_trainer.training.session import Plan, Question
+from crib_trainer.training.learning.session import Plan, Question
+from crib_trainer.training.words.explain import describe_item, rarity_line, spoken_count
+from crib_trainer.training.words.patterns import pattern
 from crib_trainer.ui.screens.base import BACK, THEME_UNSHOWN, TrainerScreen
 from crib_trainer.ui.widgets.breakdown import BreakdownView
 from crib_trainer.ui.widgets.card import HandView
@@ -37,11 +37,11 @@ from crib_trainer.ui.widgets.inputs import PointsInput
 from crib_trainer.ui.widgets.keybar import KeyBar
 
 ITEM_FIELDS = [
-    (Kind.FIFTEEN, "15s"),
-    (Kind.PAIR, "pairs"),
-    (Kind.RUN, "runs"),
-    (Kind.FLUSH, "flush"),
-    (Kind.NOBS, "his nob"),
+    (ItemKind.FIFTEEN, "15s"),
+    (ItemKind.PAIR, "pairs"),
+    (ItemKind.RUN, "runs"),
+    (ItemKind.FLUSH, "flush"),
+    (ItemKind.NOBS, "his nob"),
 ]
 
 
@@ -170,7 +170,7 @@ class CountScreen(TrainerScreen):
 
     def new_hand(self, drill: CountDrill | JudgeDrill | None = None) -> None:
         """Ask the next question: ``drill`` if given, else the session's choice."""
-        self.question = self.trainer.practice.given(drill) if drill else self._choose()
+        self.question = self.trainer.session.given(drill) if drill else self._choose()
         self.drill = self.question.drill
         deal = self.deal
         assert deal is not None
@@ -205,7 +205,7 @@ class CountScreen(TrainerScreen):
         self.started = self.trainer.ticks()
 
     def _focus_answer(self) -> None:
-        target = f"#claim-{Kind.FIFTEEN}" if self.itemised else "#total"
+        target = f"#claim-{ItemKind.FIFTEEN}" if self.itemised else "#total"
         self.query_one(target, Input).focus()
 
     def _show_status(self) -> None:
@@ -280,13 +280,13 @@ class CountScreen(TrainerScreen):
         if self.revealed or self.breakdown is None or self.drill is None:
             return
         seconds = self.trainer.ticks() - self.started
-        practice = self.trainer.practice
+        practice = self.trainer.session
         if self.itemised:
             values = [self.query_one(f"#claim-{kind}", Input).value for kind, _ in ITEM_FIELDS]
             if not any(values):
                 self.notify("Type the points for each kind first (0 if none).", severity="warning")
                 return
-            claimed: dict[Kind, int] = {
+            claimed: dict[ItemKind, int] = {
                 kind: _number(value) for (kind, _), value in zip(ITEM_FIELDS, values, strict=True)
             }
             if self.refused_count(sum(claimed.values())):
@@ -389,7 +389,7 @@ def judge_total(b: Breakdown, claim: int, *, muggins: bool) -> Judged:
     return Judged(claim, verdict.missed, 0, False, text)
 
 
-def judge_items(b: Breakdown, claimed: dict[Kind, int], *, muggins: bool) -> Judged:
+def judge_items(b: Breakdown, claimed: dict[ItemKind, int], *, muggins: bool) -> Judged:
     """An item-by-item answer: each kind checked on its own."""
     grades = grade_items(b, claimed)
     total = sum(claimed.values())

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from crib_trainer.training.session import Plan
-from crib_trainer.training.verdict import Verdict
+from crib_trainer.training.grading.verdict import Verdict
+from crib_trainer.training.learning.session import Plan
 from crib_trainer.ui.screens.base import TrainerScreen
 
 #: The colour of each band's words.
@@ -23,7 +23,7 @@ def verdict_markup(verdict: Verdict) -> str:
     """A verdict's headline (``Verdict.headline``) as markup, its band coloured.
 
     >>> from crib_trainer.core.cards import parse_cards
-    >>> from crib_trainer.training.verdict import Choice
+    >>> from crib_trainer.training.grading.verdict import Choice
     >>> a, b = parse_cards("3H"), parse_cards("AS")
     >>> verdict_markup(Verdict("card", "points", b, (Choice(a, 2.0), Choice(b, 0.5))))
     '[b $warning]Fair, half credit:[/] you laid A♠, 1.50 points behind 3♥.'

@@ -21,10 +21,10 @@ from crib_trainer.analysis.pegnet import PeggedThrow, with_pegging
 from crib_trainer.core.cards import FULL_DECK, Card, format_cards
 from crib_trainer.core.variants import VARIANTS, get_variant
 from crib_trainer.training.categories import discard_category
-from crib_trainer.training.decisions import decision_attempt
-from crib_trainer.training.drills import CountDrill, DiscardDrill
-from crib_trainer.training.judge import throw_verdict
-from crib_trainer.training.session import Plan
+from crib_trainer.training.drills.hands import CountDrill, DiscardDrill
+from crib_trainer.training.grading.decisions import decision_attempt
+from crib_trainer.training.grading.judge import throw_verdict
+from crib_trainer.training.learning.session import Plan
 from crib_trainer.ui.screens.base import BACK, THEME_UNSHOWN, pick_keys
 from crib_trainer.ui.screens.decision import DecisionScreen, verdict_markup
 from crib_trainer.ui.screens.throwing import ROLE_KEYS, ThrowPicking, throw_widgets

@@ -11,7 +11,7 @@ from textual.widgets.option_list import Option
 
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.categories import category_label
-from crib_trainer.training.session import Plan
+from crib_trainer.training.learning.session import Plan
 from crib_trainer.ui.entries import DRILL_KINDS, ENTRIES
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.keybar import KeyBar

@@ -30,8 +30,8 @@ from crib_trainer.core.cards import (
 from crib_trainer.core.rules import RuleOptions
 from crib_trainer.core.show import score_show
 from crib_trainer.core.variants import VARIANTS, get_variant
-from crib_trainer.training.explain import explain_show, explain_verdict
-from crib_trainer.training.grading import judge_claim
+from crib_trainer.training.grading.claims import judge_claim
+from crib_trainer.training.words.explain import explain_show, explain_verdict
 from crib_trainer.ui.screens.base import BACK, TrainerScreen
 from crib_trainer.ui.widgets.inputs import PointsInput
 from crib_trainer.ui.widgets.keybar import KeyBar

@@ -35,25 +35,25 @@ from crib_trainer.analysis.pegging import (
 )
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.pegging import MAX_CARD_POINTS, PegKind, Played, PlayState, SaidGo
-from crib_trainer.training.answers import peg_score_attempt
 from crib_trainer.training.categories import PEG_THEME_WORDS
-from crib_trainer.training.decisions import decision_attempt, table_seed
-from crib_trainer.training.explain import explain_play
-from crib_trainer.training.judge import card_verdict, table_analysis, table_verdict
-from crib_trainer.training.pegdrills import (
+from crib_trainer.training.drills.pegdrills import (
     PegDrill,
     replay_state,
     situation_themes,
 )
-from crib_trainer.training.pegreasons import explain_analysis, explain_table
-from crib_trainer.training.playlog import play_lines
-from crib_trainer.training.session import Plan
-from crib_trainer.training.tabledrills import (
+from crib_trainer.training.drills.tabledrills import (
     TABLE_VARIANTS,
     TableDrill,
     replay_table,
 )
-from crib_trainer.training.verdict import Verdict
+from crib_trainer.training.grading.answers import peg_score_attempt
+from crib_trainer.training.grading.decisions import decision_attempt, table_seed
+from crib_trainer.training.grading.judge import card_verdict, table_analysis, table_verdict
+from crib_trainer.training.grading.verdict import Verdict
+from crib_trainer.training.learning.session import Plan
+from crib_trainer.training.words.explain import explain_play
+from crib_trainer.training.words.pegreasons import explain_analysis, explain_table
+from crib_trainer.training.words.playlog import play_lines
 from crib_trainer.ui.screens.base import BACK, pick_keys
 from crib_trainer.ui.screens.decision import DecisionScreen, verdict_markup
 from crib_trainer.ui.widgets.card import HandView

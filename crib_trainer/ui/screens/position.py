@@ -19,15 +19,15 @@ from crib_trainer.analysis.position import PositionAnalysis
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.variants import get_variant
 from crib_trainer.training.categories import POSITION_DEALER, POSITION_PLAY, POSITION_PONE
-from crib_trainer.training.decisions import decision_attempt
-from crib_trainer.training.judge import chances_verdict, position_verdict
-from crib_trainer.training.position_drill import PositionDrill
-from crib_trainer.training.position_plays import (
+from crib_trainer.training.drills.position_drill import PositionDrill
+from crib_trainer.training.drills.position_plays import (
     PlayChances,
     PositionPlay,
 )
-from crib_trainer.training.position_words import position_reason
-from crib_trainer.training.session import Plan
+from crib_trainer.training.grading.decisions import decision_attempt
+from crib_trainer.training.grading.judge import chances_verdict, position_verdict
+from crib_trainer.training.learning.session import Plan
+from crib_trainer.training.words.position_words import position_reason
 from crib_trainer.ui.screens.base import BACK, pick_keys
 from crib_trainer.ui.screens.decision import verdict_markup
 from crib_trainer.ui.screens.pegging import counts_of

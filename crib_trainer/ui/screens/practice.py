@@ -28,18 +28,18 @@ from textual.widgets.option_list import Option
 from crib_trainer.analysis.players import PLAYERS
 from crib_trainer.core.cards import Card
 from crib_trainer.core.rules import RULESETS, RuleSet, default_ruleset, resolve_ruleset
-from crib_trainer.core.show import Kind
+from crib_trainer.core.show import ItemKind
 from crib_trainer.core.variants import get_variant
 from crib_trainer.storage.records import StorageError
-from crib_trainer.training.gamegrading import Grade, game_summary, hand_review
-from crib_trainer.training.gamehints import hint
-from crib_trainer.training.practice import (
+from crib_trainer.training.game.gamehints import hint
+from crib_trainer.training.game.practice import (
     Pending,
     Practice,
     PracticeError,
     PracticeSettings,
     grade_pending,
 )
+from crib_trainer.training.grading.gamegrading import Grade, game_summary, hand_review
 from crib_trainer.ui.screens.base import IN_A_WINDOW, TrainerScreen
 from crib_trainer.ui.screens.count import ITEM_FIELDS
 from crib_trainer.ui.widgets.board import Board
@@ -246,7 +246,7 @@ class PracticeScreen(TrainerScreen):
         _show(self.query_one("#practice-total"), counting and not self.itemised)
         _show(self.query_one("#practice-items"), counting and self.itemised)
         if counting:
-            first = f"#practice-{Kind.FIFTEEN}" if self.itemised else "#practice-total"
+            first = f"#practice-{ItemKind.FIFTEEN}" if self.itemised else "#practice-total"
             self.query_one(first, PointsInput).focus()
         elif isinstance(self.focused, PointsInput):
             self.query_one("#practice-log", RichLog).focus()  # keys go to the screen
@@ -516,7 +516,7 @@ class PracticeScreen(TrainerScreen):
 def _review_note(practice: Practice, deal: int) -> str:
     """What a graded hand cost, for the log (its review is a key away).
 
-    >>> from crib_trainer.training.practice import PracticeSettings
+    >>> from crib_trainer.training.game.practice import PracticeSettings
     >>> _review_note(Practice.new(PracticeSettings(), seed=1), 0)
     'Deal 1 graded: no costly decision (0.0 points given up in all).'
     """

@@ -24,11 +24,11 @@ from crib_trainer.core.cards import CardError, format_cards, parse_cards
 from crib_trainer.storage.records import PeriodStats, StorageError
 from crib_trainer.training.attempt import Attempt
 from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
-from crib_trainer.training.credit import HINTED
-from crib_trainer.training.gamerecord import GameOutcome, games_summary, ratings
-from crib_trainer.training.learner import spot_json, standing, standing_lines, weak_spots
-from crib_trainer.training.review import replayable
-from crib_trainer.training.timed import TimedRun, personal_best, timed_runs
+from crib_trainer.training.drills.timed import TimedRun, personal_best, timed_runs
+from crib_trainer.training.game.gamerecord import GameOutcome, games_summary, ratings
+from crib_trainer.training.grading.credit import HINTED
+from crib_trainer.training.grading.review import replayable
+from crib_trainer.training.learning.learner import spot_json, standing, standing_lines, weak_spots
 from crib_trainer.ui.entries import REPLAYABLE
 from crib_trainer.ui.screens.base import BACK, TrainerScreen
 from crib_trainer.ui.screens.coach_tab import CoachPane
@@ -228,7 +228,7 @@ class ProgressScreen(TrainerScreen):
     def _show_weak(self) -> None:
         """Each category's miss rate now (recent answers weigh more) beside all time, the
         weak spots named, and when each learnt one was learnt (the session's model)."""
-        model = self.trainer.practice.masteries(now=self.trainer.now())
+        model = self.trainer.session.masteries(now=self.trainer.now())
         plot = self.query_one("#weak-plot", PlotextPlot)
         plt = plot.plt
         plt.clear_data()

@@ -23,17 +23,17 @@ from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.pegging import MAX_CARD_POINTS, parse_peg_tokens, score_sequence
 from crib_trainer.core.show import MAX_SHOW
 from crib_trainer.core.variants import get_variant
-from crib_trainer.training.answers import count_attempt, peg_score_attempt
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.decisions import decision_attempt
-from crib_trainer.training.drills import CountDrill, DiscardDrill
-from crib_trainer.training.judge import (
+from crib_trainer.training.drills.hands import CountDrill, DiscardDrill
+from crib_trainer.training.drills.pegdrills import PegDrill, situation_themes
+from crib_trainer.training.grading.answers import count_attempt, peg_score_attempt
+from crib_trainer.training.grading.decisions import decision_attempt
+from crib_trainer.training.grading.judge import (
     card_verdict,
     chances_verdict,
     position_verdict,
     throw_verdict,
 )
-from crib_trainer.training.pegdrills import PegDrill, situation_themes
 from crib_trainer.training.puzzles import (
     Puzzle,
     is_right,
@@ -379,7 +379,7 @@ class PuzzleScreen(TrainerScreen):
         assert isinstance(given, Card)
         situation = pegging_situation(p)
         if p.score is not None:  # a position puzzle: judged by the chance to win
-            from crib_trainer.training.position_plays import play_chances
+            from crib_trainer.training.drills.position_plays import play_chances
 
             verdict = chances_verdict(play_chances(situation, *p.score), given)
             question["score"] = list(p.score)

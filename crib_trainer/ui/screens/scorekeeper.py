@@ -232,7 +232,7 @@ class ScorekeeperScreen(TrainerScreen):
 
     @work(thread=True, exclusive=True)
     def _analyse(self, game: Game) -> None:
-        from crib_trainer.training.game_analysis import analyse_game
+        from crib_trainer.training.game.game_analysis import analyse_game
 
         records = self.trainer.records
         analysis = records.game_analysis(game)

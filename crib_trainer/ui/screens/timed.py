@@ -14,10 +14,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Input, Static
 
 from crib_trainer.core.cards import format_cards
-from crib_trainer.training.answers import count_attempt
-from crib_trainer.training.drills import CountDrill
-from crib_trainer.training.patterns import pattern
-from crib_trainer.training.timed import (
+from crib_trainer.training.drills.hands import CountDrill
+from crib_trainer.training.drills.timed import (
     HANDS,
     PENALTY_SECONDS,
     TimedRun,
@@ -27,6 +25,8 @@ from crib_trainer.training.timed import (
     timed_answer,
     timed_runs,
 )
+from crib_trainer.training.grading.answers import count_attempt
+from crib_trainer.training.words.patterns import pattern
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.card import HandView
 from crib_trainer.ui.widgets.inputs import PointsInput

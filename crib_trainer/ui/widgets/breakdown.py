@@ -14,7 +14,7 @@ from textual.widgets import DataTable
 
 from crib_trainer.core.cards import Card, format_cards
 from crib_trainer.core.show import Breakdown, ShowItem
-from crib_trainer.training.explain import item_name, spoken_order
+from crib_trainer.training.words.explain import item_name, spoken_order
 
 
 class BreakdownView(DataTable):

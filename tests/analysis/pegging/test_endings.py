@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from crib_trainer.analysis.build.endings import hand_rows, possible
 from crib_trainer.analysis.pegging import Solver, pack_hand
-from crib_trainer.analysis.pegging.build_endings import hand_rows, possible
 from crib_trainer.analysis.pegging.endings import (
     COUNTS,
     ENDINGS_FILE,

@@ -10,8 +10,8 @@ import struct
 
 import pytest
 
+from crib_trainer.analysis.build.leadnets import hand_records
 from crib_trainer.analysis.pegging import PegSituation, Solver, analyse, ranking, read_situation
-from crib_trainer.analysis.pegging.build_leadnets import hand_records
 from crib_trainer.analysis.pegging.holdings import holding_distribution
 from crib_trainer.analysis.pegging.leadnets import (
     LEAD_NETS_FILE,

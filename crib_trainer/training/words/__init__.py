@@ -1,0 +1,3 @@
+"""Words made from the numbers: the spoken count, patterns, discard principles, pegging
+reasons, the play told.
+"""
