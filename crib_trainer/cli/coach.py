@@ -46,27 +46,15 @@ def _now() -> datetime:
 
 def cmd_coach(args: argparse.Namespace, out: TextIO) -> int:
     """``crib-trainer coach``: the coach's report, in words or JSON."""
+    from crib_trainer.cli.stats import open_history_to_read
     from crib_trainer.storage.analyses import game_decisions
     from crib_trainer.storage.db import (
         StorageError,
-        StoreTooNewError,
-        open_memory_copy,
-        open_store,
     )
     from crib_trainer.storage.progress import attempts
     from crib_trainer.training.learning.coach import coach
 
-    try:
-        store = open_store()
-    except StoreTooNewError as err:
-        raise UsageError(str(err)) from None
-    except StorageError as err:
-        from crib_trainer.cli.stats import history_file_reads
-
-        if not history_file_reads():
-            raise UsageError(str(err)) from None
-        store = open_memory_copy()
-        print(f"{err} Reading your history as it reads now.", file=sys.stderr)
+    store = open_history_to_read()
     with store:
         if store.notice:
             print(store.notice, file=sys.stderr)

@@ -79,19 +79,24 @@ def history_file_reads() -> bool:
         return False
 
 
-def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
-    """``crib-trainer stats``: accuracy, speed, streaks and weak spots from the history."""
+def open_history_to_read() -> Store:
+    """The history for a command that only reads it (``stats``, ``coach``): the file, or when
+    it cannot be written (a read-only folder or file, a lock) a copy of it as it reads now,
+    said on stderr, as the trainer does; a ``UsageError`` when there is none to read."""
     try:
-        store = open_store()
+        return open_store()
     except StoreTooNewError as err:
         raise UsageError(str(err)) from None
     except StorageError as err:
         if not history_file_reads():
             raise UsageError(str(err)) from None
-        # Cannot write it (a read-only folder or file, a lock): read a copy, as the
-        # trainer does, and say so.
-        store = open_memory_copy()
         print(f"{err} Showing your history as it reads now.", file=sys.stderr)
+        return open_memory_copy()
+
+
+def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
+    """``crib-trainer stats``: accuracy, speed, streaks and weak spots from the history."""
+    store = open_history_to_read()
     with store:
         if store.notice:
             print(store.notice, file=sys.stderr)
