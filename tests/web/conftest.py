@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import socket
 import subprocess
 import sys
@@ -10,7 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from crib_trainer.ui.members import add_member
 from tests.conftest import hears_ctrl_c
+
+#: The members of :func:`club` and their passwords.
+PASSWORDS = {"alice": "alice's long secret", "bob": "bob's long secret"}
 
 
 def free_port() -> int:
@@ -81,3 +86,23 @@ def served() -> Iterator[str]:
         yield address
     finally:
         stop(server)
+
+
+@pytest.fixture(scope="session")
+def _club_made(tmp_path_factory) -> Path:
+    """:data:`PASSWORDS`' members file as ``add_member`` writes it, made once a run (each
+    password's Argon2id hash is about 0.25 CPU-s, and 11 tests read the same two)."""
+    file = tmp_path_factory.mktemp("club") / "members.txt"
+    for name, password in PASSWORDS.items():
+        add_member(file, name, password)
+    return file
+
+
+@pytest.fixture
+def club(tmp_path, _club_made) -> Path:
+    """A members file of the test's own (``club/members.txt`` in its folder): alice and bob,
+    a copy of the one ``add_member`` made, its mode with it."""
+    file = tmp_path / "club" / "members.txt"
+    file.parent.mkdir()
+    shutil.copy2(_club_made, file)
+    return file

@@ -17,9 +17,8 @@ import pytest
 
 from crib_trainer.storage.db import open_store
 from crib_trainer.storage.progress import attempts
-from crib_trainer.ui.members import add_member
 from tests.web.cdp import Chromium, find_chromium
-from tests.web.conftest import start_server, stop
+from tests.web.conftest import PASSWORDS, start_server, stop
 
 CHROMIUM = find_chromium()
 pytestmark = pytest.mark.skipif(
@@ -176,25 +175,28 @@ async def sign_in(page, address: str, name: str, password: str) -> None:
     )
 
 
-async def test_two_members_at_once_each_see_only_their_own_progress(tmp_path):
-    club = tmp_path / "club.txt"
-    add_member(club, "alice", "alice's long secret")
-    add_member(club, "bob", "bob's long secret")
+async def test_two_members_at_once_each_see_only_their_own_progress(club):
     server, address = start_server("--users", str(club))
     try:
         async with Chromium(CHROMIUM) as browser:
             alice = await browser.new_page(await browser.new_context())
             bob = await browser.new_page(await browser.new_context())
-            await sign_in(alice, address, "alice", "alice's long secret")
-            await alice.wait_for_text(HOME)
-            await alice.press("1")
-            await alice.wait_for_text("Your count")
-            await alice.type("7")
-            await alice.press("enter")
-            await alice.wait_for_text("✓ Right: 7.", "✗ You said 7;")
-            await sign_in(bob, address, "bob", "alice's long secret")
-            await until_text(bob, "Wrong name or password.")
-            await sign_in(bob, address, "bob", "bob's long secret")
+
+            async def alice_answers() -> None:
+                await sign_in(alice, address, "alice", PASSWORDS["alice"])
+                await alice.wait_for_text(HOME)
+                await alice.press("1")
+                await alice.wait_for_text("Your count")
+                await alice.type("7")
+                await alice.press("enter")
+                await alice.wait_for_text("✓ Right: 7.", "✗ You said 7;")
+
+            async def bob_is_refused() -> None:  # (the refusal's wait while alice answers)
+                await sign_in(bob, address, "bob", PASSWORDS["alice"])
+                await until_text(bob, "Wrong name or password.")
+
+            await asyncio.gather(alice_answers(), bob_is_refused())
+            await sign_in(bob, address, "bob", PASSWORDS["bob"])
             await bob.wait_for_text("Nothing answered yet")  # bob's history has not ...
             await alice.press("escape")
             await alice.wait_for_text("1 answered today")  # ... alice's has

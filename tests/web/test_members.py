@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import stat
 import time
-from pathlib import Path
 
 import aiohttp
 import pytest
@@ -22,20 +21,8 @@ from crib_trainer.ui.members import (
     set_password,
 )
 from crib_trainer.ui.signin import COOKIE, REFUSAL_WAIT
-from tests.web.conftest import start_server, stop
+from tests.web.conftest import PASSWORDS, start_server, stop
 from tests.web.test_server import open_tab
-
-PASSWORDS = {"alice": "alice's long secret", "bob": "bob's long secret"}
-
-
-@pytest.fixture
-def club(tmp_path) -> Path:
-    """A members file: alice and bob."""
-    file = tmp_path / "club" / "members.txt"
-    for name, password in PASSWORDS.items():
-        add_member(file, name, password)
-    return file
-
 
 # -- the file
 
