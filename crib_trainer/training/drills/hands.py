@@ -21,7 +21,7 @@ the starter, a ``crib-flush-trap`` in a hand), or one still missing after
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,7 @@ from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.categories import count_categories, item_categories
 from crib_trainer.training.drills.cribs import thrown_crib
 from crib_trainer.training.grading.claims import family
+from crib_trainer.training.questions import CountQuestion, DiscardQuestion, JudgeQuestion
 
 MAX_TRIES = 200
 
@@ -61,18 +62,21 @@ class CountDrill:
     def breakdown(self) -> Breakdown:
         return score_show(self.cards, self.starter, crib=self.crib, variant=self.variant)
 
-    def question(self) -> dict[str, Any]:
+    def question(self) -> CountQuestion:
         """The JSON stored with an answer; :meth:`from_question` reads it back."""
-        return {
+        q: CountQuestion = {
             "cards": [c.code for c in self.cards],
             "starter": self.starter.code,
             "crib": self.crib,
             "variant": self.variant,
             "target": self.target_category,
-        } | ({"throws": [[c.code for c in t] for t in self.throws]} if self.throws else {})
+        }
+        if self.throws:
+            q["throws"] = [[c.code for c in t] for t in self.throws]
+        return q
 
     @classmethod
-    def from_question(cls, q: dict[str, Any]) -> CountDrill:
+    def from_question(cls, q: Mapping[str, Any]) -> CountDrill:
         """Rebuild a drill from a stored question (to replay it)."""
         return cls(
             parse_cards(q["cards"]),
@@ -93,11 +97,11 @@ class JudgeDrill:
 
     kind = DrillKind.JUDGE.value
 
-    def question(self) -> dict[str, Any]:
-        return self.deal.question() | {"claim": self.claim}
+    def question(self) -> JudgeQuestion:
+        return {**self.deal.question(), "claim": self.claim}
 
     @classmethod
-    def from_question(cls, q: dict[str, Any]) -> JudgeDrill:
+    def from_question(cls, q: Mapping[str, Any]) -> JudgeDrill:
         return cls(CountDrill.from_question(q), int(q["claim"]))
 
 
@@ -256,7 +260,7 @@ class DiscardDrill:
 
     kind = DrillKind.DISCARD.value
 
-    def question(self) -> dict[str, Any]:
+    def question(self) -> DiscardQuestion:
         return {
             "cards": [c.code for c in self.cards],
             "role": "dealer" if self.dealer else "pone",
@@ -264,7 +268,7 @@ class DiscardDrill:
         }
 
     @classmethod
-    def from_question(cls, q: dict[str, Any]) -> DiscardDrill:
+    def from_question(cls, q: Mapping[str, Any]) -> DiscardDrill:
         return cls(parse_cards(q["cards"]), q["role"] == "dealer", q.get("variant", "six-card"))
 
 
