@@ -116,6 +116,8 @@ class Kind(Generic[D]):
       graded into an :class:`~crib_trainer.training.attempt.Attempt`; a decision's grader
       also takes ``judged=`` (the verdict its screen worked out already). None for the
       last card's points (the pegging screen grades it).
+    - ``prompt(drill)``: what the learner is asked, in words, for a kind the count screen
+      asks (the decision screens say what to choose themselves).
     - How the trainer shows it (``ui.entries`` makes the home screen's list, the palette,
       the opener and Progress's replays from these): ``screen``, the kind of screen that
       asks it (``count``: a count or judged claim, told its kind; ``discard``, ``peg``,
@@ -134,6 +136,7 @@ class Kind(Generic[D]):
     replay: Callable[[Mapping[str, Any]], D]
     holds: Callable[[D], frozenset[str]]
     grade: Grade[D] | None = None
+    prompt: Callable[[D], str] | None = None
     screen: str = "count"
     key: str = ""
     menu: str = ""
@@ -262,6 +265,14 @@ def _grade_decision(
         else judge_drill(drill, chosen, pegging=bool(answer.get("pegging")))
     )
     return decision_attempt(drill, verdict, seconds=seconds, answered_at=answered_at)
+
+
+def _count_prompt(drill: CountDrill) -> str:
+    return drill.prompt()
+
+
+def _judge_prompt(drill: JudgeDrill) -> str:
+    return drill.prompt()
 
 
 def _count_replay(question: Mapping[str, Any]) -> CountDrill:
@@ -413,6 +424,7 @@ COUNT_HAND: Kind[CountDrill] = Kind(
     _count_replay,
     _count_holds,
     _grade_count,
+    _count_prompt,
     screen="count",
     key="1",
     blurb="Drill",
@@ -428,6 +440,7 @@ COUNT_CRIB: Kind[CountDrill] = Kind(
     _count_replay,
     _count_holds,
     _grade_count,
+    _count_prompt,
     screen="count",
     key="2",
     blurb="Drill",
@@ -443,6 +456,7 @@ JUDGE: Kind[JudgeDrill] = Kind(
     _judge_replay,
     _count_holds,
     _grade_judge,
+    _judge_prompt,
     screen="count",
     key="3",
     menu="Judge a claim (drill)",

@@ -25,7 +25,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from crib_trainer.core.cards import FULL_DECK, Card, Rank, Suit, parse_card, parse_cards
+from crib_trainer.core.cards import (
+    FULL_DECK,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from crib_trainer.core.show import NINETEEN, Breakdown, score_show
 from crib_trainer.core.variants import get_variant
 from crib_trainer.training import categories as cat
@@ -61,6 +69,19 @@ class CountDrill:
 
     def breakdown(self) -> Breakdown:
         return score_show(self.cards, self.starter, crib=self.crib, variant=self.variant)
+
+    def prompt(self) -> str:
+        """What the learner is asked, in words.
+
+        >>> CountDrill(parse_cards("5H 5C JD QS"), parse_card("5D"), crib=False).prompt()
+        'Your hand, with the starter. What does it score?'
+        """
+        if not self.crib:
+            return "Your hand, with the starter. What does it score?"
+        if len(self.throws) == 2:  # thrown by you and him, as in a game
+            mine, his = (format_cards(t) for t in reversed(self.throws))
+            return f"Your crib: you threw {mine}, he threw {his}. A flush needs the starter."
+        return "The crib is yours (you dealt). A crib flush needs the starter too."
 
     def question(self) -> CountQuestion:
         """The JSON stored with an answer; :meth:`from_question` reads it back."""
@@ -99,6 +120,11 @@ class JudgeDrill:
 
     def question(self) -> JudgeQuestion:
         return {**self.deal.question(), "claim": self.claim}
+
+    def prompt(self) -> str:
+        """What the learner is asked: whether the claim is right, and the true total."""
+        what = "crib" if self.deal.crib else "hand"
+        return f"He claims {self.claim} for his {what}. What is it really?"
 
     @classmethod
     def from_question(cls, q: Mapping[str, Any]) -> JudgeDrill:
