@@ -143,27 +143,6 @@ _LABELS = {
 _RUN_CATEGORY = {1: RUN, 2: DOUBLE_RUN, 3: TRIPLE_RUN, 4: DOUBLE_DOUBLE_RUN}
 
 
-#: Drill kinds in words, the same in the trainer and ``crib-trainer stats``.
-KIND_LABELS = {
-    "count-hand": "count hand",
-    "count-crib": "count crib",
-    "judge": "judge claim",
-    "discard": "discard",
-    "peg-score": "peg score",
-    "peg-play": "peg play",
-    "position": "position",
-}
-
-
-def kind_label(kind: str) -> str:
-    """A drill kind in words (a puzzle's own kind as it is stored).
-
-    >>> kind_label("peg-play"), kind_label("puzzle")
-    ('peg play', 'puzzle')
-    """
-    return KIND_LABELS.get(kind, kind)
-
-
 def category_label(category: str) -> str:
     """A category (or a decision habit) in words, for the screen (the stored names stay as
     they are).

@@ -10,7 +10,7 @@ its ``puzzle_id``.
 >>> import random
 >>> k = KINDS["count-crib"]
 >>> k.label, k.short, k.puzzle
-('Count a crib', 'crib', 'crib-count')
+('Count a crib', 'count crib', 'crib-count')
 >>> d = k.generate(random.Random(2), "nobs")
 >>> d.kind, "nobs" in k.holds(d)
 ('count-crib', True)
@@ -97,7 +97,8 @@ class Kind(Generic[D]):
     that what it deals, replays, finds held and grades are one type of drill).
 
     - ``name``: the stored id (``count-hand`` …); ``label``: its title on screens;
-      ``short``: its name in tables; ``puzzle``: what a puzzle file calls it (or None).
+      ``short``: its name in tables (:func:`kind_label`, the same in the trainer and
+      ``crib-trainer stats``); ``puzzle``: what a puzzle file calls it (or None).
     - ``targets``: the categories a drill of this kind can be dealt to hold (so a
       session can aim at them), in :mod:`~crib_trainer.training.categories` order.
     - ``generate(rng, target, variant="six-card", avoid=frozenset())``: a new drill of the
@@ -416,7 +417,7 @@ _PEG_TARGETS = tuple(cat.peg_category(t) for t in cat.PEG_THEMES)
 COUNT_HAND: Kind[CountDrill] = Kind(
     DrillKind.COUNT_HAND.value,
     "Count a hand",
-    "hand",
+    "count hand",
     "count",
     _COUNT_TARGETS,
     (shape.CountQuestion,),
@@ -432,7 +433,7 @@ COUNT_HAND: Kind[CountDrill] = Kind(
 COUNT_CRIB: Kind[CountDrill] = Kind(
     DrillKind.COUNT_CRIB.value,
     "Count a crib",
-    "crib",
+    "count crib",
     "crib-count",
     _CRIB_TARGETS,
     (shape.CountQuestion,),
@@ -448,7 +449,7 @@ COUNT_CRIB: Kind[CountDrill] = Kind(
 JUDGE: Kind[JudgeDrill] = Kind(
     DrillKind.JUDGE.value,
     "Judge a claim",
-    "judge",
+    "judge claim",
     None,
     (*cat.ITEM_CATEGORIES, cat.OVER_CLAIM),
     (shape.JudgeQuestion,),
@@ -549,6 +550,15 @@ def get_kind(name: str) -> Kind[Any]:
     if name not in KINDS:
         raise KindError(f"unknown drill kind {name!r}; kinds are {', '.join(KINDS)}")
     return KINDS[name]
+
+
+def kind_label(kind: str) -> str:
+    """A drill kind in words for a table (a puzzle's own kind as it is stored).
+
+    >>> kind_label("peg-play"), kind_label("judge"), kind_label("puzzle")
+    ('peg play', 'judge claim', 'puzzle')
+    """
+    return KINDS[kind].short if kind in KINDS else kind
 
 
 def kind_for_puzzle(puzzle_kind: str) -> str:
