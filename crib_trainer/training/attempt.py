@@ -42,6 +42,7 @@ class DrillKind(StrEnum):
 
 
 DRILL_KINDS: tuple[str, ...] = tuple(k.value for k in DrillKind)
+#: The kinds whose answers are counts (their categories are what was there to count).
 COUNT_KINDS: tuple[str, ...] = ("count-hand", "count-crib", "judge")
 
 

@@ -75,3 +75,9 @@ def test_every_kind_the_count_screen_asks_says_what_it_asks():
     judge, words = asked["judge"]
     where = "crib" if judge.deal.crib else "hand"
     assert words == f"He claims {judge.claim} for his {where}. What is it really?"
+
+
+def test_the_count_kinds_are_the_kinds_the_count_screen_asks():
+    from crib_trainer.training.attempt import COUNT_KINDS
+
+    assert set(COUNT_KINDS) == {k.name for k in KINDS.values() if k.screen == "count"}
