@@ -171,6 +171,7 @@ class CountScreen(TrainerScreen):
     def new_hand(self, drill: CountDrill | JudgeDrill | None = None) -> None:
         """Ask the next question: ``drill`` if given, else the session's choice."""
         self.question = self.trainer.session.given(drill) if drill else self._choose()
+        assert isinstance(self.question.drill, CountDrill | JudgeDrill)
         self.drill = self.question.drill
         deal = self.deal
         assert deal is not None
