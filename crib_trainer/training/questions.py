@@ -69,10 +69,10 @@ class PositionQuestion(DiscardQuestion):
     score: list[int]
 
 
-class PegQuestion(TypedDict):
-    """A moment of the play at two: the hand left, the play so far, the starter and the
-    player's throw (``None``/``[]`` where not known), whether the player dealt, the
-    moment's themes, the opponent's hidden cards and the theme it was dealt for."""
+class _Play(TypedDict):
+    """A moment of the play: the hand left, the play so far, the starter and the player's
+    throw (``None``/``[]`` where not known), whether the player dealt, and the moment's
+    themes."""
 
     hand: list[str]
     played: list[str]
@@ -81,38 +81,33 @@ class PegQuestion(TypedDict):
     dealer: bool
     variant: str
     themes: list[str]
+
+
+class _TwoPlayerPlay(_Play):
+    """A moment of the play at two, with the opponent's hidden cards."""
+
     opponent: list[str]
+
+
+class PegQuestion(_TwoPlayerPlay):
+    """A moment of the play at two, and the theme it was dealt for."""
+
     target: str | None
 
 
-class TableQuestion(TypedDict):
+class TableQuestion(_Play):
     """A moment of the play at three or four, seen from ``seat`` (0 for A …); ``others``:
     every seat's hidden cards (empty for the player's own)."""
 
-    hand: list[str]
-    played: list[str]
-    starter: str | None
-    discards: list[str]
-    dealer: bool
     seat: int
-    variant: str
-    themes: list[str]
     others: list[list[str]]
     target: str | None
 
 
-class PositionPlayQuestion(TypedDict):
+class PositionPlayQuestion(_TwoPlayerPlay):
     """A card to lay at a score: a two-player moment (as :class:`PegQuestion`, without
     ``target``) and ``score``."""
 
-    hand: list[str]
-    played: list[str]
-    starter: str | None
-    discards: list[str]
-    dealer: bool
-    variant: str
-    themes: list[str]
-    opponent: list[str]
     score: list[int]
 
 
