@@ -145,16 +145,16 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     except KeyboardInterrupt as stop:
         if progress is not None:
             progress.stream.write("\n")  # (ctrl+c is then said on a line of its own)
-        done = getattr(stop, "done", None)  # (selfplay.Interrupted: the workers stopped)
-        kept = _whole_seeds(done or [], variant) if args.duplicate else done
+        done = getattr(stop, "done", None) or []  # (selfplay.Interrupted: workers stopped)
+        kept = _whole_seeds(done, variant) if args.duplicate else done
         if not kept:
             raise
         finished = f"{PROG} match: interrupted after {len(done):,} of {args.games:,} games"
         if args.duplicate:
             seeds = len(kept) // sides_of(variant)
             print(
-                f"{finished}; the results of the {len(kept):,} of whole seeds "
-                f"({seeds:,} seeds, every seating played):",
+                f"{finished}; the results of the {len(kept):,} in whole seeds "
+                f"({seeds:,} seed{'s' * (seeds != 1)}, every seating played):",
                 file=sys.stderr,
             )
         else:
@@ -182,17 +182,18 @@ def _report(
         summary = summarise(records, (first, second), seconds=seconds)
     else:
         summary = summarise_table(records, args.players, variant, seconds=seconds)
+    dup = None
     if args.duplicate:
         winners = [record.winner for record in records]
-        summary["duplicate"] = duplicate_summary(winners, args.players, variant)
+        summary["duplicate"] = dup = duplicate_summary(winners, args.players, variant)
     if args.json:
         print(json.dumps(summary), file=out)
         return
     _print_text(summary, variant.name, args.seed, out)
     if variant.players > 2:
         _print_table(summary, out)
-    if args.duplicate:
-        _print_duplicate(summary["duplicate"], out)
+    if dup is not None:
+        _print_duplicate(dup, out)
 
 
 def _print_text(summary: dict, variant: str, seed: int, out: TextIO) -> None:
@@ -244,11 +245,13 @@ def _print_table(summary: dict, out: TextIO) -> None:
 def _print_duplicate(dup: dict, out: TextIO) -> None:
     """The duplicate result: each side's share with its interval from the paired seeds."""
     seatings, seeds = dup["seatings"], dup["seeds"]
-    how = {2: "seats swapped", 3: "each strength in each seat"}.get(seatings, "")
+    times, how = (("twice", "the seats swapped"), ("three times", "each strength in each seat"))[
+        seatings - 2
+    ]
     if len(dup["seats"][0]) == 4:
         how = "the sides swapped"
     print(
-        f"Duplicate: {seeds:,} deal seeds, each played {seatings} times ({how}; the same "
+        f"Duplicate: {seeds:,} deal seeds, each played {times} ({how}; the same "
         f"cards to the same seats), {seeds * seatings:,} games. Each share's 95% interval "
         f"is from the {seeds:,} seeds' totals (the paired seatings), not from the games:",
         file=out,
