@@ -86,6 +86,13 @@ def _step(game: EngineGame, players: Sequence[Player]) -> EngineGame:
     return game.count()
 
 
+def play_out(game: EngineGame, players: Sequence[Player]) -> EngineGame:
+    """``game`` played to its end by ``players`` (indexed by seat)."""
+    while game.phase != "over":
+        game = _step(game, players)
+    return game
+
+
 def play_game(
     *names: str,
     seed: int,
@@ -96,9 +103,7 @@ def play_game(
     names may be given, one a side (:func:`seat_names`)."""
     names = seat_names(names, get_variant(variant))
     game = EngineGame.new(seed=seed, variant=variant, ruleset=ruleset, names=names)
-    players = _players(names, seed)
-    while game.phase != "over":
-        game = _step(game, players)
+    game = play_out(game, _players(names, seed))
     result = game.result
     assert game.winner is not None and result is not None
     return GameRecord(game.winner, game.scores, result.kind, game.first_dealer, game.deals)
