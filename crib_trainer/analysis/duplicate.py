@@ -27,12 +27,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from crib_trainer.analysis.selfplay import (
-    _GAME_STRIDE,
     GameRecord,
     Interrupted,
     Mean,
-    _in_pool,
-    _play_one,
+    play_seatings,
     seat_names,
     side_labels,
 )
@@ -116,14 +114,11 @@ def run_duplicate(
     each = rotations(v)
     if games % each:
         raise ValueError(f"a duplicate match's games are a multiple of {each}, not {games}")
-    order = seatings(names, v)
-    jobs = [
-        (order[r], seed * _GAME_STRIDE + i, v.name, ruleset)
-        for i in range(games // each)
-        for r in range(each)
-    ]
     try:
-        played = _in_pool(_play_one, jobs, workers, progress)
+        played = play_seatings(
+            seatings(names, v), seeds=games // each, seed=seed, variant=v, ruleset=ruleset,
+            workers=workers, progress=progress,
+        )  # fmt: skip
     except Interrupted as stop:
         raise Interrupted(_relabel_all(stop.done, v)) from None
     return _relabel_all(played, v)

@@ -260,7 +260,28 @@ def run_match(
     come back in game order."""
     v = get_variant(variant)
     seats = seat_names(names, v)
-    jobs = [(seats, seed * _GAME_STRIDE + i, v.name, ruleset) for i in range(games)]
+    return play_seatings([seats], seeds=games, seed=seed, variant=v, ruleset=ruleset,
+                         workers=workers, progress=progress)  # fmt: skip
+
+
+def play_seatings(
+    seatings: Sequence[tuple[str, ...]],
+    *,
+    seeds: int,
+    seed: int,
+    variant: Variant,
+    ruleset: str | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameRecord]:
+    """The games of seeds 0 … ``seeds`` − 1 of a match seeded ``seed``, each seed played
+    once in every seating (a strength a seat) in turn: seed 0's seatings, then seed 1's …,
+    in ``workers`` processes; the records in that order (Ctrl-C: :class:`Interrupted`)."""
+    jobs = [
+        (seats, seed * _GAME_STRIDE + i, variant.name, ruleset)
+        for i in range(seeds)
+        for seats in seatings
+    ]
     return _in_pool(_play_one, jobs, workers, progress)
 
 

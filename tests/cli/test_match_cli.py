@@ -302,17 +302,18 @@ def test_the_default_games_are_whole_seeds(argv, games, monkeypatch):
 def test_ctrl_c_in_a_duplicate_match_reports_the_whole_seeds_finished(monkeypatch, capsys):
     """Ctrl-C after three games of a duplicate match: the two of the whole seed are
     reported (a seed's one seating alone is not a duplicate result), status 130."""
-    from crib_trainer.analysis import duplicate, selfplay
+    from crib_trainer.analysis import selfplay
 
     played = []
+    original = selfplay._play_one
 
     def play_one(job):
         if len(played) == 3:
             raise KeyboardInterrupt
         played.append(job)
-        return selfplay._play_one(job)
+        return original(job)
 
-    monkeypatch.setattr(duplicate, "_play_one", play_one)
+    monkeypatch.setattr(selfplay, "_play_one", play_one)
     args = ["match", "beginner", "expert", "--duplicate", "--games", "6", "--workers", "1"]
     code, out = run(*args, "--json")
     assert code == 130
