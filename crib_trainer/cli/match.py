@@ -147,9 +147,12 @@ def cmd_match(args: argparse.Namespace, out: TextIO) -> int:
             progress.stream.write("\n")  # (ctrl+c is then said on a line of its own)
         done = getattr(stop, "done", None) or []  # (selfplay.Interrupted: workers stopped)
         kept = _whole_seeds(done, variant) if args.duplicate else done
-        if not kept:
+        if not done:
             raise
         finished = f"{PROG} match: interrupted after {len(done):,} of {args.games:,} games"
+        if not kept:
+            print(f"{finished}; no seed played in every seating yet: no results", file=sys.stderr)
+            return 130
         if args.duplicate:
             seeds = len(kept) // sides_of(variant)
             print(

@@ -321,3 +321,25 @@ def test_ctrl_c_in_a_duplicate_match_reports_the_whole_seeds_finished(monkeypatc
     assert data["games"] == 2 and data["duplicate"]["seeds"] == 1
     err = capsys.readouterr().err
     assert "interrupted after 3 of 6 games; the results of the 2 in whole seeds (1 seed" in err
+
+
+def test_ctrl_c_before_a_whole_seed_says_there_is_no_result(monkeypatch, capsys):
+    from crib_trainer.analysis import selfplay
+
+    original = selfplay._play_one
+    played = []
+
+    def play_one(job):
+        if played:
+            raise KeyboardInterrupt
+        played.append(job)
+        return original(job)
+
+    monkeypatch.setattr(selfplay, "_play_one", play_one)
+    args = ["match", "beginner", "expert", "--duplicate", "--games", "4", "--workers", "1"]
+    assert run(*args) == (130, "")
+    err = capsys.readouterr().err
+    assert err == (
+        "crib-trainer match: interrupted after 1 of 4 games; no seed played in every seating "
+        "yet: no results\n"
+    )
