@@ -276,3 +276,9 @@ def _print_duplicate(dup: dict, out: TextIO) -> None:
         "every seating (the cards decided).",
         file=out,
     )
+    if seeds > 1 and all(row["ci95"][0] == row["ci95"][1] for row in sides.values()):
+        print(
+            "Every seed gave each side the same share, so the intervals have no width: "
+            "these seeds show no spread, not a certain result.",
+            file=out,
+        )

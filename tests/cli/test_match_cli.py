@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 
 import pytest
@@ -255,6 +256,15 @@ def test_a_duplicate_match_in_words():
     assert "Duplicate: 2 deal seeds, each played twice (the seats swapped" in out
     assert "95% interval is from the 2 seeds' totals (the paired seatings)" in out
     assert "The seatings came out differently on " in out
+    alike = run("match", "beginner", "beginner", "--duplicate", "--games", "4", "--seed", "2")[1]
+    assert "The seatings came out differently on 0 of the 2 seeds" in alike
+    assert "Every seed gave each side the same share, so the intervals have no width" in alike
+    varied = run("match", "beginner", "expert", "--duplicate", "--games", "16", "--seed", "2")[1]
+    low, high = map(
+        float, re.search(r"expert +\d+ of 16 +[\d.]+% +\(([\d.]+)% to ([\d.]+)%\)", varied).groups()
+    )
+    assert low < high
+    assert "Every seed gave" not in varied
 
 
 @pytest.mark.parametrize(
