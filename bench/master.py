@@ -11,13 +11,15 @@ two separate matches: most games never reach a decision where it differs. ``--pa
 names what is tested: ``master`` (the whole player), ``throw`` (its throws, the expert's
 cards), ``card`` (its cards, the expert's throws). Prints one table: each part's win share,
 the expert's share in the same seats, the paired difference with its 95% interval, and
-how many games came out differently.
+how many games came out differently. (The player's strength as a user measures it, both
+players holding every hand, is ``crib-trainer match master expert --duplicate``; this
+script takes the master apart. Both take their 95% intervals from the seeds by
+``selfplay.Mean``.)
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import platform
 import random
@@ -26,7 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from crib_trainer.analysis.players import Expert, Master, Player, make_player
-from crib_trainer.analysis.selfplay import _step, seat_names
+from crib_trainer.analysis.selfplay import Mean, play_out, seat_names
 from crib_trainer.core.engine import EngineGame
 from crib_trainer.core.variants import get_variant
 
@@ -62,10 +64,9 @@ def winner(first: Player, seed: int, variant: str) -> int:
     players = [first] + [
         make_player("expert", random.Random(f"{seed}:player:{s}")) for s in range(1, v.players)
     ]
-    while game.phase != "over":
-        game = _step(game, players)
-    assert game.winner is not None
-    return game.winner
+    winner = play_out(game, players).winner
+    assert winner is not None
+    return winner
 
 
 def one(job: tuple[str, int, str]) -> tuple[int, int, float]:
@@ -102,16 +103,14 @@ def main() -> None:
             rows = list(pool.map(one, jobs, chunksize=20))
             n = len(rows)
             diffs = [t - b for t, b, _ in rows]
-            mean = sum(diffs) / n
-            sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-            half = 1.96 * sd / math.sqrt(n)
+            paired = Mean.of(diffs)
             won = sum(t for t, _, _ in rows) / n
             base = sum(b for _, b, _ in rows) / n
             differ = sum(1 for d in diffs if d)
             ms = 1000 * sum(s for _, _, s in rows) / n
             print(
-                f"| {part} | {n} | {won:.1%} | {base:.1%} | {mean:+.2%} ± {half:.2%} | "
-                f"{differ} | {ms:.0f} |"
+                f"| {part} | {n} | {won:.1%} | {base:.1%} | "
+                f"{paired.mean:+.2%} ± {paired.ci95:.2%} | {differ} | {ms:.0f} |"
             )
 
 

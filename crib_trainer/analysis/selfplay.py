@@ -86,6 +86,13 @@ def _step(game: EngineGame, players: Sequence[Player]) -> EngineGame:
     return game.count()
 
 
+def play_out(game: EngineGame, players: Sequence[Player]) -> EngineGame:
+    """``game`` played to its end by ``players`` (indexed by seat)."""
+    while game.phase != "over":
+        game = _step(game, players)
+    return game
+
+
 def play_game(
     *names: str,
     seed: int,
@@ -96,9 +103,7 @@ def play_game(
     names may be given, one a side (:func:`seat_names`)."""
     names = seat_names(names, get_variant(variant))
     game = EngineGame.new(seed=seed, variant=variant, ruleset=ruleset, names=names)
-    players = _players(names, seed)
-    while game.phase != "over":
-        game = _step(game, players)
+    game = play_out(game, _players(names, seed))
     result = game.result
     assert game.winner is not None and result is not None
     return GameRecord(game.winner, game.scores, result.kind, game.first_dealer, game.deals)
@@ -255,7 +260,28 @@ def run_match(
     come back in game order."""
     v = get_variant(variant)
     seats = seat_names(names, v)
-    jobs = [(seats, seed * _GAME_STRIDE + i, v.name, ruleset) for i in range(games)]
+    return play_seatings([seats], seeds=games, seed=seed, variant=v, ruleset=ruleset,
+                         workers=workers, progress=progress)  # fmt: skip
+
+
+def play_seatings(
+    seatings: Sequence[tuple[str, ...]],
+    *,
+    seeds: int,
+    seed: int,
+    variant: Variant,
+    ruleset: str | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameRecord]:
+    """The games of seeds 0 … ``seeds`` − 1 of a match seeded ``seed``, each seed played
+    once in every seating (a strength a seat) in turn: seed 0's seatings, then seed 1's …,
+    in ``workers`` processes; the records in that order (Ctrl-C: :class:`Interrupted`)."""
+    jobs = [
+        (seats, seed * _GAME_STRIDE + i, variant.name, ruleset)
+        for i in range(seeds)
+        for seats in seatings
+    ]
     return _in_pool(_play_one, jobs, workers, progress)
 
 

@@ -30,8 +30,9 @@ from crib_trainer.storage.progress import (
     peg_loss_by_theme,
     summary,
 )
-from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
+from crib_trainer.training.categories import PEG_THEME_WORDS, category_label
 from crib_trainer.training.game.gamerecord import DECISION_WORDS, games_summary
+from crib_trainer.training.kinds import kind_label
 from crib_trainer.training.learning.learner import (
     Learner,
     spot_json,

@@ -222,9 +222,9 @@ def _rebook(
 ) -> tuple[dict[str, float], dict[str, float]] | None:
     """A stored count's booking (certain, chances), or None when it was not answered
     with a total or does not read."""
+    from crib_trainer.core.show import NINETEEN
     from crib_trainer.training.categories import book_misses
     from crib_trainer.training.drills.hands import CountDrill
-    from crib_trainer.training.grading.overclaims import NINETEEN
 
     try:
         b = CountDrill.from_question(question).breakdown()

@@ -22,6 +22,7 @@ scheduler reads a list of them; this module knows nothing of either.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -41,6 +42,7 @@ class DrillKind(StrEnum):
 
 
 DRILL_KINDS: tuple[str, ...] = tuple(k.value for k in DrillKind)
+#: The kinds whose answers are counts (their categories are what was there to count).
 COUNT_KINDS: tuple[str, ...] = ("count-hand", "count-crib", "judge")
 
 
@@ -49,9 +51,11 @@ class Attempt:
     """A learner's answer, complete enough to replay the question and grade it again.
 
     - ``kind``: a :class:`DrillKind` value (storage refuses others; loading keeps them).
-    - ``question``, ``answer``, ``truth``: JSON-able dicts. Counting drills ask
-      ``{"cards": ["5H", …], "starter": "5D", "crib": bool, "variant": "six-card"}``
-      (a judge drill adds ``"claim"``); see ``training.answers`` for every kind.
+    - ``question``, ``answer``, ``truth``: JSON-able dicts. The question is one of
+      :mod:`crib_trainer.training.questions`' shapes (``Kind.shapes`` says which its kind
+      stores): counting drills ask ``{"cards": ["5H", …], "starter": "5D", "crib": bool,
+      "variant": "six-card", "target": None}`` (a judge drill adds ``"claim"``). Read back
+      from a history it is only JSON, checked by the kind's ``replay``.
     - ``correct`` and ``grade`` (``correct``/``under``/``over``/``mixed`` for counts,
       ``best``/``close``/``costly`` for decisions, …).
     - ``missed``: points missed (or given up) per category, for certain; zero entries are
@@ -67,7 +71,7 @@ class Attempt:
     """
 
     kind: str
-    question: dict[str, Any]
+    question: Mapping[str, Any]
     answer: dict[str, Any]
     truth: dict[str, Any]
     correct: bool

@@ -40,6 +40,8 @@ from itertools import product
 from math import comb
 from typing import TYPE_CHECKING
 
+from crib_trainer.training.attempt import COUNT_KINDS
+
 if TYPE_CHECKING:  # (the show's rules load when a show is classified: the ids and their
     # words below are all the home screen and the progress summary need)
     from crib_trainer.core.show import Breakdown, ItemKind, ShowItem
@@ -141,27 +143,6 @@ _LABELS = {
 }
 
 _RUN_CATEGORY = {1: RUN, 2: DOUBLE_RUN, 3: TRIPLE_RUN, 4: DOUBLE_DOUBLE_RUN}
-
-
-#: Drill kinds in words, the same in the trainer and ``crib-trainer stats``.
-KIND_LABELS = {
-    "count-hand": "count hand",
-    "count-crib": "count crib",
-    "judge": "judge claim",
-    "discard": "discard",
-    "peg-score": "peg score",
-    "peg-play": "peg play",
-    "position": "position",
-}
-
-
-def kind_label(kind: str) -> str:
-    """A drill kind in words (a puzzle's own kind as it is stored).
-
-    >>> kind_label("peg-play"), kind_label("puzzle")
-    ('peg play', 'puzzle')
-    """
-    return KIND_LABELS.get(kind, kind)
 
 
 def category_label(category: str) -> str:
@@ -548,7 +529,6 @@ def _book_over(missed: Counter[str], maybe: dict[str, float], b: Breakdown, clai
 #: A category split in two, and the new id its old rows may belong to: ``double-run`` meant
 #: any double run, ``flush`` any flush, until ``double-run-four`` and ``hand-four-flush``.
 SPLIT = {DOUBLE_RUN: DOUBLE_RUN_FOUR, FLUSH: HAND_FOUR_FLUSH}
-_COUNT_KINDS = ("count-hand", "count-crib", "judge")
 _RANKS = "A23456789TJQK"
 
 
@@ -571,7 +551,7 @@ def read_old(a: Attempt) -> Attempt:
     >>> read_old(read_old(old)) == read_old(old)
     True
     """
-    if a.kind not in _COUNT_KINDS or not any(old in a.present for old in SPLIT):
+    if a.kind not in COUNT_KINDS or not any(old in a.present for old in SPLIT):
         return a
     q = a.question
     try:

@@ -10,7 +10,7 @@ its ``puzzle_id``.
 >>> import random
 >>> k = KINDS["count-crib"]
 >>> k.label, k.short, k.puzzle
-('Count a crib', 'crib', 'crib-count')
+('Count a crib', 'count crib', 'crib-count')
 >>> d = k.generate(random.Random(2), "nobs")
 >>> d.kind, "nobs" in k.holds(d)
 ('count-crib', True)
@@ -26,9 +26,10 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from crib_trainer.training import categories as cat
+from crib_trainer.training import questions as shape
 from crib_trainer.training.attempt import Attempt, DrillKind
 from crib_trainer.training.learning import habits
 from crib_trainer.training.learning.habits import DECISION_HABITS, HABITS
@@ -36,18 +37,32 @@ from crib_trainer.training.learning.habits import DECISION_HABITS, HABITS
 if TYPE_CHECKING:  # (the drills and their grading load when a kind first deals, replays
     # or grades: the home screen plans from this table without them)
     from crib_trainer.training.drills.hands import CountDrill, DiscardDrill, JudgeDrill
+    from crib_trainer.training.drills.pegdrills import PegDrill
+    from crib_trainer.training.drills.position_drill import PositionDrill
+    from crib_trainer.training.drills.position_plays import PositionPlay
+    from crib_trainer.training.drills.tabledrills import TableDrill
+    from crib_trainer.training.grading.verdict import Verdict
+
+    #: The drills a decision's grader takes.
+    Decision = DiscardDrill | PegDrill | TableDrill | PositionDrill | PositionPlay
 
 
 class Drill(Protocol):
-    """What every drill offers: its kind, and the question stored with an answer."""
+    """What every drill offers: its kind, and the question stored with an answer (one of
+    :mod:`~crib_trainer.training.questions`' shapes)."""
 
     @property
     def kind(self) -> str: ...
 
-    def question(self) -> dict[str, Any]: ...
+    def question(self) -> Mapping[str, Any]: ...
 
 
-class Generate(Protocol):
+D = TypeVar("D", bound=Drill)
+D_co = TypeVar("D_co", bound=Drill, covariant=True)
+D_contra = TypeVar("D_contra", bound=Drill, contravariant=True)
+
+
+class Generate(Protocol[D_co]):
     """Deal a new drill: ``generate(rng, target, variant)``; a count also takes ``avoid``
     (categories not to hold besides the target)."""
 
@@ -57,18 +72,33 @@ class Generate(Protocol):
         target: str | None,
         variant: str = "six-card",
         avoid: frozenset[str] = frozenset(),
-    ) -> Any: ...
+    ) -> D_co: ...
 
 
-Grade = Callable[..., Attempt]
+class Grade(Protocol[D_contra]):
+    """Grade an answer to a drill: ``grade(drill, answer, seconds=, answered_at=, odds=,
+    judged=)`` (``judged``: a decision's verdict worked out already; a count has none)."""
+
+    def __call__(
+        self,
+        drill: D_contra,
+        answer: Mapping[str, Any],
+        *,
+        seconds: float,
+        answered_at: datetime,
+        odds: Mapping[str, float] | None = None,
+        judged: Verdict | None = None,
+    ) -> Attempt: ...
 
 
 @dataclass(frozen=True, slots=True)
-class Kind:
-    """One kind of drill.
+class Kind(Generic[D]):
+    """One kind of drill, typed by its drill ``D`` (``Kind[CountDrill]`` …: mypy checks
+    that what it deals, replays, finds held and grades are one type of drill).
 
     - ``name``: the stored id (``count-hand`` …); ``label``: its title on screens;
-      ``short``: its name in tables; ``puzzle``: what a puzzle file calls it (or None).
+      ``short``: its name in tables (:func:`kind_label`, the same in the trainer and
+      ``crib-trainer stats``); ``puzzle``: what a puzzle file calls it (or None).
     - ``targets``: the categories a drill of this kind can be dealt to hold (so a
       session can aim at them), in :mod:`~crib_trainer.training.categories` order.
     - ``generate(rng, target, variant="six-card", avoid=frozenset())``: a new drill of the
@@ -76,8 +106,10 @@ class Kind:
       its situation, :func:`~crib_trainer.training.learning.habits.deal`), a count holding none of
       ``avoid`` where it can; pegging at a table of three or four deals a
       ``tabledrills.TableDrill``.
-    - ``replay(question)``: the drill a stored question asks again, checked to fit (the
-      review asks nothing else; ``ValueError``,
+    - ``shapes``: the :mod:`~crib_trainer.training.questions` shapes its drills' questions
+      take (what is stored with an answer).
+    - ``replay(question)``: the drill a stored question asks again, read from the JSON of
+      a history and checked to fit (the review asks nothing else; ``ValueError``,
       ``KeyError`` or ``TypeError`` if it does not read).
     - ``holds(drill)``: the categories a drill holds, before it is answered.
     - ``grade(drill, answer, seconds=, answered_at=, odds=)``: the answer (a dict, as
@@ -85,6 +117,8 @@ class Kind:
       graded into an :class:`~crib_trainer.training.attempt.Attempt`; a decision's grader
       also takes ``judged=`` (the verdict its screen worked out already). None for the
       last card's points (the pegging screen grades it).
+    - ``prompt(drill)``: what the learner is asked, in words, for a kind the count screen
+      asks (the decision screens say what to choose themselves).
     - How the trainer shows it (``ui.entries`` makes the home screen's list, the palette,
       the opener and Progress's replays from these): ``screen``, the kind of screen that
       asks it (``count``: a count or judged claim, told its kind; ``discard``, ``peg``,
@@ -98,10 +132,12 @@ class Kind:
     short: str
     puzzle: str | None
     targets: tuple[str, ...]
-    generate: Generate
-    replay: Callable[[dict[str, Any]], Any]
-    holds: Callable[[Any], frozenset[str]]
-    grade: Grade | None = None
+    shapes: tuple[type, ...]
+    generate: Generate[D]
+    replay: Callable[[Mapping[str, Any]], D]
+    holds: Callable[[D], frozenset[str]]
+    grade: Grade[D] | None = None
+    prompt: Callable[[D], str] | None = None
     screen: str = "count"
     key: str = ""
     menu: str = ""
@@ -113,18 +149,32 @@ class Kind:
         return self.menu or self.label
 
 
-def _count_generate(kind: str) -> Generate:
+def _count_generate(crib: bool) -> Generate[CountDrill]:
     def generate(
         rng: random.Random,
         target: str | None,
         variant: str = "six-card",
         avoid: frozenset[str] = frozenset(),
-    ) -> CountDrill | JudgeDrill:
-        from crib_trainer.training.drills.hands import drill_for
+    ) -> CountDrill:
+        from crib_trainer.training.drills.hands import CountDrill, drill_for
 
-        return drill_for(kind, rng, target_category=target, variant=variant, avoid=avoid)
+        kind = DrillKind.COUNT_CRIB if crib else DrillKind.COUNT_HAND
+        drill = drill_for(kind, rng, target_category=target, variant=variant, avoid=avoid)
+        assert isinstance(drill, CountDrill)
+        return drill
 
     return generate
+
+
+def _judge_generate(
+    rng: random.Random,
+    target: str | None,
+    variant: str = "six-card",
+    avoid: frozenset[str] = frozenset(),
+) -> JudgeDrill:
+    from crib_trainer.training.drills.hands import judge_drill
+
+    return judge_drill(rng, variant=variant, target_category=target)
 
 
 def _count_holds(drill: CountDrill | JudgeDrill) -> frozenset[str]:
@@ -141,9 +191,13 @@ def _grade_count(
     seconds: float,
     answered_at: datetime,
     odds: Mapping[str, float] | None = None,
+    judged: Verdict | None = None,
 ) -> Attempt:
-    """A count given as ``{"total": n}`` or ``{"items": {"fifteen": 4, …}}`` (by kind)."""
+    """A count given as ``{"total": n}`` or ``{"items": {"fifteen": 4, …}}`` (by kind);
+    a count has no verdict to be ``judged`` by."""
     from crib_trainer.training.grading.answers import count_attempt
+
+    _no_verdict(judged)
 
     if "items" in answer:
         by_kind = dict(answer["items"])
@@ -161,9 +215,12 @@ def _grade_judge(
     seconds: float,
     answered_at: datetime,
     odds: Mapping[str, float] | None = None,
+    judged: Verdict | None = None,
 ) -> Attempt:
     """A judged claim: the learner's total (the verdict follows from it), or a verdict."""
     from crib_trainer.training.grading.answers import judge_attempt
+
+    _no_verdict(judged)
 
     total = answer.get("total")
     verdict = answer.get("verdict")
@@ -176,14 +233,19 @@ def _grade_judge(
     )
 
 
+def _no_verdict(judged: Verdict | None) -> None:
+    if judged is not None:
+        raise ValueError("a count is graded by its total, not by a decision's verdict")
+
+
 def _grade_decision(
-    drill: Any,
+    drill: Decision,
     answer: Mapping[str, Any],
     *,
     seconds: float,
     answered_at: datetime,
     odds: Mapping[str, float] | None = None,
-    judged: Any = None,
+    judged: Verdict | None = None,
 ) -> Attempt:
     """A throw (``{"discard": [codes]}``, with ``"pegging": true`` judged with the play of
     the cards kept) or a card laid (``{"card": code}``), by the one judge
@@ -206,7 +268,15 @@ def _grade_decision(
     return decision_attempt(drill, verdict, seconds=seconds, answered_at=answered_at)
 
 
-def _count_replay(question: dict[str, Any]) -> CountDrill:
+def _count_prompt(drill: CountDrill) -> str:
+    return drill.prompt()
+
+
+def _judge_prompt(drill: JudgeDrill) -> str:
+    return drill.prompt()
+
+
+def _count_replay(question: Mapping[str, Any]) -> CountDrill:
     from crib_trainer.training.drills.hands import CountDrill
 
     drill = CountDrill.from_question(question)
@@ -214,7 +284,7 @@ def _count_replay(question: dict[str, Any]) -> CountDrill:
     return drill
 
 
-def _judge_replay(question: dict[str, Any]) -> JudgeDrill:
+def _judge_replay(question: Mapping[str, Any]) -> JudgeDrill:
     from crib_trainer.training.drills.hands import JudgeDrill
 
     drill = JudgeDrill.from_question(question)
@@ -231,12 +301,12 @@ def _discard_generate(
     from crib_trainer.training.drills.hands import discard_drill
 
     if target in HABITS:  # (a habit: a hand holding its situation)
-        return habits.deal(target, rng, variant)  # type: ignore[no-any-return]
+        return cast("DiscardDrill", habits.deal(target, rng, variant))
     dealer = None if target is None else target == cat.DISCARD_DEALER
     return discard_drill(rng, dealer=dealer, variant=variant)
 
 
-def _discard_replay(question: dict[str, Any]) -> DiscardDrill:
+def _discard_replay(question: Mapping[str, Any]) -> DiscardDrill:
     from crib_trainer.core.variants import get_variant
     from crib_trainer.training.drills.hands import DiscardDrill
 
@@ -251,19 +321,19 @@ def _peg_generate(
     target: str | None,
     variant: str = "six-card",
     avoid: frozenset[str] = frozenset(),
-) -> Any:
+) -> PegDrill | TableDrill:
     from crib_trainer.training.drills.pegdrills import peg_drill  # (the analysis: loaded when used)
     from crib_trainer.training.drills.tabledrills import TABLE_VARIANTS, table_drill
 
     if target in HABITS and variant not in TABLE_VARIANTS:
-        return habits.deal(target, rng, variant)
+        return cast("PegDrill", habits.deal(target, rng, variant))
     theme = target.removeprefix("peg-") if target and target not in HABITS else None
     if variant in TABLE_VARIANTS:
         return table_drill(rng, variant=variant, theme=theme)
     return peg_drill(rng, theme=theme, variant=variant)
 
 
-def _peg_replay(question: dict[str, Any]) -> Any:
+def _peg_replay(question: Mapping[str, Any]) -> PegDrill | TableDrill:
     """A moment of the play at two, three or four; its hidden cards must fit, to play on."""
     from crib_trainer.analysis.pegging import read_situation
     from crib_trainer.training.drills.pegdrills import replay_state
@@ -282,11 +352,11 @@ def _peg_replay(question: dict[str, Any]) -> Any:
     return drill
 
 
-def _peg_holds(drill: Any) -> frozenset[str]:
+def _peg_holds(drill: PegDrill | TableDrill) -> frozenset[str]:
     return frozenset(cat.peg_category(t) for t in drill.themes)
 
 
-def _peg_play_holds(drill: Any) -> frozenset[str]:
+def _peg_play_holds(drill: PegDrill | TableDrill) -> frozenset[str]:
     return _peg_holds(drill) | habits.holds(drill)
 
 
@@ -305,7 +375,7 @@ def _position_generate(
     target: str | None,
     variant: str = "six-card",
     avoid: frozenset[str] = frozenset(),
-) -> Any:
+) -> PositionDrill | PositionPlay:
     from crib_trainer.training.drills.position_drill import position_drill  # (the analysis)
     from crib_trainer.training.drills.position_plays import position_play
 
@@ -315,7 +385,7 @@ def _position_generate(
     return position_drill(rng, dealer=dealer, variant=variant)
 
 
-def _position_replay(question: dict[str, Any]) -> Any:
+def _position_replay(question: Mapping[str, Any]) -> PositionDrill | PositionPlay:
     """A throw (``cards``) or a play (``hand``, ``played``) at a score."""
     from crib_trainer.training.drills.position_drill import PositionDrill
     from crib_trainer.training.drills.position_plays import PositionPlay
@@ -332,7 +402,7 @@ def _position_replay(question: dict[str, Any]) -> Any:
     return drill
 
 
-def _position_holds(drill: Any) -> frozenset[str]:
+def _position_holds(drill: PositionDrill | PositionPlay) -> frozenset[str]:
     from crib_trainer.training.drills.position_plays import PositionPlay
 
     if isinstance(drill, PositionPlay):
@@ -344,110 +414,120 @@ _COUNT_TARGETS = tuple(c for c in cat.ITEM_CATEGORIES if c != cat.CRIB_FLUSH_TRA
 _CRIB_TARGETS = tuple(c for c in cat.ITEM_CATEGORIES if c != cat.HAND_FOUR_FLUSH)
 _PEG_TARGETS = tuple(cat.peg_category(t) for t in cat.PEG_THEMES)
 
-#: Every kind of drill, by its stored id, in the order screens list them.
-KINDS: dict[str, Kind] = {
-    k.name: k
-    for k in (
-        Kind(
-            DrillKind.COUNT_HAND.value,
-            "Count a hand",
-            "hand",
-            "count",
-            _COUNT_TARGETS,
-            _count_generate("count-hand"),
-            _count_replay,
-            _count_holds,
-            _grade_count,
-            screen="count",
-            key="1",
-            blurb="Drill",
-        ),
-        Kind(
-            DrillKind.COUNT_CRIB.value,
-            "Count a crib",
-            "crib",
-            "crib-count",
-            _CRIB_TARGETS,
-            _count_generate("count-crib"),
-            _count_replay,
-            _count_holds,
-            _grade_count,
-            screen="count",
-            key="2",
-            blurb="Drill",
-        ),
-        Kind(
-            DrillKind.JUDGE.value,
-            "Judge a claim",
-            "judge",
-            None,
-            (*cat.ITEM_CATEGORIES, cat.OVER_CLAIM),
-            _count_generate("judge"),
-            _judge_replay,
-            _count_holds,
-            _grade_judge,
-            screen="count",
-            key="3",
-            menu="Judge a claim (drill)",
-            blurb="Is his count right?",
-        ),
-        Kind(
-            DrillKind.DISCARD.value,
-            "Discards",
-            "discard",
-            "discard",
-            (*cat.DISCARD_CATEGORIES, *DECISION_HABITS["discard"]),
-            _discard_generate,
-            _discard_replay,
-            _discard_holds,
-            _grade_decision,
-            screen="discard",
-            key="4",
-            blurb="Drill: choose the throw",
-        ),
-        Kind(
-            DrillKind.PEG_SCORE.value,
-            "Pegging: score the last card",
-            "peg score",
-            "pegging-score",
-            _PEG_TARGETS,
-            _peg_generate,
-            _peg_replay,
-            _peg_holds,
-            screen="peg",
-            key="",
-            blurb="Drill: what the last card scored",
-        ),
-        Kind(
-            DrillKind.PEG_PLAY.value,
-            "Pegging",
-            "peg play",
-            "pegging-play",
-            (*_PEG_TARGETS, *DECISION_HABITS["peg-play"]),
-            _peg_generate,
-            _peg_replay,
-            _peg_play_holds,
-            _grade_decision,
-            screen="peg",
-            key="5",
-            blurb="Drill: choose the card to play",
-        ),
-        Kind(
-            DrillKind.POSITION.value,
-            "Position: throws and plays to the score",
-            "position",
-            None,
-            cat.POSITION_CATEGORIES,
-            _position_generate,
-            _position_replay,
-            _position_holds,
-            _grade_decision,
-            screen="position",
-            key="w",
-            menu="Position: throws and plays",
-            blurb="Drill: throw and lay to the score near the end",
-        ),
-    )
+COUNT_HAND: Kind[CountDrill] = Kind(
+    DrillKind.COUNT_HAND.value,
+    "Count a hand",
+    "count hand",
+    "count",
+    _COUNT_TARGETS,
+    (shape.CountQuestion,),
+    _count_generate(crib=False),
+    _count_replay,
+    _count_holds,
+    _grade_count,
+    _count_prompt,
+    screen="count",
+    key="1",
+    blurb="Drill",
+)
+COUNT_CRIB: Kind[CountDrill] = Kind(
+    DrillKind.COUNT_CRIB.value,
+    "Count a crib",
+    "count crib",
+    "crib-count",
+    _CRIB_TARGETS,
+    (shape.CountQuestion,),
+    _count_generate(crib=True),
+    _count_replay,
+    _count_holds,
+    _grade_count,
+    _count_prompt,
+    screen="count",
+    key="2",
+    blurb="Drill",
+)
+JUDGE: Kind[JudgeDrill] = Kind(
+    DrillKind.JUDGE.value,
+    "Judge a claim",
+    "judge claim",
+    None,
+    (*cat.ITEM_CATEGORIES, cat.OVER_CLAIM),
+    (shape.JudgeQuestion,),
+    _judge_generate,
+    _judge_replay,
+    _count_holds,
+    _grade_judge,
+    _judge_prompt,
+    screen="count",
+    key="3",
+    menu="Judge a claim (drill)",
+    blurb="Is his count right?",
+)
+DISCARD: Kind[DiscardDrill] = Kind(
+    DrillKind.DISCARD.value,
+    "Discards",
+    "discard",
+    "discard",
+    (*cat.DISCARD_CATEGORIES, *DECISION_HABITS["discard"]),
+    (shape.DiscardQuestion, shape.PositionQuestion),
+    _discard_generate,
+    _discard_replay,
+    _discard_holds,
+    _grade_decision,
+    screen="discard",
+    key="4",
+    blurb="Drill: choose the throw",
+)
+PEG_SCORE: Kind[PegDrill | TableDrill] = Kind(
+    DrillKind.PEG_SCORE.value,
+    "Pegging: score the last card",
+    "peg score",
+    "pegging-score",
+    _PEG_TARGETS,
+    (shape.PegScoreQuestion, shape.TableScoreQuestion, shape.PuzzleScoreQuestion),
+    _peg_generate,
+    _peg_replay,
+    _peg_holds,
+    screen="peg",
+    key="",
+    blurb="Drill: what the last card scored",
+)
+PEG_PLAY: Kind[PegDrill | TableDrill] = Kind(
+    DrillKind.PEG_PLAY.value,
+    "Pegging",
+    "peg play",
+    "pegging-play",
+    (*_PEG_TARGETS, *DECISION_HABITS["peg-play"]),
+    (shape.PegQuestion, shape.TableQuestion, shape.PuzzlePlayQuestion),
+    _peg_generate,
+    _peg_replay,
+    _peg_play_holds,
+    _grade_decision,
+    screen="peg",
+    key="5",
+    blurb="Drill: choose the card to play",
+)
+POSITION: Kind[PositionDrill | PositionPlay] = Kind(
+    DrillKind.POSITION.value,
+    "Position: throws and plays to the score",
+    "position",
+    None,
+    cat.POSITION_CATEGORIES,
+    (shape.PositionQuestion, shape.PositionPlayQuestion),
+    _position_generate,
+    _position_replay,
+    _position_holds,
+    _grade_decision,
+    screen="position",
+    key="w",
+    menu="Position: throws and plays",
+    blurb="Drill: throw and lay to the score near the end",
+)
+
+#: Every kind of drill, by its stored id, in the order screens list them (each typed by
+#: its drill above; the table is read by id, so its values are ``Kind[Any]``).
+KINDS: dict[str, Kind[Any]] = {
+    k.name: k for k in (COUNT_HAND, COUNT_CRIB, JUDGE, DISCARD, PEG_SCORE, PEG_PLAY, POSITION)
 }
 
 #: What puzzle files call each kind of question (the ``kind`` field of a puzzle).
@@ -458,7 +538,7 @@ class KindError(ValueError):
     """A drill kind that is not one of ours; the message names those that are."""
 
 
-def get_kind(name: str) -> Kind:
+def get_kind(name: str) -> Kind[Any]:
     """A kind by its id; a :class:`KindError` naming the kinds otherwise.
 
     >>> get_kind("judge").label
@@ -470,6 +550,15 @@ def get_kind(name: str) -> Kind:
     if name not in KINDS:
         raise KindError(f"unknown drill kind {name!r}; kinds are {', '.join(KINDS)}")
     return KINDS[name]
+
+
+def kind_label(kind: str) -> str:
+    """A drill kind in words for a table (a puzzle's own kind as it is stored).
+
+    >>> kind_label("peg-play"), kind_label("judge"), kind_label("puzzle")
+    ('peg play', 'judge claim', 'puzzle')
+    """
+    return KINDS[kind].short if kind in KINDS else kind
 
 
 def kind_for_puzzle(puzzle_kind: str) -> str:

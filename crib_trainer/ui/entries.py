@@ -102,7 +102,7 @@ TOOLS: tuple[Entry, ...] = (
 KEY_ORDER = "1234567890tw"
 
 
-def _drill(kind: Kind) -> Entry:
+def _drill(kind: Kind[Any]) -> Entry:
     """A kind's entry: its own key and title, and the screen its ``screen`` names."""
     screen, per_kind = SCREENS[kind.screen]
     kinds = (kind.name, *(k.name for k in KINDS.values() if k.screen == kind.screen and not k.key))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 
 import pytest
@@ -220,3 +221,135 @@ def test_ctrl_c_under_the_progress_bar_is_said_on_a_line_of_its_own(monkeypatch)
     bar, said, end = terminal.getvalue().split("\n")
     assert bar.startswith("\r[") and "1/4 games" in bar
     assert (said, end) == ("crib-trainer match: interrupted", "")
+
+
+DUPLICATE_KEYS = {"seatings", "seeds", "seats", "differed", "sides"}
+
+
+def test_a_duplicate_match_keeps_the_keys_and_adds_the_paired_result():
+    args = ["match", "beginner", "expert", "--duplicate", "--games", "4", "--seed", "2"]
+    code, out = run(*args, "--json")
+    assert code == 0
+    data = json.loads(out)
+    plain = json.loads(run("match", "beginner", "expert", "--games", "2", "--json")[1])
+    assert set(data) == set(plain) | {"duplicate"}
+    assert data["games"] == 4 and data["players"] == ["beginner", "expert"]
+    dup = data["duplicate"]
+    assert set(dup) == DUPLICATE_KEYS
+    assert (dup["seatings"], dup["seeds"]) == (2, 2)
+    assert dup["seats"] == [["beginner", "expert"], ["expert", "beginner"]]
+    for name in data["players"]:
+        side = dup["sides"][name]
+        assert set(side) == {"wins", "share", "ci95", "won_all"}
+        assert side["wins"] == data["wins"][name]  # (the games told in the named seating)
+        low, high = side["ci95"]
+        assert low <= side["share"] == side["wins"] / 4 <= high
+    again = json.loads(run(*args, "--json", "--workers", "2")[1])
+    for d in (data, again):
+        d.pop("seconds")
+    assert again == data
+
+
+def test_a_duplicate_match_in_words():
+    code, out = run("match", "beginner", "expert", "--duplicate", "--games", "4", "--seed", "2")
+    assert code == 0
+    assert "Duplicate: 2 deal seeds, each played twice (the seats swapped" in out
+    assert "95% interval is from the 2 seeds' totals (the paired seatings)" in out
+    assert "The seatings came out differently on " in out
+    alike = run("match", "beginner", "beginner", "--duplicate", "--games", "4", "--seed", "2")[1]
+    assert "The seatings came out differently on 0 of the 2 seeds" in alike
+    assert "Every seed gave each side the same share, so the intervals have no width" in alike
+    varied = run("match", "beginner", "expert", "--duplicate", "--games", "16", "--seed", "2")[1]
+    low, high = map(
+        float, re.search(r"expert +\d+ of 16 +[\d.]+% +\(([\d.]+)% to ([\d.]+)%\)", varied).groups()
+    )
+    assert low < high
+    assert "Every seed gave" not in varied
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "9"], "--games counts games, and --duplicate plays each seed in 2 seatings"),
+        (["--games", "9"], "give a multiple of 2, not 9"),
+        (["--variant", "three", "--games", "100"], "multiple of 3, not 100"),
+        (["--variant", "four", "--games", "3"], "in 2 seatings at the four-player game"),
+        (["--games", "0"], "--games must be 1"),
+    ],
+)
+def test_duplicate_games_must_be_whole_seeds(argv, message, capsys):
+    players = ["beginner"] * (3 if "three" in argv else 2)
+    code = main(["match", *players, "--duplicate", *argv], out=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "games"),
+    [
+        (["--duplicate"], 100),
+        (["beginner", "--variant", "three", "--duplicate"], 102),  # (34 seeds, 3 seatings)
+        (["beginner", "--variant", "three"], 100),
+    ],
+)
+def test_the_default_games_are_whole_seeds(argv, games, monkeypatch):
+    from crib_trainer.analysis import duplicate, selfplay
+
+    asked = {}
+
+    def stop(*players, **options):
+        asked.update(options)
+        raise KeyboardInterrupt  # (nothing played: said as interrupted)
+
+    monkeypatch.setattr(duplicate, "run_duplicate", stop)
+    monkeypatch.setattr(selfplay, "run_match", stop)
+    code = main(["match", "beginner", "beginner", *argv], out=io.StringIO())
+    assert code == 130 and asked["games"] == games
+
+
+def test_ctrl_c_in_a_duplicate_match_reports_the_whole_seeds_finished(monkeypatch, capsys):
+    """Ctrl-C after three games of a duplicate match: the two of the whole seed are
+    reported (a seed's one seating alone is not a duplicate result), status 130."""
+    from crib_trainer.analysis import selfplay
+
+    played = []
+    original = selfplay._play_one
+
+    def play_one(job):
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(job)
+        return original(job)
+
+    monkeypatch.setattr(selfplay, "_play_one", play_one)
+    args = ["match", "beginner", "expert", "--duplicate", "--games", "6", "--workers", "1"]
+    code, out = run(*args, "--json")
+    assert code == 130
+    data = json.loads(out)
+    assert data["games"] == 2 and data["duplicate"]["seeds"] == 1
+    err = capsys.readouterr().err
+    assert "interrupted after 3 of 6 games; the results of the 2 in whole seeds (1 seed" in err
+
+
+def test_ctrl_c_before_a_whole_seed_says_there_is_no_result(monkeypatch, capsys):
+    from crib_trainer.analysis import selfplay
+
+    original = selfplay._play_one
+    played = []
+
+    def play_one(job):
+        if played:
+            raise KeyboardInterrupt
+        played.append(job)
+        return original(job)
+
+    monkeypatch.setattr(selfplay, "_play_one", play_one)
+    args = ["match", "beginner", "expert", "--duplicate", "--games", "4", "--workers", "1"]
+    assert run(*args) == (130, "")
+    err = capsys.readouterr().err
+    assert err == (
+        "crib-trainer match: interrupted after 1 of 4 games; no seed played in every seating "
+        "yet: no results\n"
+    )

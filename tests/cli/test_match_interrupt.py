@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
@@ -56,12 +57,15 @@ def test_ctrl_c_in_one_process_keeps_the_games_finished(monkeypatch):
     assert stopped.value.done == [0, 1] == played
 
 
-def test_ctrl_c_at_the_terminal_reports_the_games_finished():
+@pytest.mark.parametrize("duplicate", [[], ["--duplicate"]])
+def test_ctrl_c_at_the_terminal_reports_the_games_finished(duplicate):
     """A terminal's Ctrl-C (SIGINT to the whole process group, the workers too) once the
     progress bar shows games finished: exit status 130, the summary of those games on
-    standard output, how many on stderr, and no process left behind."""
+    standard output (a duplicate match's whole seeds), how many on stderr, and no process
+    left behind."""
     main_side, terminal = pty.openpty()  # (stderr a terminal: the progress bar is drawn)
     match = ["match", "beginner", "beginner", "--games", "320", "--workers", "2", "--json"]
+    match += duplicate
     proc = subprocess.Popen(
         [sys.executable, "-m", "crib_trainer.cli", *match],
         stdout=subprocess.PIPE,
@@ -73,8 +77,9 @@ def test_ctrl_c_at_the_terminal_reports_the_games_finished():
     os.close(terminal)
     drawn = b""
     try:
-        while b" games (" not in drawn:  # (the bar, drawn when the first games come back)
-            ready, _, _ = select.select([main_side], [], [], 60)
+        wanted = 2 if duplicate else 1  # (games, a whole seed when each is played twice)
+        while max(map(int, re.findall(rb"(\d+)/320 games", drawn)), default=0) < wanted:
+            ready, _, _ = select.select([main_side], [], [], 60)  # (the bar, as games finish)
             assert ready, "no progress drawn"
             drawn += os.read(main_side, 1024)
         os.killpg(proc.pid, signal.SIGINT)
@@ -92,7 +97,13 @@ def test_ctrl_c_at_the_terminal_reports_the_games_finished():
     assert proc.returncode == 130
     summary = json.loads(out)
     text = said.decode().replace("\r\n", "\n")
-    assert f"interrupted after {summary['games']:,} of 320 games" in text
     assert 0 < summary["games"] < 320 and sum(summary["wins"].values()) == summary["games"]
+    if duplicate:
+        finished = int(text.split("interrupted after ")[1].split(" of 320 games")[0])
+        assert finished - summary["games"] in (0, 1)
+        assert f"; the results of the {summary['games']:,} in whole seeds" in text
+        assert summary["duplicate"]["seeds"] * 2 == summary["games"]
+    else:
+        assert f"interrupted after {summary['games']:,} of 320 games" in text
     left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True)
     assert left.stdout.split() == []

@@ -62,3 +62,22 @@ def test_grading_through_the_registry():
     assert judge.grade(claim, {"total": 29}, seconds=1, answered_at=t).correct
     with pytest.raises(ValueError, match="unknown drill kind"):
         get_kind("count")
+
+
+def test_every_kind_the_count_screen_asks_says_what_it_asks():
+    asked = {}
+    for kind in (k for k in KINDS.values() if k.screen == "count"):
+        drill = kind.generate(random.Random(3), None, "six-card")
+        assert kind.prompt is not None
+        asked[kind.name] = (drill, kind.prompt(drill))
+    assert asked["count-hand"][1].startswith("Your hand, with the starter")
+    assert "crib" in asked["count-crib"][1]
+    judge, words = asked["judge"]
+    where = "crib" if judge.deal.crib else "hand"
+    assert words == f"He claims {judge.claim} for his {where}. What is it really?"
+
+
+def test_the_count_kinds_are_the_kinds_the_count_screen_asks():
+    from crib_trainer.training.attempt import COUNT_KINDS
+
+    assert set(COUNT_KINDS) == {k.name for k in KINDS.values() if k.screen == "count"}

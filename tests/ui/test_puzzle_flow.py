@@ -7,7 +7,10 @@ import io
 from rich.console import Console
 from textual.widgets import OptionList, Static
 
+from crib_trainer.training import questions as shape
+from crib_trainer.training.kinds import KINDS
 from crib_trainer.training.puzzles import solve
+from crib_trainer.training.questions import shape_of
 from crib_trainer.ui.screens.puzzles import PuzzleLibraryScreen, PuzzleScreen
 
 SIZE = (80, 24)
@@ -24,6 +27,11 @@ async def open_theme(pilot, theme: str) -> PuzzleLibraryScreen:
     await pilot.press("enter")
     await pilot.pause()
     return library
+
+
+def stored_shape(attempt):
+    """The typed shape of a stored answer's question, among its kind's (issue 40)."""
+    return shape_of(attempt.question, KINDS[attempt.kind].shapes)
 
 
 async def test_solve_a_counting_puzzle_and_see_it_solved(app):
@@ -139,6 +147,7 @@ async def test_a_pegging_puzzle_is_worked_out_off_the_screen_thread(app, monkeyp
         await pilot.pause()
         assert "Right" in str(screen.query_one("#puzzle-result", Static).render())
         assert app.session.history[-1].kind == "peg-play" and app.session.history[-1].correct
+        assert stored_shape(app.session.history[-1]) is shape.PuzzlePlayQuestion
         assert on_screen_thread and not any(on_screen_thread)  # the screen never froze on it
 
 
@@ -162,6 +171,7 @@ async def test_a_position_puzzle_marks_the_points_best_throw_wrong(app):
         attempt = app.session.history[-1]
         assert not attempt.correct and attempt.truth["gave_up"] > 0
         assert attempt.question["score"] == list(p.score) and attempt.truth["unit"] == "win"
+        assert stored_shape(attempt) is shape.PositionQuestion
 
 
 async def test_a_position_play_puzzle_marks_the_most_points_wrong_by_the_chance_to_win(app):
@@ -184,3 +194,4 @@ async def test_a_position_play_puzzle_marks_the_most_points_wrong_by_the_chance_
         assert attempt.kind == "peg-play" and attempt.puzzle_id == p.id
         assert not attempt.correct and attempt.truth["gave_up"] > 0.3
         assert attempt.truth["best"] == p.answer.code and attempt.question["score"] == [117, 118]
+        assert stored_shape(attempt) is shape.PuzzlePlayQuestion

@@ -21,11 +21,19 @@ the starter, a ``crib-flush-trap`` in a hand), or one still missing after
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from crib_trainer.core.cards import FULL_DECK, Card, Rank, Suit, parse_card, parse_cards
+from crib_trainer.core.cards import (
+    FULL_DECK,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from crib_trainer.core.show import NINETEEN, Breakdown, score_show
 from crib_trainer.core.variants import get_variant
 from crib_trainer.training import categories as cat
@@ -33,6 +41,7 @@ from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.categories import count_categories, item_categories
 from crib_trainer.training.drills.cribs import thrown_crib
 from crib_trainer.training.grading.claims import family
+from crib_trainer.training.questions import CountQuestion, DiscardQuestion, JudgeQuestion
 
 MAX_TRIES = 200
 
@@ -61,18 +70,34 @@ class CountDrill:
     def breakdown(self) -> Breakdown:
         return score_show(self.cards, self.starter, crib=self.crib, variant=self.variant)
 
-    def question(self) -> dict[str, Any]:
+    def prompt(self) -> str:
+        """What the learner is asked, in words.
+
+        >>> CountDrill(parse_cards("5H 5C JD QS"), parse_card("5D"), crib=False).prompt()
+        'Your hand, with the starter. What does it score?'
+        """
+        if not self.crib:
+            return "Your hand, with the starter. What does it score?"
+        if len(self.throws) == 2:  # thrown by you and him, as in a game
+            mine, his = (format_cards(t) for t in reversed(self.throws))
+            return f"Your crib: you threw {mine}, he threw {his}. A flush needs the starter."
+        return "The crib is yours (you dealt). A crib flush needs the starter too."
+
+    def question(self) -> CountQuestion:
         """The JSON stored with an answer; :meth:`from_question` reads it back."""
-        return {
+        q: CountQuestion = {
             "cards": [c.code for c in self.cards],
             "starter": self.starter.code,
             "crib": self.crib,
             "variant": self.variant,
             "target": self.target_category,
-        } | ({"throws": [[c.code for c in t] for t in self.throws]} if self.throws else {})
+        }
+        if self.throws:
+            q["throws"] = [[c.code for c in t] for t in self.throws]
+        return q
 
     @classmethod
-    def from_question(cls, q: dict[str, Any]) -> CountDrill:
+    def from_question(cls, q: Mapping[str, Any]) -> CountDrill:
         """Rebuild a drill from a stored question (to replay it)."""
         return cls(
             parse_cards(q["cards"]),
@@ -93,11 +118,16 @@ class JudgeDrill:
 
     kind = DrillKind.JUDGE.value
 
-    def question(self) -> dict[str, Any]:
-        return self.deal.question() | {"claim": self.claim}
+    def question(self) -> JudgeQuestion:
+        return {**self.deal.question(), "claim": self.claim}
+
+    def prompt(self) -> str:
+        """What the learner is asked: whether the claim is right, and the true total."""
+        what = "crib" if self.deal.crib else "hand"
+        return f"He claims {self.claim} for his {what}. What is it really?"
 
     @classmethod
-    def from_question(cls, q: dict[str, Any]) -> JudgeDrill:
+    def from_question(cls, q: Mapping[str, Any]) -> JudgeDrill:
         return cls(CountDrill.from_question(q), int(q["claim"]))
 
 
@@ -256,7 +286,7 @@ class DiscardDrill:
 
     kind = DrillKind.DISCARD.value
 
-    def question(self) -> dict[str, Any]:
+    def question(self) -> DiscardQuestion:
         return {
             "cards": [c.code for c in self.cards],
             "role": "dealer" if self.dealer else "pone",
@@ -264,7 +294,7 @@ class DiscardDrill:
         }
 
     @classmethod
-    def from_question(cls, q: dict[str, Any]) -> DiscardDrill:
+    def from_question(cls, q: Mapping[str, Any]) -> DiscardDrill:
         return cls(parse_cards(q["cards"]), q["role"] == "dealer", q.get("variant", "six-card"))
 
 

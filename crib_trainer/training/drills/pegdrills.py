@@ -33,7 +33,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +52,7 @@ from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
 from crib_trainer.core.pegging import LIMIT, PegKind, Played, PlayState, parse_peg_tokens
 from crib_trainer.core.variants import Variant, get_variant
 from crib_trainer.training.categories import PEG_THEMES
+from crib_trainer.training.questions import PegQuestion
 
 #: The themes (defined once, in :mod:`~crib_trainer.training.categories`).
 THEMES: tuple[str, ...] = PEG_THEMES
@@ -164,7 +165,7 @@ class PegDrill:
         dealer, ``go`` where no one could play."""
         return play_tokens(self.situation.cards_played)
 
-    def question(self) -> dict[str, Any]:
+    def question(self) -> PegQuestion:
         """The JSON stored with an answer; :meth:`from_question` reads it back."""
         s = self.situation
         return {
@@ -180,7 +181,7 @@ class PegDrill:
         }
 
     @classmethod
-    def from_question(cls, q: dict[str, Any]) -> PegDrill:
+    def from_question(cls, q: Mapping[str, Any]) -> PegDrill:
         """Rebuild a drill from a stored question (to replay it)."""
         situation = PegSituation.from_sequence(
             parse_peg_tokens(q["played"]),
@@ -204,7 +205,7 @@ class PegDrill:
         return " ".join(parts)
 
 
-def stored_themes(q: dict[str, Any]) -> tuple[str, ...]:
+def stored_themes(q: Mapping[str, Any]) -> tuple[str, ...]:
     """The themes of a stored pegging question, each checked against :data:`THEMES`."""
     themes = tuple(q.get("themes", ()))
     unknown = [t for t in themes if t not in THEMES]

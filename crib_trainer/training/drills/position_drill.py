@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,7 @@ from crib_trainer.analysis.position import PositionAnalysis, analyse_position, c
 from crib_trainer.core.cards import FULL_DECK, Card, parse_cards
 from crib_trainer.core.variants import get_variant
 from crib_trainer.training.attempt import DrillKind
+from crib_trainer.training.questions import PositionQuestion
 
 #: Deals looked at for one question, at most.
 TRIES = 12
@@ -50,7 +52,7 @@ class PositionDrill:
 
     kind = DrillKind.POSITION.value
 
-    def question(self) -> dict[str, Any]:
+    def question(self) -> PositionQuestion:
         return {
             "cards": [c.code for c in self.cards],
             "role": "dealer" if self.dealer else "pone",
@@ -59,7 +61,7 @@ class PositionDrill:
         }
 
     @classmethod
-    def from_question(cls, q: dict[str, Any]) -> PositionDrill:
+    def from_question(cls, q: Mapping[str, Any]) -> PositionDrill:
         """The drill a stored question asks (``ValueError`` if its score cannot be)."""
         me, him = (int(x) for x in q["score"])
         variant = get_variant(q.get("variant", "six-card"))

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +38,7 @@ from crib_trainer.core.cards import Card
 from crib_trainer.core.variants import get_variant
 from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.drills.pegdrills import PegDrill, deal_moments
+from crib_trainer.training.questions import PositionPlayQuestion
 from crib_trainer.training.words.position_words import play_reason
 
 #: Moments looked at for one question, at most (docs/benchmarks.md: about one in eight
@@ -111,15 +113,24 @@ class PositionPlay:
     def variant(self) -> str:
         return self.peg.situation.variant.name
 
-    def question(self) -> dict[str, Any]:
+    def question(self) -> PositionPlayQuestion:
         """The pegging drill's question (``hand``, ``played``, ``starter``, ``discards``,
         ``dealer``, ``variant``, ``themes``, ``opponent``) plus ``"score": [me, him]``."""
         q = self.peg.question()
-        del q["target"]
-        return {**q, "score": [self.me, self.him]}
+        return {
+            "hand": q["hand"],
+            "played": q["played"],
+            "starter": q["starter"],
+            "discards": q["discards"],
+            "dealer": q["dealer"],
+            "variant": q["variant"],
+            "themes": q["themes"],
+            "opponent": q["opponent"],
+            "score": [self.me, self.him],
+        }
 
     @classmethod
-    def from_question(cls, q: dict[str, Any]) -> PositionPlay:
+    def from_question(cls, q: Mapping[str, Any]) -> PositionPlay:
         """The drill a stored question asks (``ValueError`` if it cannot be)."""
         me, him = (int(x) for x in q["score"])
         check_scores(me, him, get_variant(q.get("variant", "six-card")))

@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +45,7 @@ from crib_trainer.training.drills.pegdrills import (
     play_tokens,
     stored_themes,
 )
+from crib_trainer.training.questions import TableQuestion
 
 #: Deals of the hidden hands the drills' analysis averages over.
 DRILL_SAMPLES = 200
@@ -80,7 +82,7 @@ class TableDrill:
         """The play so far as ``crib-trainer peg`` tokens, seats A, B, C (D)."""
         return play_tokens(self.situation.played)
 
-    def question(self) -> dict[str, Any]:
+    def question(self) -> TableQuestion:
         """The JSON stored with an answer (the variant and seat say which table);
         :func:`drill_from_question` reads it back."""
         s = self.situation
@@ -98,7 +100,7 @@ class TableDrill:
         }
 
     @classmethod
-    def from_question(cls, q: dict[str, Any]) -> TableDrill:
+    def from_question(cls, q: Mapping[str, Any]) -> TableDrill:
         situation = TableSituation.from_sequence(
             parse_peg_tokens(q["played"]),
             parse_cards(q["hand"]),
@@ -121,7 +123,7 @@ class TableDrill:
         return " ".join(parts)
 
 
-def drill_from_question(q: dict[str, Any]) -> PegDrill | TableDrill:
+def drill_from_question(q: Mapping[str, Any]) -> PegDrill | TableDrill:
     """A stored pegging question read back: at a table of three or four when its variant
     says so, else a two-player drill."""
     if q.get("variant") in TABLE_VARIANTS:

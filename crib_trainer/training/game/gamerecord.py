@@ -31,9 +31,10 @@ if TYPE_CHECKING:  # (the game and its grading load the analyses: only for a fin
     from crib_trainer.training.game.practice import Practice
 
 #: Each computer level's rating (the expert's is 1500; see the module's text): the master
-#: won 50.85% against him (the expert's 48.5% in its seat on the same 4,000 deals, +0.85%),
-#: the good player 47.2% of 4,000 games, the beginner 38.4% of 1,000 (docs/benchmarks.md).
-LEVELS = {"master": 1506.0, "expert": 1500.0, "good": 1480.0, "beginner": 1418.0}
+#: won 51.22% of 4,000 games against him in a duplicate match (2,000 seeds, each with the
+#: seats swapped: ``match master expert --duplicate``), the good player 47.2% of 4,000
+#: games, the beginner 38.4% of 1,000 (docs/benchmarks.md).
+LEVELS = {"master": 1509.0, "expert": 1500.0, "good": 1480.0, "beginner": 1418.0}
 #: Where a learner's rating starts (the beginner's: below it a level is not yet beaten).
 START = LEVELS["beginner"]
 #: How far one result moves the rating (each game at most this many points).

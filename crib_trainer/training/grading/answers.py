@@ -33,13 +33,12 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from crib_trainer.core.show import ItemKind, ShowItem
+from crib_trainer.core.show import NINETEEN, ItemKind, ShowItem
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import Attempt, DrillKind
 from crib_trainer.training.categories import Booking, book_misses, count_categories
 from crib_trainer.training.drills.hands import CountDrill, JudgeDrill
 from crib_trainer.training.grading.claims import judge_claim
-from crib_trainer.training.grading.overclaims import NINETEEN
 
 #: Points given up no more than this are none (a count's, a game summary's).
 BEST_TOLERANCE = 0.01

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from itertools import product
 
 from crib_trainer.core.rules import RuleOptions, Ruling, rule_claim
-from crib_trainer.core.show import Breakdown, ItemKind, ShowItem
+from crib_trainer.core.show import NINETEEN, Breakdown, ItemKind, ShowItem
 from crib_trainer.training.grading.overclaims import (
-    NINETEEN,
     Mistake,
     diagnose_over,
     impossible_claim,

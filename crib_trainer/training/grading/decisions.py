@@ -27,7 +27,7 @@ An :class:`~crib_trainer.training.attempt.Attempt` of a decision stores:
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -96,7 +96,7 @@ def decision_attempt(
     seconds: float,
     answered_at: datetime,
     puzzle_id: str | None = None,
-    question: dict[str, Any] | None = None,
+    question: Mapping[str, Any] | None = None,
 ) -> Attempt:
     """The answer ``verdict`` grades, as stored (see the module notes); ``question``
     replaces the drill's own (a puzzle stores its own)."""

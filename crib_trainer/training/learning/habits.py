@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from crib_trainer.training import categories as cat
+from crib_trainer.training.attempt import COUNT_KINDS
 
 if TYPE_CHECKING:
     from crib_trainer.training.attempt import Attempt
@@ -341,7 +342,6 @@ YIELDS = {
     "throws-pair-to-dealer": frozenset({"throws-five-to-dealer"}),
     "breaks-pair": frozenset({"throws-five-to-dealer", "throws-pair-to-dealer"}),
 }
-_COUNT_KINDS = ("count-hand", "count-crib", "judge")
 
 
 def sightings(a: Attempt, *, counts: bool = True) -> list[Sighting]:
@@ -352,7 +352,7 @@ def sightings(a: Attempt, *, counts: bool = True) -> list[Sighting]:
     and a more particular one (:data:`YIELDS`) is a sighting of the particular one only.
     A question or answer that does not read gives none.
     """
-    if a.kind in _COUNT_KINDS:
+    if a.kind in COUNT_KINDS:
         if not counts:
             return []
         out = []

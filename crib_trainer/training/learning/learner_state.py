@@ -32,6 +32,7 @@ from datetime import datetime
 from typing import Any
 
 from crib_trainer.training.attempt import Attempt
+from crib_trainer.training.learning import habits
 from crib_trainer.training.learning import learner as model
 from crib_trainer.training.learning.learner import Learner, Track
 
@@ -48,7 +49,7 @@ MODEL = repr(
         model.LEARN_STREAK,
         tuple(d.total_seconds() for d in model.CHECK_INTERVALS),
         model.RECENT,
-        model.CONFIRM,
+        habits.CONFIRM,
         model.PACE_ANSWERS,
     )
 )

@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.kinds import KINDS, can_aim
+from crib_trainer.training.kinds import KINDS, Drill, can_aim
 from crib_trainer.training.learning.learner import (
     GOAL_SHARE,
     LEARN_STREAK,
@@ -161,7 +161,7 @@ class Question:
     """
 
     kind: str
-    drill: Any
+    drill: Drill
     aimed_at: str | None
     review: bool
     reason: str
@@ -173,7 +173,7 @@ class Question:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards shown: a hand or crib (without its starter), a deal, a pegging hand."""
-        d = self.drill
+        d: Any = self.drill  # (read by what it holds: a deal, a judged deal, a moment)
         deal = getattr(d, "deal", d)
         if hasattr(deal, "cards"):
             return tuple(deal.cards)
@@ -181,7 +181,7 @@ class Question:
 
     @property
     def starter(self) -> Card | None:
-        d = self.drill
+        d: Any = self.drill  # (read by what it holds: a deal, a judged deal, a moment)
         deal = getattr(d, "deal", d)
         if hasattr(deal, "starter"):
             return deal.starter
@@ -443,7 +443,7 @@ class Session:
         drill = kind.replay(attempt.question)
         return Question(attempt.kind, drill, None, True, "replay", kind.holds(drill), attempt)
 
-    def given(self, drill: Any) -> Question:
+    def given(self, drill: Drill) -> Question:
         """A question for a drill dealt elsewhere (the hand kept in the discard drill)."""
         kind = KINDS[drill.kind]
         return Question(drill.kind, drill, None, False, "given", kind.holds(drill))

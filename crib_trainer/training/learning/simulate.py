@@ -70,7 +70,8 @@ Answerer = Callable[[Question, bool], dict[str, Any]]
 
 def _count(wrong: Callable[[Breakdown], int]) -> Answerer:
     def answer(q: Question, making: bool) -> dict[str, Any]:
-        b = q.drill.breakdown()
+        drill: Any = q.drill  # (a count kind's: it has a show)
+        b = drill.breakdown()
         return {"total": wrong(b) if making else b.total}
 
     return answer
@@ -82,7 +83,7 @@ def _decision(does: Callable[[Question, Any], Any]) -> Answerer:
     from crib_trainer.training.grading.decisions import judge_drill
 
     def answer(q: Question, making: bool) -> dict[str, Any]:
-        d = q.drill
+        d: Any = q.drill  # (a discard or a pegging moment, by its kind)
         if d.kind == "discard":
             verdict = judge_drill(d, d.cards[:2])
         else:
@@ -102,15 +103,17 @@ def _legal(drill: Any) -> list[Any]:
 
 
 def _five_to_dealer(q: Question, verdict: Any) -> Any:
-    if q.drill.dealer or not any(c.rank == 5 for c in q.drill.cards):
+    deal: Any = q.drill  # (a discard drill)
+    if deal.dealer or not any(c.rank == 5 for c in deal.cards):
         return None
     return next(c.cards for c in verdict.ranking if any(x.rank == 5 for x in c.cards))
 
 
 def _lead_five(q: Question, verdict: Any) -> Any:
-    if "lead" not in q.drill.themes:
+    moment: Any = q.drill  # (a pegging drill)
+    if "lead" not in moment.themes:
         return None
-    fives = [c for c in q.drill.situation.hand if c.rank == 5]
+    fives = [c for c in moment.situation.hand if c.rank == 5]
     return (fives[0],) if fives else None
 
 

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from crib_trainer.analysis.discard import DiscardAnalysis
 from crib_trainer.analysis.pegnet import PeggedThrow
 from crib_trainer.core.cards import format_cards
-from crib_trainer.training.words.discard_advice import crib_owner, rank_text
+from crib_trainer.training.words.discard_advice import crib_owner
+from crib_trainer.training.words.discard_principles import rank_text
 
 
 def pegging_reason(analysis: DiscardAnalysis, ranked: Sequence[PeggedThrow]) -> str:

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Header, Input, Static
 
-from crib_trainer.core.cards import format_cards
 from crib_trainer.core.rules import RuleOptions
 from crib_trainer.core.show import Breakdown, ItemKind, ShowItem
 from crib_trainer.training.drills.hands import CountDrill, JudgeDrill
@@ -171,6 +171,7 @@ class CountScreen(TrainerScreen):
     def new_hand(self, drill: CountDrill | JudgeDrill | None = None) -> None:
         """Ask the next question: ``drill`` if given, else the session's choice."""
         self.question = self.trainer.session.given(drill) if drill else self._choose()
+        assert isinstance(self.question.drill, CountDrill | JudgeDrill)
         self.drill = self.question.drill
         deal = self.deal
         assert deal is not None
@@ -178,17 +179,12 @@ class CountScreen(TrainerScreen):
         self.revealed = False
         self.hints_shown = []
         self.query_one("#hint", Static).update("")
-        if isinstance(self.drill, JudgeDrill):
-            what = "crib" if deal.crib else "hand"
-            task = f"He claims [b]{self.drill.claim}[/b] for his {what}. What is it really?"
-        elif deal.crib:
-            task = "The crib is yours (you dealt). A crib flush needs the starter too."
-            if len(deal.throws) == 2:  # thrown by you and him, as in a game
-                mine, his = (format_cards(t) for t in reversed(deal.throws))
-                task = f"Your crib: you threw {mine}, he threw {his}. A flush needs the starter."
-        else:
-            task = "Your hand, with the starter. What does it score?"
-        self.query_one("#role", Static).update(f"{task} [dim]{self.why}[/dim]")
+        prompt = KINDS[self.question.kind].prompt
+        assert prompt is not None  # (every kind this screen asks says what it asks)
+        task = prompt(self.drill)
+        self.query_one("#role", Static).update(
+            Content.from_markup("$task [dim]$why[/dim]", task=task, why=self.why)
+        )
         self.query_one("#hand", HandView).show(deal.cards, deal.starter)
         for field in self.query(Input):
             field.value = ""

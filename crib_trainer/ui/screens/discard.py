@@ -145,6 +145,7 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
             self.replay_id = None
             if question is not None and question.kind == "discard" and question.again:
                 self.why = f"Replaying a deal from {question.again.answered_at:%d %b}."
+                assert isinstance(question.drill, DiscardDrill)
                 return question.drill
         plan, self.plan = self.plan, None
         if self.role != "either":  # the learner chose the role
@@ -154,6 +155,7 @@ class DiscardScreen(ThrowPicking, DecisionScreen):
             plan = Plan("discard", None, "random", variant=self.variant)
         question = trainer.next_question(["discard"], plan)
         self.why = question.why
+        assert isinstance(question.drill, DiscardDrill)
         return question.drill
 
     def new_deal(self, drill: DiscardDrill | None = None) -> None:

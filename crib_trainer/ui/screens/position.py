@@ -138,6 +138,7 @@ class PositionScreen(ThrowPicking):
             question = trainer.replay_question(self.replay_id)
             self.replay_id = None
             if question is not None and question.kind == "position" and question.again:
+                assert isinstance(question.drill, PositionDrill | PositionPlay)
                 return (
                     question.drill,
                     f"Replaying a position from {question.again.answered_at:%d %b}.",
@@ -147,6 +148,7 @@ class PositionScreen(ThrowPicking):
             aim = {"dealer": POSITION_DEALER, "pone": POSITION_PONE}.get(self.role, POSITION_PLAY)
             plan = Plan("position", aim, "random")
         question = trainer.next_question(["position"], plan)
+        assert isinstance(question.drill, PositionDrill | PositionPlay)
         return question.drill, question.why
 
     def _dealt(

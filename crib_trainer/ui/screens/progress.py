@@ -23,11 +23,12 @@ from textual_plotext import PlotextPlot
 from crib_trainer.core.cards import CardError, format_cards, parse_cards
 from crib_trainer.storage.records import PeriodStats, StorageError
 from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.categories import PEG_THEME_WORDS, category_label, kind_label
+from crib_trainer.training.categories import PEG_THEME_WORDS, category_label
 from crib_trainer.training.drills.timed import TimedRun, personal_best, timed_runs
 from crib_trainer.training.game.gamerecord import GameOutcome, games_summary, ratings
 from crib_trainer.training.grading.credit import HINTED
 from crib_trainer.training.grading.review import replayable
+from crib_trainer.training.kinds import kind_label
 from crib_trainer.training.learning.learner import spot_json, standing, standing_lines, weak_spots
 from crib_trainer.ui.entries import REPLAYABLE
 from crib_trainer.ui.screens.base import BACK, TrainerScreen

@@ -7,7 +7,6 @@ Keys (a puzzle): type points and enter, or pick cards with 1–6 and enter; ``n`
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -42,6 +41,11 @@ from crib_trainer.training.puzzles import (
     pegging_situation,
     pegging_truth,
     solve,
+)
+from crib_trainer.training.questions import (
+    DiscardQuestion,
+    PositionQuestion,
+    PuzzlePlayQuestion,
 )
 from crib_trainer.ui.screens.base import TrainerScreen, pick_keys
 from crib_trainer.ui.widgets.card import HandView
@@ -364,7 +368,10 @@ class PuzzleScreen(TrainerScreen):
             )
         if p.kind == "discard":
             return self._discard_attempt(tuple(given), seconds)  # type: ignore[arg-type]
-        question: dict[str, Any] = {"sequence": list(p.sequence), "hand": [c.code for c in p.hand]}
+        question: PuzzlePlayQuestion = {
+            "sequence": list(p.sequence),
+            "hand": [c.code for c in p.hand],
+        }
         if p.kind == "pegging-score":
             assert isinstance(given, int)
             return peg_score_attempt(
@@ -398,14 +405,14 @@ class PuzzleScreen(TrainerScreen):
         chance to win."""
         p = self.puzzle
         drill = DiscardDrill(p.cards, p.dealer, p.variant)
-        question = drill.question()
+        question: DiscardQuestion | PositionQuestion = drill.question()
         if p.score is not None:
             from crib_trainer.analysis.position import analyse_position
 
             me, him = p.score
             at = analyse_position(p.cards, dealer=p.dealer, me=me, him=him, variant=p.variant)
             verdict = position_verdict(at, thrown)
-            question["score"] = [me, him]
+            question = {**drill.question(), "score": [me, him]}
         else:
             from crib_trainer.analysis.discard import analyse_discards
 

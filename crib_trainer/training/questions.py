@@ -1,0 +1,176 @@
+"""The shapes of the questions stored with answers, one ``TypedDict`` each.
+
+A drill's ``question()`` returns one of these (so mypy checks what every drill writes),
+and its ``from_question`` reads one back from the history, where it is only JSON: the
+reader checks it (``ValueError``, ``KeyError`` or ``TypeError`` if it does not fit; see
+:mod:`crib_trainer.training.kinds`). Cards are codes (``"5H"``); the play so far is
+``crib-trainer peg`` tokens (``"A:5H"``, ``"go"``); ``variant`` a game's name
+(``six-card`` …); ``score`` the two scores before the deal, the player's first.
+
+Which kind stores which shape (``Kind.shapes`` says it too):
+
+- ``count-hand``, ``count-crib``: :class:`CountQuestion`; ``judge``: :class:`JudgeQuestion`.
+- ``discard``: :class:`DiscardQuestion` (a discard puzzle at a score stores a
+  :class:`PositionQuestion`).
+- ``peg-play``: :class:`PegQuestion` at two, :class:`TableQuestion` at three or four;
+  ``peg-score``: either with the ``theme`` its last card was asked for
+  (:class:`PegScoreQuestion`, :class:`TableScoreQuestion`). A pegging puzzle stores
+  :class:`PuzzlePlayQuestion` (or :class:`PuzzleScoreQuestion`) instead.
+- ``position``: :class:`PositionQuestion` (a throw) or :class:`PositionPlayQuestion` (a
+  card).
+
+>>> q: CountQuestion = {"cards": ["5H", "5C", "5S", "JD"], "starter": "5D", "crib": False,
+...     "variant": "six-card", "target": None}
+>>> fits(q, CountQuestion), fits({**q, "claim": 12}, CountQuestion)
+(True, False)
+>>> sorted(JudgeQuestion.__required_keys__ - CountQuestion.__required_keys__)
+['claim']
+"""
+
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired, TypedDict
+
+# (no ``from __future__ import annotations`` here: ``NotRequired`` must be seen at run
+# time for ``__optional_keys__``)
+
+Role = Literal["dealer", "pone"]
+
+
+class CountQuestion(TypedDict):
+    """A hand or crib and its starter to count (``target``: the category it was dealt to
+    hold; ``throws``: each player's throw of a crib dealt as players throw it, the
+    dealer's last)."""
+
+    cards: list[str]
+    starter: str
+    crib: bool
+    variant: str
+    target: str | None
+    throws: NotRequired[list[list[str]]]
+
+
+class JudgeQuestion(CountQuestion):
+    """A count and the total a player claimed for it."""
+
+    claim: int
+
+
+class DiscardQuestion(TypedDict):
+    """The cards dealt, to throw from as dealer or pone."""
+
+    cards: list[str]
+    role: Role
+    variant: str
+
+
+class PositionQuestion(DiscardQuestion):
+    """A throw at a score (``[yours, his]`` before the deal)."""
+
+    score: list[int]
+
+
+class _Play(TypedDict):
+    """A moment of the play: the hand left, the play so far, the starter and the player's
+    throw (``None``/``[]`` where not known), whether the player dealt, and the moment's
+    themes."""
+
+    hand: list[str]
+    played: list[str]
+    starter: str | None
+    discards: list[str]
+    dealer: bool
+    variant: str
+    themes: list[str]
+
+
+class _TwoPlayerPlay(_Play):
+    """A moment of the play at two, with the opponent's hidden cards."""
+
+    opponent: list[str]
+
+
+class PegQuestion(_TwoPlayerPlay):
+    """A moment of the play at two, and the theme it was dealt for."""
+
+    target: str | None
+
+
+class TableQuestion(_Play):
+    """A moment of the play at three or four, seen from ``seat`` (0 for A …); ``others``:
+    every seat's hidden cards (empty for the player's own)."""
+
+    seat: int
+    others: list[list[str]]
+    target: str | None
+
+
+class PositionPlayQuestion(_TwoPlayerPlay):
+    """A card to lay at a score: a two-player moment (as :class:`PegQuestion`, without
+    ``target``) and ``score``."""
+
+    score: list[int]
+
+
+class PegScoreQuestion(PegQuestion):
+    """What the last card of a two-player moment scored, and the theme it holds."""
+
+    theme: str
+
+
+class TableScoreQuestion(TableQuestion):
+    """What the last card of a moment at a table scored, and the theme it holds."""
+
+    theme: str
+
+
+class PuzzlePlayQuestion(TypedDict):
+    """A pegging puzzle's moment as its file gives it (``sequence``: the play so far as
+    tokens; ``score`` for a puzzle at the score)."""
+
+    sequence: list[str]
+    hand: list[str]
+    score: NotRequired[list[int]]
+
+
+class PuzzleScoreQuestion(PuzzlePlayQuestion):
+    """A pegging puzzle's last card to score, and the theme it holds."""
+
+    theme: str
+
+
+#: Every shape, by its class name.
+SHAPES: dict[str, type] = {
+    t.__name__: t
+    for t in (
+        CountQuestion,
+        JudgeQuestion,
+        DiscardQuestion,
+        PositionQuestion,
+        PegQuestion,
+        TableQuestion,
+        PositionPlayQuestion,
+        PegScoreQuestion,
+        TableScoreQuestion,
+        PuzzlePlayQuestion,
+        PuzzleScoreQuestion,
+    )
+}
+
+
+def fits(question: Mapping[str, Any], shape: type) -> bool:
+    """Whether a question has exactly a shape's keys: every required key, and no key
+    the shape does not name (the values are the reader's to check)."""
+    required: frozenset[str] = shape.__required_keys__  # type: ignore[attr-defined]
+    optional: frozenset[str] = shape.__optional_keys__  # type: ignore[attr-defined]
+    keys = set(question)
+    return required <= keys <= required | optional
+
+
+def shape_of(question: Mapping[str, Any], shapes: tuple[type, ...]) -> type | None:
+    """The first of ``shapes`` a question fits (None: none).
+
+    >>> shape_of({"cards": ["5H"], "role": "pone", "variant": "six-card"},
+    ...     (PositionQuestion, DiscardQuestion)).__name__
+    'DiscardQuestion'
+    """
+    return next((s for s in shapes if fits(question, s)), None)

@@ -1,0 +1,76 @@
+"""Every stored question is one of its kind's typed shapes (issue 40): what each kind
+deals, at every game it deals for, has exactly a shape's keys, survives JSON, and its
+kind's ``replay`` reads it back as the same drill."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from crib_trainer.training import categories as cat
+from crib_trainer.training import questions as shape
+from crib_trainer.training.grading.answers import peg_score_attempt
+from crib_trainer.training.kinds import KINDS
+from crib_trainer.training.questions import fits, shape_of
+
+GAMES = {
+    "count-hand": ("six-card", "five-card"),
+    "count-crib": ("six-card", "five-card"),
+    "judge": ("six-card", "five-card"),
+    "discard": ("six-card", "five-card", "three-player"),
+    "peg-play": ("six-card", "five-card", "three-player", "four-player"),
+    "position": ("six-card",),
+}
+CASES = [(kind, game) for kind, games in GAMES.items() for game in games]
+
+
+@pytest.mark.parametrize(("kind", "game"), CASES)
+def test_a_dealt_question_has_its_kinds_shape_and_replays_as_the_same_drill(kind, game):
+    k = KINDS[kind]
+    for seed in range(2):
+        drill = k.generate(random.Random(seed), None, game)
+        asked = drill.question()
+        assert shape_of(asked, k.shapes) is not None, (kind, game, sorted(asked))
+        stored = json.loads(json.dumps(asked))
+        assert k.replay(stored) == drill
+
+
+def test_a_position_question_is_a_throw_or_a_play_each_with_its_shape():
+    k = KINDS["position"]
+    throw = k.generate(random.Random(1), cat.POSITION_PONE, "six-card").question()
+    play = k.generate(random.Random(1), cat.POSITION_PLAY, "six-card").question()
+    assert shape_of(throw, k.shapes) is shape.PositionQuestion
+    assert shape_of(play, k.shapes) is shape.PositionPlayQuestion
+
+
+@pytest.mark.parametrize("game", ["six-card", "four-player"])
+def test_a_last_card_question_adds_its_theme(game):
+    drill = KINDS["peg-play"].generate(random.Random(5), None, game)
+    attempt = peg_score_attempt(
+        theme="fifteen",
+        question=drill.question(),
+        claimed=2,
+        actual=2,
+        seconds=1.0,
+        answered_at=datetime(2026, 1, 1, tzinfo=UTC),
+    )
+    expected = shape.PegScoreQuestion if game == "six-card" else shape.TableScoreQuestion
+    assert shape_of(attempt.question, KINDS["peg-score"].shapes) is expected
+
+
+def test_fits_wants_every_required_key_and_no_other():
+    q = {"cards": ["5H"] * 6, "role": "pone", "variant": "six-card"}
+    assert fits(q, shape.DiscardQuestion)
+    assert not fits({**q, "score": [1, 2]}, shape.DiscardQuestion)
+    assert fits({**q, "score": [1, 2]}, shape.PositionQuestion)
+    assert not fits({"cards": ["5H"], "role": "pone"}, shape.DiscardQuestion)
+    count = {"cards": [], "starter": "5D", "crib": True, "variant": "six-card", "target": None}
+    assert fits(count, shape.CountQuestion) and fits({**count, "throws": []}, shape.CountQuestion)
+
+
+def test_every_kind_names_shapes_and_every_shape_belongs_to_a_kind():
+    named = {s for k in KINDS.values() for s in k.shapes}
+    assert named == set(shape.SHAPES.values())
