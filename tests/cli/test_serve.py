@@ -118,9 +118,11 @@ def test_bounds_from_the_command_line(serving):
     assert (settings.max_sessions, settings.idle_seconds) == (3, 30)
 
 
-@pytest.fixture
-def certificate(tmp_path) -> tuple[Path, Path]:
-    return make_certificate(tmp_path)
+@pytest.fixture(scope="module")
+def certificate(tmp_path_factory) -> tuple[Path, Path]:
+    """A certificate and key, made once for the tests here that only read them (an RSA
+    key is about 0.7 CPU-s of openssl; four tests asked for one each)."""
+    return make_certificate(tmp_path_factory.mktemp("certificate"))
 
 
 def test_certfile_and_keyfile_serve_https(certificate, club, serving, capsys):
