@@ -118,7 +118,7 @@ ENTRIES: tuple[Entry, ...] = tuple(
 )
 
 #: The drill kinds the home screen's suggestion may name (one per drill entry).
-DRILL_KINDS: tuple[str, ...] = tuple(e.kinds[0] for e in ENTRIES if e.is_drill)
+HOME_KINDS: tuple[str, ...] = tuple(e.kinds[0] for e in ENTRIES if e.is_drill)
 #: The stored kinds Progress can ask again.
 REPLAYABLE: tuple[str, ...] = tuple(
     k for e in ENTRIES if e.is_drill and e.replays for k in e.kinds if k != "peg-score"

@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.learning.coach import CoachReport, HabitReport, coach
 from crib_trainer.training.learning.session import Plan
-from crib_trainer.ui.entries import DRILL_KINDS
+from crib_trainer.ui.entries import HOME_KINDS
 from crib_trainer.ui.screens.home import suggestion_text
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ class CoachPane(Vertical):
                 f"{h.cost:.2f}",
                 h.trend,
             )
-        plan = self.plan = self.trainer.suggest(DRILL_KINDS)
+        plan = self.plan = self.trainer.suggest(HOME_KINDS)
         self.query_one("#coach-next", Static).update(
             Content.from_markup(
                 "[b]Next[/b] (g on the home screen): $plan", plan=suggestion_text(plan)

@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from crib_trainer.storage.records import StorageError
 from crib_trainer.training.categories import category_label
 from crib_trainer.training.learning.session import Plan
-from crib_trainer.ui.entries import DRILL_KINDS, ENTRIES
+from crib_trainer.ui.entries import ENTRIES, HOME_KINDS
 from crib_trainer.ui.screens.base import TrainerScreen
 from crib_trainer.ui.widgets.keybar import KeyBar
 
@@ -70,7 +70,7 @@ class HomeScreen(TrainerScreen):
         """Redraw today's answers, the streak and the suggestion."""
         trainer = self.trainer
         self.query_one("#today", Static).update(self._today_text())
-        self.choice = trainer.suggest(DRILL_KINDS)
+        self.choice = trainer.suggest(HOME_KINDS)
         self.query_one("#suggestion", Static).update(suggestion_text(self.choice))
 
     def _today_text(self) -> Content:
