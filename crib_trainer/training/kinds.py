@@ -75,7 +75,7 @@ class Generate(Protocol[D_co]):
     ) -> D_co: ...
 
 
-class Grade(Protocol[D_contra]):
+class Grader(Protocol[D_contra]):
     """Grade an answer to a drill: ``grade(drill, answer, seconds=, answered_at=, odds=,
     judged=)`` (``judged``: a decision's verdict worked out already; a count has none)."""
 
@@ -136,7 +136,7 @@ class Kind(Generic[D]):
     generate: Generate[D]
     replay: Callable[[Mapping[str, Any]], D]
     holds: Callable[[D], frozenset[str]]
-    grade: Grade[D] | None = None
+    grade: Grader[D] | None = None
     prompt: Callable[[D], str] | None = None
     screen: str = "count"
     key: str = ""
