@@ -50,7 +50,7 @@ _OVERLOOKED = {
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
+class ClaimVerdict:
     """A claim judged: ``verdict`` is ``correct``, ``under`` or ``over``."""
 
     breakdown: Breakdown
@@ -118,7 +118,7 @@ class Verdict:
         return out
 
 
-def judge_claim(b: Breakdown, claim: int, options: RuleOptions | None = None) -> Verdict:
+def judge_claim(b: Breakdown, claim: int, options: RuleOptions | None = None) -> ClaimVerdict:
     """Judge a total claim. For a claim that falls short, find the items most likely
     overlooked: the fewest items that make up the shortfall exactly, preferring the
     families people miss most (nobs, long fifteens, flushes). For one too high, the known
@@ -134,7 +134,9 @@ def judge_claim(b: Breakdown, claim: int, options: RuleOptions | None = None) ->
     if counted < b.total:
         missed, certain = likely_missed(b.items, b.total - counted)
     mistakes, sure = diagnose_over(b, counted)
-    return Verdict(b, claim, missed, certain, options, mistakes, sure, impossible_claim(b, claim))
+    return ClaimVerdict(
+        b, claim, missed, certain, options, mistakes, sure, impossible_claim(b, claim)
+    )
 
 
 def likely_missed(items: tuple[ShowItem, ...], shortfall: int) -> tuple[tuple[ShowItem, ...], bool]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # (the play's words are keyed by PegKind's values: counting a
     # the command line's score, never loads the rules of the play, nor the grading of
     # claims unless a claim is judged)
     from crib_trainer.core.pegging import PegItem, Played
-    from crib_trainer.training.grading.claims import Verdict
+    from crib_trainer.training.grading.claims import ClaimVerdict
 
 _ONES = [
     "zero",
@@ -323,7 +323,7 @@ def explain_play(played: Played, ascii: bool = False) -> str:
 # --- a claim judged ----------------------------------------------------------------------
 
 
-def explain_verdict(v: Verdict, ascii: bool = False) -> str:
+def explain_verdict(v: ClaimVerdict, ascii: bool = False) -> str:
     """The verdict on a claim in plain words: the rule for each item missed, and the
     ruling under the rule set with its law."""
     total, claim, diff = v.total, v.claim, v.difference
