@@ -118,7 +118,7 @@ def _lead_five(q: Question, verdict: Any) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
-class Mistake:
+class PlantedMistake:
     """A planted mistake: the category (or habit) it shows in, the drill kind the learner
     practises, and how he answers."""
 
@@ -128,45 +128,49 @@ class Mistake:
 
 
 #: Every planted mistake, by name (see the module notes).
-MISTAKES: dict[str, Mistake] = {
-    "nobs": Mistake(cat.NOBS, "count-hand", _count(lambda b: b.total - _points(b, cat.NOBS))),
-    "double-run": Mistake(cat.DOUBLE_RUN, "count-hand", _count(lambda b: b.total - _one_run(b))),
-    "crib-flush-trap": Mistake(
+MISTAKES: dict[str, PlantedMistake] = {
+    "nobs": PlantedMistake(
+        cat.NOBS, "count-hand", _count(lambda b: b.total - _points(b, cat.NOBS))
+    ),
+    "double-run": PlantedMistake(
+        cat.DOUBLE_RUN, "count-hand", _count(lambda b: b.total - _one_run(b))
+    ),
+    "crib-flush-trap": PlantedMistake(
         cat.CRIB_FLUSH_TRAP,
         "count-crib",
         _count(lambda b: b.total + (len(b.cards) if cat.is_crib_flush_trap(b) else 0)),
     ),
-    "fifteen-3plus": Mistake(
+    "fifteen-3plus": PlantedMistake(
         cat.FIFTEEN_3PLUS,
         "count-hand",
         _count(lambda b: b.total - _points(b, cat.FIFTEEN_3PLUS)),
     ),
-    "double-run-pair": Mistake(
+    "double-run-pair": PlantedMistake(
         cat.DOUBLE_RUN, "count-hand", _count(lambda b: b.total - _inner_pair(b))
     ),
-    "double-run-four": Mistake(
+    "double-run-four": PlantedMistake(
         cat.DOUBLE_RUN_FOUR,
         "count-hand",
         _count(lambda b: b.total - (2 if _points(b, cat.DOUBLE_RUN_FOUR) else 0)),
     ),
-    "hand-four-flush": Mistake(
+    "hand-four-flush": PlantedMistake(
         cat.HAND_FOUR_FLUSH,
         "count-hand",
         _count(lambda b: b.total - _points(b, cat.HAND_FOUR_FLUSH)),
     ),
-    "heels": Mistake(
+    "heels": PlantedMistake(
         cat.HEELS, "count-hand", _count(lambda b: b.total + (1 if cat.is_heels(b) else 0))
     ),
-    "throws-five-to-dealer": Mistake(
+    "throws-five-to-dealer": PlantedMistake(
         "throws-five-to-dealer", "discard", _decision(_five_to_dealer)
     ),
-    "leads-five": Mistake("leads-five", "peg-play", _decision(_lead_five)),
+    "leads-five": PlantedMistake("leads-five", "peg-play", _decision(_lead_five)),
 }
 #: The decision learners (each answer is judged: slower to run than a count).
 DECISIONS = ("throws-five-to-dealer", "leads-five")
 #: Every scripted learner: the planted mistakes, and ``none``, who counts every hand right.
-LEARNERS: dict[str, Mistake] = MISTAKES | {
-    "none": Mistake("", "count-hand", _count(lambda b: b.total))
+LEARNERS: dict[str, PlantedMistake] = MISTAKES | {
+    "none": PlantedMistake("", "count-hand", _count(lambda b: b.total))
 }
 
 
