@@ -88,7 +88,7 @@ def _non_negative(text: str) -> int:
     return int(digits)
 
 
-class Deal(NamedTuple):
+class Show(NamedTuple):
     """A show to count: the cards, the starter, and whether it is a crib (a named tuple:
     a dataclass costs start-up)."""
 
@@ -97,7 +97,7 @@ class Deal(NamedTuple):
     crib: bool
 
 
-def parse_deal(text: str) -> Deal:
+def parse_deal(text: str) -> Show:
     """Read a batch line: ``5H 5C 5S JD | 5D`` with an optional trailing ``crib``.
 
     >>> d = parse_deal("5h 5c 5s jd | 5d crib")
@@ -116,7 +116,7 @@ def parse_deal(text: str) -> Deal:
             f"after '|' give exactly one starter card (then 'crib' if it is a crib); "
             f"got {' '.join(words) or 'nothing'}"
         )
-    return Deal(parse_cards(hand_text), parse_card(words[0]), crib)
+    return Show(parse_cards(hand_text), parse_card(words[0]), crib)
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
@@ -185,7 +185,7 @@ def pattern_line(b: Breakdown) -> str:
     return f"By pattern: {p.says} {p.lesson}"
 
 
-def _deal_from_args(args: argparse.Namespace) -> Deal:
+def _deal_from_args(args: argparse.Namespace) -> Show:
     text = " ".join(args.cards)
     if "|" in text:
         if args.starter:
@@ -194,7 +194,7 @@ def _deal_from_args(args: argparse.Namespace) -> Deal:
         return parse_deal(text + (" crib" if args.crib and not said_crib else ""))
     if not args.starter:
         raise UsageError("which card is the starter? add --starter CARD (e.g. --starter 5D)")
-    return Deal(parse_cards(text), parse_card(args.starter), args.crib)
+    return Show(parse_cards(text), parse_card(args.starter), args.crib)
 
 
 def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int:
