@@ -52,7 +52,7 @@ class Attempt:
 
     - ``kind``: a :class:`DrillKind` value (storage refuses others; loading keeps them).
     - ``question``, ``answer``, ``truth``: JSON-able dicts. The question is one of
-      :mod:`crib_trainer.training.questions`' shapes (``Kind.shapes`` says which its kind
+      :mod:`crib_trainer.training.shapes`' shapes (``Kind.shapes`` says which its kind
       stores): counting drills ask ``{"cards": ["5H", …], "starter": "5D", "crib": bool,
       "variant": "six-card", "target": None}`` (a judge drill adds ``"claim"``). Read back
       from a history it is only JSON, checked by the kind's ``replay``.
@@ -72,7 +72,7 @@ class Attempt:
 
     kind: str
     question: Mapping[str, Any]
-    answer: dict[str, Any]
+    answer: Mapping[str, Any]
     truth: dict[str, Any]
     correct: bool
     grade: str

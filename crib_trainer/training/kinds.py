@@ -29,7 +29,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from crib_trainer.training import categories as cat
-from crib_trainer.training import questions as shape
+from crib_trainer.training import shapes as shape
 from crib_trainer.training.attempt import Attempt, DrillKind
 from crib_trainer.training.learning import habits
 from crib_trainer.training.learning.habits import DECISION_HABITS, HABITS
@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # (the drills and their grading load when a kind first deals,
 
 class Drill(Protocol):
     """What every drill offers: its kind, and the question stored with an answer (one of
-    :mod:`~crib_trainer.training.questions`' shapes)."""
+    :mod:`~crib_trainer.training.shapes`' shapes)."""
 
     @property
     def kind(self) -> str: ...
@@ -106,8 +106,8 @@ class Kind(Generic[D]):
       its situation, :func:`~crib_trainer.training.learning.habits.deal`), a count holding none of
       ``avoid`` where it can; pegging at a table of three or four deals a
       ``tabledrills.TableDrill``.
-    - ``shapes``: the :mod:`~crib_trainer.training.questions` shapes its drills' questions
-      take (what is stored with an answer).
+    - ``shapes``: the :mod:`~crib_trainer.training.shapes` shapes its drills' questions
+      take (what is stored with an answer); ``answers``: the shapes its answers take.
     - ``replay(question)``: the drill a stored question asks again, read from the JSON of
       a history and checked to fit (the review asks nothing else; ``ValueError``,
       ``KeyError`` or ``TypeError`` if it does not read).
@@ -138,6 +138,7 @@ class Kind(Generic[D]):
     holds: Callable[[D], frozenset[str]]
     grade: Grader[D] | None = None
     prompt: Callable[[D], str] | None = None
+    answers: tuple[type, ...] = ()
     screen: str = "count"
     key: str = ""
     menu: str = ""
@@ -426,6 +427,7 @@ COUNT_HAND: Kind[CountDrill] = Kind(
     _count_holds,
     _grade_count,
     _count_prompt,
+    answers=(shape.CountAnswer,),
     screen="count",
     key="1",
     blurb="Drill",
@@ -442,6 +444,7 @@ COUNT_CRIB: Kind[CountDrill] = Kind(
     _count_holds,
     _grade_count,
     _count_prompt,
+    answers=(shape.CountAnswer,),
     screen="count",
     key="2",
     blurb="Drill",
@@ -458,6 +461,7 @@ JUDGE: Kind[JudgeDrill] = Kind(
     _count_holds,
     _grade_judge,
     _judge_prompt,
+    answers=(shape.JudgeAnswer,),
     screen="count",
     key="3",
     menu="Judge a claim (drill)",
@@ -474,6 +478,7 @@ DISCARD: Kind[DiscardDrill] = Kind(
     _discard_replay,
     _discard_holds,
     _grade_decision,
+    answers=(shape.ThrowAnswer,),
     screen="discard",
     key="4",
     blurb="Drill: choose the throw",
@@ -488,6 +493,7 @@ PEG_SCORE: Kind[PegDrill | TableDrill] = Kind(
     _peg_generate,
     _peg_replay,
     _peg_holds,
+    answers=(shape.PointsAnswer,),
     screen="peg",
     key="",
     blurb="Drill: what the last card scored",
@@ -503,6 +509,7 @@ PEG_PLAY: Kind[PegDrill | TableDrill] = Kind(
     _peg_replay,
     _peg_play_holds,
     _grade_decision,
+    answers=(shape.CardAnswer,),
     screen="peg",
     key="5",
     blurb="Drill: choose the card to play",
@@ -518,6 +525,7 @@ POSITION: Kind[PositionDrill | PositionPlay] = Kind(
     _position_replay,
     _position_holds,
     _grade_decision,
+    answers=(shape.ThrowAnswer, shape.CardAnswer),
     screen="position",
     key="w",
     menu="Position: throws and plays",

@@ -7,10 +7,10 @@ import io
 from rich.console import Console
 from textual.widgets import OptionList, Static
 
-from crib_trainer.training import questions as shape
+from crib_trainer.training import shapes as shape
 from crib_trainer.training.kinds import KINDS
 from crib_trainer.training.puzzles import solve
-from crib_trainer.training.questions import shape_of
+from crib_trainer.training.shapes import shape_of
 from crib_trainer.ui.screens.puzzles import PuzzleLibraryScreen, PuzzleScreen
 
 SIZE = (80, 24)

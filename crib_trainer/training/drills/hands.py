@@ -41,7 +41,7 @@ from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.categories import count_categories, item_categories
 from crib_trainer.training.drills.cribs import thrown_crib
 from crib_trainer.training.grading.claims import family
-from crib_trainer.training.questions import CountQuestion, DiscardQuestion, JudgeQuestion
+from crib_trainer.training.shapes import CountQuestion, DiscardQuestion, JudgeQuestion
 
 MAX_TRIES = 200
 

@@ -52,7 +52,7 @@ from crib_trainer.core.cards import FULL_DECK, Card, parse_card, parse_cards
 from crib_trainer.core.pegging import LIMIT, PegKind, Played, PlayState, parse_peg_tokens
 from crib_trainer.core.variants import Variant, get_variant
 from crib_trainer.training.categories import PEG_THEMES
-from crib_trainer.training.questions import PegQuestion
+from crib_trainer.training.shapes import PegQuestion
 
 #: The themes (defined once, in :mod:`~crib_trainer.training.categories`).
 THEMES: tuple[str, ...] = PEG_THEMES

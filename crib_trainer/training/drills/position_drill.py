@@ -28,7 +28,7 @@ from crib_trainer.analysis.position import PositionAnalysis, analyse_position, c
 from crib_trainer.core.cards import FULL_DECK, Card, parse_cards
 from crib_trainer.core.variants import get_variant
 from crib_trainer.training.attempt import DrillKind
-from crib_trainer.training.questions import PositionQuestion
+from crib_trainer.training.shapes import PositionQuestion
 
 #: Deals looked at for one question, at most.
 TRIES = 12

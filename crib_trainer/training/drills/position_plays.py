@@ -38,7 +38,7 @@ from crib_trainer.core.cards import Card
 from crib_trainer.core.variants import get_variant
 from crib_trainer.training.attempt import DrillKind
 from crib_trainer.training.drills.pegdrills import PegDrill, deal_moments
-from crib_trainer.training.questions import PositionPlayQuestion
+from crib_trainer.training.shapes import PositionPlayQuestion
 from crib_trainer.training.words.position_words import play_reason
 
 #: Moments looked at for one question, at most (docs/benchmarks.md: about one in eight

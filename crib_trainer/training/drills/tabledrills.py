@@ -45,7 +45,7 @@ from crib_trainer.training.drills.pegdrills import (
     play_tokens,
     stored_themes,
 )
-from crib_trainer.training.questions import TableQuestion
+from crib_trainer.training.shapes import TableQuestion
 
 #: Deals of the hidden hands the drills' analysis averages over.
 DRILL_SAMPLES = 200

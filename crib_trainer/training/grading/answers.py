@@ -39,6 +39,7 @@ from crib_trainer.training.attempt import Attempt, DrillKind
 from crib_trainer.training.categories import Booking, book_misses, count_categories
 from crib_trainer.training.drills.hands import CountDrill, JudgeDrill
 from crib_trainer.training.grading.claims import judge_claim
+from crib_trainer.training.shapes import CountAnswer, JudgeAnswer, PointsAnswer
 
 #: Points given up no more than this are none (a count's, a game summary's).
 BEST_TOLERANCE = 0.01
@@ -68,7 +69,7 @@ def count_attempt(
     if len(given) != 1:
         raise ValueError("give the count as exactly one of total, items or by_kind")
     b = drill.breakdown()
-    answer: dict[str, Any]
+    answer: CountAnswer
     if total is not None:
         nineteen = total == NINETEEN  # the players' word for nothing (no show makes 19)
         booked = book_misses(b, claimed_total=0 if nineteen else total, odds=odds)
@@ -148,7 +149,7 @@ def judge_attempt(
     return Attempt(
         kind=DrillKind.JUDGE.value,
         question=drill.question(),
-        answer={"verdict": verdict, "total": total},
+        answer=JudgeAnswer(verdict=verdict, total=total),
         truth={"verdict": truth, **b.to_json()},
         correct=right_verdict and right_total,
         grade=grade,
@@ -182,7 +183,7 @@ def peg_score_attempt(
     return Attempt(
         kind=DrillKind.PEG_SCORE.value,
         question={**question, "theme": theme},
-        answer={"points": claimed},
+        answer=PointsAnswer(points=claimed),
         truth={"points": actual},
         correct=claimed == actual,
         grade=grade,

@@ -35,6 +35,7 @@ from crib_trainer.core.cards import Card
 from crib_trainer.training import categories as cat
 from crib_trainer.training.attempt import Attempt, canonical_json
 from crib_trainer.training.grading.verdict import Verdict
+from crib_trainer.training.shapes import CardAnswer, ThrowAnswer
 
 
 def judge_drill(drill: Any, chosen: Sequence[Card], *, pegging: bool = False) -> Verdict:
@@ -102,9 +103,11 @@ def decision_attempt(
     replaces the drill's own (a puzzle stores its own)."""
     category = decision_category(drill)
     chosen = verdict.chosen
-    answer: dict[str, Any] = {"discard": [c.code for c in chosen]}
+    answer: ThrowAnswer | CardAnswer
     if verdict.decision == "card":
         answer = {"card": chosen[0].code}
+    else:
+        answer = {"discard": [c.code for c in chosen]}
     if verdict.basis.endswith("pegging"):
         answer["pegging"] = True
     truth = verdict.truth()

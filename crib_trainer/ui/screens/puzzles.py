@@ -42,7 +42,7 @@ from crib_trainer.training.puzzles import (
     pegging_truth,
     solve,
 )
-from crib_trainer.training.questions import (
+from crib_trainer.training.shapes import (
     DiscardQuestion,
     PositionQuestion,
     PuzzlePlayQuestion,

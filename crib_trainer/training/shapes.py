@@ -1,4 +1,5 @@
-"""The shapes of the questions stored with answers, one ``TypedDict`` each.
+"""The shapes of what is stored with an answer: the question and the answer, one
+``TypedDict`` each.
 
 A drill's ``question()`` returns one of these (so mypy checks what every drill writes),
 and its ``from_question`` reads one back from the history, where it is only JSON: the
@@ -18,6 +19,11 @@ Which kind stores which shape (``Kind.shapes`` says it too):
   :class:`PuzzlePlayQuestion` (or :class:`PuzzleScoreQuestion`) instead.
 - ``position``: :class:`PositionQuestion` (a throw) or :class:`PositionPlayQuestion` (a
   card).
+
+The answers (``Kind.answers``): a count's :class:`CountAnswer`, a judged claim's
+:class:`JudgeAnswer`, a throw's :class:`ThrowAnswer`, a card's :class:`CardAnswer` and the
+last card's points, :class:`PointsAnswer`; any may carry the hints shown before it
+(``hints``, ``credit``: :mod:`crib_trainer.training.grading.hints`).
 
 >>> q: CountQuestion = {"cards": ["5H", "5C", "5S", "JD"], "starter": "5D", "crib": False,
 ...     "variant": "six-card", "target": None}
@@ -138,6 +144,62 @@ class PuzzleScoreQuestion(PuzzlePlayQuestion):
     theme: str
 
 
+# --- answers ------------------------------------------------------------------------
+
+
+class _Hinted(TypedDict, total=False):
+    """What hints shown before an answer add to it: their words, and the credit left."""
+
+    hints: list[str]
+    credit: float
+
+
+class TimedMark(TypedDict):
+    """A timed run's hand: the run, when it started (ISO, UTC) and the hand (1 to 10)."""
+
+    run: int
+    started: str
+    hand: int
+
+
+class CountAnswer(_Hinted, total=False):
+    """A count, given one way: a ``total``, the ``items`` (each a show item's JSON) or
+    the points ``by_kind`` of item; ``timed``: a hand of a timed run."""
+
+    total: int
+    items: list[dict[str, Any]]
+    by_kind: dict[str, int]
+    timed: TimedMark
+
+
+class JudgeAnswer(_Hinted):
+    """A judged claim: the verdict (``correct``, ``under``, ``over``) and the true total
+    when one was given."""
+
+    verdict: str
+    total: int | None
+
+
+class ThrowAnswer(_Hinted):
+    """A throw's cards; ``pegging``: judged with the play of the cards kept."""
+
+    discard: list[str]
+    pegging: NotRequired[bool]
+
+
+class CardAnswer(_Hinted):
+    """A card laid."""
+
+    card: str
+    pegging: NotRequired[bool]
+
+
+class PointsAnswer(TypedDict):
+    """What the last card of the play scored, as said."""
+
+    points: int
+
+
 #: Every shape, by its class name.
 SHAPES: dict[str, type] = {
     t.__name__: t
@@ -153,13 +215,18 @@ SHAPES: dict[str, type] = {
         TableScoreQuestion,
         PuzzlePlayQuestion,
         PuzzleScoreQuestion,
+        CountAnswer,
+        JudgeAnswer,
+        ThrowAnswer,
+        CardAnswer,
+        PointsAnswer,
     )
 }
 
 
 def fits(question: Mapping[str, Any], shape: type) -> bool:
-    """Whether a question has exactly a shape's keys: every required key, and no key
-    the shape does not name (the values are the reader's to check)."""
+    """Whether a question (or an answer) has exactly a shape's keys: every required key,
+    and no key the shape does not name (the values are the reader's to check)."""
     required: frozenset[str] = shape.__required_keys__  # type: ignore[attr-defined]
     optional: frozenset[str] = shape.__optional_keys__  # type: ignore[attr-defined]
     keys = set(question)
