@@ -269,11 +269,11 @@ def _print_duplicate(dup: dict, out: TextIO) -> None:
             file=out,
         )
     alike = seeds - dup["differed"]
-    won_all = ", ".join(f"{label} on {row['won_all']:,}" for label, row in sides.items())
+    won_all = ", ".join(f"{label} {row['won_all']:,}" for label, row in sides.items())
     print(
         f"The seatings came out differently on {dup['differed']:,} of the {seeds:,} seeds "
-        f"(one side won every seating: {won_all}); on the other {alike:,} the same seat won "
-        "every seating (the cards decided).",
+        f"(of those, the seeds one side won in every seating: {won_all}); on the other "
+        f"{alike:,} the same seat won every seating (the cards decided).",
         file=out,
     )
     if seeds > 1 and all(row["ci95"][0] == row["ci95"][1] for row in sides.values()):

@@ -97,10 +97,10 @@ class Show(NamedTuple):
     crib: bool
 
 
-def parse_deal(text: str) -> Show:
+def parse_show(text: str) -> Show:
     """Read a batch line: ``5H 5C 5S JD | 5D`` with an optional trailing ``crib``.
 
-    >>> d = parse_deal("5h 5c 5s jd | 5d crib")
+    >>> d = parse_show("5h 5c 5s jd | 5d crib")
     >>> len(d.cards), d.starter.code, d.crib
     (4, '5D', True)
     """
@@ -145,7 +145,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
                 f"{', '.join(alone)} cannot go with it"
             )
         return _score_batch(args, variant, out)
-    deal = _deal_from_args(args)
+    deal = _show_from_args(args)
     b = score_show(deal.cards, deal.starter, crib=deal.crib, variant=variant, short=True)
     rules = resolve_ruleset(args.law, variant.target)
     options = RuleOptions(rules, muggins=args.muggins)
@@ -185,13 +185,13 @@ def pattern_line(b: Breakdown) -> str:
     return f"By pattern: {p.says} {p.lesson}"
 
 
-def _deal_from_args(args: argparse.Namespace) -> Show:
+def _show_from_args(args: argparse.Namespace) -> Show:
     text = " ".join(args.cards)
     if "|" in text:
         if args.starter:
             raise UsageError("give the starter either after '|' or with --starter, not both")
         said_crib = split_card_text(text)[-1].lower() == "crib"
-        return parse_deal(text + (" crib" if args.crib and not said_crib else ""))
+        return parse_show(text + (" crib" if args.crib and not said_crib else ""))
     if not args.starter:
         raise UsageError("which card is the starter? add --starter CARD (e.g. --starter 5D)")
     return Show(parse_cards(text), parse_card(args.starter), args.crib)
@@ -204,8 +204,8 @@ def _score_batch(args: argparse.Namespace, variant: Variant, out: TextIO) -> int
 
     def record(line: str) -> str:
         """A batch line's JSON record (as :func:`score_json` writes it), read by
-        :func:`parse_deal`."""
-        deal = parse_deal(line)
+        :func:`parse_show`."""
+        deal = parse_show(line)
         return lines.line(deal.cards, deal.starter, crib=deal.crib)
 
     def records(texts: list[str]) -> list[str | ValueError]:

@@ -106,14 +106,18 @@ class Kind(Generic[D]):
       its situation, :func:`~crib_trainer.training.learning.habits.deal`), a count holding none of
       ``avoid`` where it can; pegging at a table of three or four deals a
       ``tabledrills.TableDrill``.
-    - ``shapes``: the :mod:`~crib_trainer.training.shapes` shapes its drills' questions
-      take (what is stored with an answer); ``answers``: the shapes its answers take.
+    - ``shapes``: the :mod:`~crib_trainer.training.shapes` shapes of the questions stored
+      with its answers (a last card's adds the ``theme`` to its moment's); ``answers``:
+      the shapes of its stored answers.
     - ``replay(question)``: the drill a stored question asks again, read from the JSON of
-      a history and checked to fit (the review asks nothing else; ``ValueError``,
-      ``KeyError`` or ``TypeError`` if it does not read).
+      a history, its cards checked to make a drill of its game (the review asks nothing
+      else; ``ValueError``, ``KeyError`` or ``TypeError`` if it does not read).
     - ``holds(drill)``: the categories a drill holds, before it is answered.
-    - ``grade(drill, answer, seconds=, answered_at=, odds=)``: the answer (a dict, as
-      stored; ``odds``: the learner's, to explain a total that could mean several misses)
+    - ``grade(drill, answer, seconds=, answered_at=, odds=)``: the answer as the session
+      gives it (``{"total": n}``, ``{"items": {kind: points}}``, ``{"verdict": …}``,
+      ``{"discard": [codes]}``, ``{"card": code}``: not always the stored shape, which keeps
+      the items themselves; ``odds``: the learner's, to explain a total that could mean
+      several misses)
       graded into an :class:`~crib_trainer.training.attempt.Attempt`; a decision's grader
       also takes ``judged=`` (the verdict its screen worked out already). None for the
       last card's points (the pegging screen grades it).

@@ -1,14 +1,17 @@
 """The shapes of what is stored with an answer: the question and the answer, one
 ``TypedDict`` each.
 
-A drill's ``question()`` returns one of these (so mypy checks what every drill writes),
-and its ``from_question`` reads one back from the history, where it is only JSON: the
-reader checks it (``ValueError``, ``KeyError`` or ``TypeError`` if it does not fit; see
-:mod:`crib_trainer.training.kinds`). Cards are codes (``"5H"``); the play so far is
+A drill's ``question()`` returns one of these, and the graders build the answers, so
+mypy checks what every writer stores; ``tests/training/test_shapes.py`` holds what each
+kind stores to its kind's shapes. Read back from a history a question is only JSON: a
+kind's ``replay`` checks only that a drill can be built from it (``ValueError``,
+``KeyError`` or ``TypeError`` if not; older rows may lack a key added since, such as
+``target``), not that it has exactly a shape's keys. Cards are codes (``"5H"``); the play so far is
 ``crib-trainer peg`` tokens (``"A:5H"``, ``"go"``); ``variant`` a game's name
-(``six-card`` …); ``score`` the two scores before the deal, the player's first.
+(``six-card`` …); ``score`` the two scores, the player's first: before the deal for a
+throw, before the card is laid for a card.
 
-Which kind stores which shape (``Kind.shapes`` says it too):
+Which kind stores which shape with an answer (``Kind.shapes`` says it too):
 
 - ``count-hand``, ``count-crib``: :class:`CountQuestion`; ``judge``: :class:`JudgeQuestion`.
 - ``discard``: :class:`DiscardQuestion` (a discard puzzle at a score stores a

@@ -11,8 +11,9 @@ from crib_trainer.analysis.duplicate import (
     rotations,
     run_duplicate,
     seatings,
+    t95,
 )
-from crib_trainer.analysis.selfplay import play_game, wilson
+from crib_trainer.analysis.selfplay import play_game
 
 
 @pytest.mark.parametrize("variant", ["six-card", "five-card", "three-player", "four-player"])
@@ -71,14 +72,25 @@ def test_the_interval_is_the_paired_seeds_not_the_games():
     and 2: a from seat 0, then b from seat 0; seed 3: b from seat 1, then a from seat 1.
     a's share per seed is 1, ½, ½, ½: mean 0.625, deviations 0.375 and −0.125 ×3, sample
     variance (0.140625 + 3 × 0.015625) / 3 = 0.0625, standard deviation 0.25, standard
-    error 0.25 / √4 = 0.125, half-width 1.96 × 0.125 = 0.245."""
+    error 0.25 / √4 = 0.125; four seeds leave three degrees of freedom, Student's t 3.182:
+    half-width 3.182 × 0.125 = 0.39775 (1.96 × 0.125 = 0.245 would cover far less than
+    95% of such intervals at four seeds)."""
     result = duplicate_summary([0, 0, 0, 1, 0, 1, 1, 0], ("a", "b"), "six-card")
     assert (result["seatings"], result["seeds"], result["differed"]) == (2, 4, 1)
     a, b = result["sides"]["a"], result["sides"]["b"]
     assert (a["wins"], a["share"], a["won_all"]) == (5, 0.625, 1)
-    assert a["ci95"] == [0.38, 0.87]
-    assert (b["wins"], b["share"], b["won_all"], b["ci95"]) == (3, 0.375, 0, [0.13, 0.62])
-    assert [round(x, 2) for x in wilson(5, 8)] != a["ci95"]  # (the games' interval: wider)
+    assert a["ci95"] == [pytest.approx(0.625 - 0.39775, abs=1e-4), 1.0]  # (capped at 1)
+    assert (b["wins"], b["share"], b["won_all"]) == (3, 0.375, 0)
+    assert b["ci95"] == [0.0, pytest.approx(0.375 + 0.39775, abs=1e-4)]  # (capped at 0)
+
+
+def test_t_is_students_for_few_seeds_and_the_normals_for_many():
+    assert [t95(df) for df in (1, 2, 3, 10, 30)] == [12.706, 4.303, 3.182, 2.228, 2.042]
+    assert t95(40) == pytest.approx(2.021, abs=1e-3) and t95(120) == pytest.approx(1.980, abs=1e-3)
+    assert t95(10**6) == pytest.approx(1.96, abs=1e-4)
+    assert all(t95(df) > t95(df + 1) for df in range(1, 200))
+    with pytest.raises(ValueError, match="degree of freedom"):
+        t95(0)
 
 
 def test_three_seatings_and_too_few_seeds():

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crib_trainer.cli.score import parse_deal
+from crib_trainer.cli.score import parse_show
 from crib_trainer.cli.score_lines import ShowLines
 from crib_trainer.cli.show_json import score_json
 from crib_trainer.core.cards import FULL_DECK, CardError
@@ -60,7 +60,7 @@ def test_a_line_is_the_ordinary_rendering(five, crib, variant):
     ("text", "crib"), [("5H 5C 5S | 5D", False), ("5H 5C 5S JD | 5H", False), ("5H | 5D", True)]
 )
 def test_a_bad_show_is_refused_as_ordinarily(text, crib):
-    deal = parse_deal(text)
+    deal = parse_show(text)
     with pytest.raises(CardError) as fast:
         LINES["six-card"].line(deal.cards, deal.starter, crib=crib)
     with pytest.raises(CardError) as slow:
@@ -75,14 +75,14 @@ words = st.one_of(
 
 
 @given(tokens=st.lists(words, max_size=8), gap=st.sampled_from([" ", "  ", "\t", " \u00a0"]))
-def test_the_quick_reader_reads_what_parse_deal_reads(tokens, gap):
-    """A plainly written line gives the line of the deal parse_deal reads; any other line,
+def test_the_quick_reader_reads_what_parse_show_reads(tokens, gap):
+    """A plainly written line gives the line of the deal parse_show reads; any other line,
     a bad one included, is left to the ordinary reader (None)."""
     text = gap.join(tokens)
     lines = LINES["six-card"]
     quick = lines.plain_line(text)
     try:
-        deal = parse_deal(text)
+        deal = parse_show(text)
         slow = lines.line(deal.cards, deal.starter, crib=deal.crib)
     except CardError:
         assert quick is None
@@ -139,7 +139,7 @@ def seeded_batch(variant, seed, n=300):
 @pytest.mark.parametrize("variant", ["six-card", "five-card", "three-player"])
 def test_a_batch_writes_each_line_as_the_ordinary_single_show(tmp_path, variant):
     """``score --batch`` line by line against the ordinary path: each deal read by
-    parse_deal, scored by score_show and written by score_json, or its error record, made
+    parse_show, scored by score_show and written by score_json, or its error record, made
     safe to print (as every line was before the lines were known to be safe)."""
     from crib_trainer.cli import main
     from crib_trainer.core.safe_text import shown
@@ -153,7 +153,7 @@ def test_a_batch_writes_each_line_as_the_ordinary_single_show(tmp_path, variant)
     expected = []
     for number, line in enumerate(lines, 1):
         try:
-            deal = parse_deal(line)
+            deal = parse_show(line)
             expected.append(shown(ordinary(deal.cards, deal.starter, deal.crib, rules)))
         except CardError as err:
             error = {"line": number, "error": str(err)}
