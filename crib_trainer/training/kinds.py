@@ -477,7 +477,7 @@ DISCARD: Kind[DiscardDrill] = Kind(
     "discard",
     "discard",
     (*cat.DISCARD_CATEGORIES, *DECISION_HABITS["discard"]),
-    (shape.DiscardQuestion, shape.PositionQuestion),
+    (shape.DiscardQuestion,),
     _discard_generate,
     _discard_replay,
     _discard_holds,

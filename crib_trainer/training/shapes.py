@@ -14,8 +14,9 @@ throw, before the card is laid for a card.
 Which kind stores which shape with an answer (``Kind.shapes`` says it too):
 
 - ``count-hand``, ``count-crib``: :class:`CountQuestion`; ``judge``: :class:`JudgeQuestion`.
-- ``discard``: :class:`DiscardQuestion` (a discard puzzle at a score stores a
-  :class:`PositionQuestion`).
+- ``discard``: :class:`DiscardQuestion` (a discard puzzle at a score is a ``position``
+  question; rows stored before 2026-11-29 kept it as a discard with its ``score``, which
+  the review asks again as a plain discard).
 - ``peg-play``: :class:`PegQuestion` at two, :class:`TableQuestion` at three or four;
   ``peg-score``: either with the ``theme`` its last card was asked for
   (:class:`PegScoreQuestion`, :class:`TableScoreQuestion`). A pegging puzzle stores

@@ -171,7 +171,10 @@ async def test_a_position_puzzle_marks_the_points_best_throw_wrong(app):
         attempt = app.session.history[-1]
         assert not attempt.correct and attempt.truth["gave_up"] > 0
         assert attempt.question["score"] == list(p.score) and attempt.truth["unit"] == "win"
-        assert stored_shape(attempt) is shape.PositionQuestion
+        assert attempt.kind == "position" and stored_shape(attempt) is shape.PositionQuestion
+        assert set(attempt.missed) == {"position-dealer" if p.dealer else "position-pone"}
+        again = app.session.replay(attempt)  # (the review asks it again at its score)
+        assert (again.drill.me, again.drill.him, again.drill.cards) == (*p.score, p.cards)
 
 
 async def test_a_position_play_puzzle_marks_the_most_points_wrong_by_the_chance_to_win(app):

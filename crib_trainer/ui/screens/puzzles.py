@@ -43,8 +43,6 @@ from crib_trainer.training.puzzles import (
     solve,
 )
 from crib_trainer.training.shapes import (
-    DiscardQuestion,
-    PositionQuestion,
     PuzzlePlayQuestion,
 )
 from crib_trainer.ui.screens.base import TrainerScreen, pick_keys
@@ -401,32 +399,26 @@ class PuzzleScreen(TrainerScreen):
 
     def _discard_attempt(self, thrown: tuple[Card, ...], seconds: float) -> Attempt:
         """A discard puzzle's throw judged: by expected points against the random opponent
-        (the model its answer is checked by, docs/puzzles.md), or with a score by the
-        chance to win."""
+        (the model its answer is checked by, docs/puzzles.md); with a score, by the chance
+        to win, and kept as the position question it is (so the review asks it again at
+        its score and books it with the throws at the score)."""
         p = self.puzzle
-        drill = DiscardDrill(p.cards, p.dealer, p.variant)
-        question: DiscardQuestion | PositionQuestion = drill.question()
+        now = self.trainer.now()
         if p.score is not None:
-            from crib_trainer.analysis.position import analyse_position
+            from crib_trainer.training.drills.position_drill import PositionDrill
 
-            me, him = p.score
-            at = analyse_position(p.cards, dealer=p.dealer, me=me, him=him, variant=p.variant)
-            verdict = position_verdict(at, thrown)
-            question = {**drill.question(), "score": [me, him]}
-        else:
-            from crib_trainer.analysis.discard import analyse_discards
-
-            verdict = throw_verdict(
-                analyse_discards(p.cards, dealer=p.dealer, variant=p.variant), thrown
+            position = PositionDrill(p.cards, p.dealer, *p.score, p.variant)
+            verdict = position_verdict(position.analyse(), thrown)
+            return decision_attempt(
+                position, verdict, seconds=seconds, answered_at=now, puzzle_id=p.id
             )
-        return decision_attempt(
-            drill,
-            verdict,
-            seconds=seconds,
-            answered_at=self.trainer.now(),
-            puzzle_id=p.id,
-            question=question,
+        from crib_trainer.analysis.discard import analyse_discards
+
+        drill = DiscardDrill(p.cards, p.dealer, p.variant)
+        verdict = throw_verdict(
+            analyse_discards(p.cards, dealer=p.dealer, variant=p.variant), thrown
         )
+        return decision_attempt(drill, verdict, seconds=seconds, answered_at=now, puzzle_id=p.id)
 
     def action_next_puzzle(self) -> None:
         if self.index + 1 < len(self.puzzles):
