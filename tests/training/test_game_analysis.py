@@ -9,7 +9,12 @@ import pytest
 
 from crib_trainer.analysis.selfplay import play_game
 from crib_trainer.core.gamelog import GameLogError, replay_log
-from crib_trainer.training.game.game_analysis import AnalysisError, analyse_game, record_log
+from crib_trainer.training.game.game_analysis import (
+    AnalysisError,
+    GameAnalysis,
+    analyse_game,
+    record_log,
+)
 from crib_trainer.training.learning.coach import coach
 from tests.cli.test_cli import run
 
@@ -85,6 +90,11 @@ def test_every_decision_of_a_small_game():
     assert a.biggest(1)[0].grade.points_lost == max(g.grade.points_lost for g in a.grades)
     assert a.lost(1)["total"] == pytest.approx(
         sum(a.lost(1)[k] for k in ("discard", "play", "count"))
+    )
+    kept = json.loads(json.dumps(a.to_cache()))  # (as the history keeps it)
+    assert GameAnalysis.from_cache(kept) == a
+    assert GameAnalysis.from_cache(kept, player="Bob").grades == tuple(
+        g for g in a.grades if g.player == 1
     )
 
 

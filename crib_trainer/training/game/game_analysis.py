@@ -33,15 +33,14 @@ ungraded, said in ``notes``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from crib_trainer.core.cards import Card
 from crib_trainer.core.game import Cut, Game, GameState, Laid, NoOneCanPlay, Shown
 from crib_trainer.core.gamelog import Thrown
-from crib_trainer.training.attempt import Attempt
-from crib_trainer.training.grading.verdict import POINTS, WIN
+from crib_trainer.training.grading.verdict import POINTS
 from crib_trainer.training.learning.coach import GameDecisions
 
 #: What the summary adds up: throws, cards of the play, counts.
@@ -126,7 +125,7 @@ class GameAnalysis:
         """An analysis kept by :meth:`to_cache` (``ValueError``, ``KeyError`` or
         ``TypeError`` if it does not read, or was kept by another version); ``player``: his
         decisions only (the coach reads no more)."""
-        from crib_trainer.training.grading.gamegrading import DECISIONS, Grade
+        from crib_trainer.training.grading.gamegrading import Grade
 
         if data["version"] != CACHE_VERSION:
             raise ValueError(f"an analysis of version {data['version']!r}")
@@ -135,27 +134,8 @@ class GameAnalysis:
         for raw in data["grades"]:
             if player is not None and raw["player"] != player:
                 continue
-            a = raw["attempt"]
-            attempt = Attempt(
-                kind=str(a["kind"]),
-                question=dict(a["question"]),
-                answer=dict(a["answer"]),
-                truth=dict(a["truth"]),
-                correct=bool(a["correct"]),
-                grade=str(a["grade"]),
-                missed=a["missed"],
-                seconds=float(a["seconds"]),
-                answered_at=datetime.fromisoformat(a["answered_at"]),
-                present=a["present"],
-                maybe=raw.get("maybe", {}),
-            )
-            decision, unit = str(raw["decision"]), str(raw["unit"])
-            if decision not in DECISIONS or unit not in (POINTS, WIN):
-                raise ValueError(f"a decision {decision!r} in {unit!r}")
-            grade = Grade(
-                decision, int(raw["deal"]), float(raw["points_lost"]), str(raw["text"]),
-                attempt, bool(raw["take_back"]), unit,
-            )  # fmt: skip
+            grade = Grade.from_json(raw)  # (its attempt's maybe is kept beside it)
+            grade = replace(grade, attempt=replace(grade.attempt, maybe=raw.get("maybe", {})))
             grades.append(Graded(names.index(raw["player"]), grade))
         return cls(names, tuple(grades), tuple(map(str, data["notes"])), int(data["deals"]))
 
