@@ -23,13 +23,14 @@ interval from the per-seed totals: the seeds are the independent units, not the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from statistics import fmean, stdev
 
 from crib_trainer.analysis.selfplay import (
     GameRecord,
     Interrupted,
-    Mean,
     play_seatings,
     seat_names,
     side_labels,
@@ -184,14 +185,14 @@ def duplicate_summary(
     sides: dict[str, dict[str, object]] = {}
     for side, label in enumerate(labels):
         shares = [row.count(side) / each for row in rows]
-        spread = Mean.of(shares)  # (its ci95 is 1.96 standard errors: rescaled to t's)
-        half = spread.ci95 / 1.96 * t95(seeds - 1) if seeds > 1 else 0.0
-        low, high = (spread.mean - half, spread.mean + half)
-        if seeds < 2:
-            low, high = 0.0, 1.0
+        share = fmean(shares) if shares else 0.0
+        low, high = 0.0, 1.0  # (one seed: no spread to go by)
+        if seeds > 1:
+            half = t95(seeds - 1) * stdev(shares) / math.sqrt(seeds)
+            low, high = share - half, share + half
         sides[label] = {
             "wins": sum(row.count(side) for row in rows),
-            "share": round(spread.mean, 4),
+            "share": round(share, 4),
             "ci95": [round(max(0.0, low), 4), round(min(1.0, high), 4)],
             "won_all": sum(1 for row in rows if row.count(side) == each),
         }
