@@ -353,3 +353,29 @@ def test_ctrl_c_before_a_whole_seed_says_there_is_no_result(monkeypatch, capsys)
         "crib-trainer match: interrupted after 1 of 4 games; no seed played in every seating "
         "yet: no results\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("players", "variant", "games"),
+    [
+        (("beginner", "expert"), "six-card", 8),
+        (("beginner", "expert", "beginner"), "three-player", 3),
+    ],
+)
+def test_the_duplicate_words_are_made_from_its_numbers(players, variant, games):
+    """Over seeded matches, each side's line and the seeds that differed say exactly the
+    JSON's wins, share, interval, won-every-seating counts and differed."""
+    for seed in range(2):
+        args = ("match", *players, "--duplicate", "--variant", variant, "--games", str(games))
+        args += ("--seed", str(seed), "--quiet")
+        dup = json.loads(run(*args, "--json")[1])["duplicate"]
+        text = run(*args)[1].split("Duplicate:")[1]
+        for label, side in dup["sides"].items():
+            low, high = (f"{100 * x:.2f}%" for x in side["ci95"])
+            line = f"{label} +{side['wins']} of {games} +{100 * side['share']:.2f}% +"
+            assert re.search(line + re.escape(f"({low} to {high})"), text), (label, text)
+        differed = dup["differed"]
+        assert f"differently on {differed} of the {dup['seeds']} seeds" in text
+        won_all = ", ".join(f"{k} {v['won_all']}" for k, v in dup["sides"].items())
+        assert f"every seating: {won_all});" in text
+        assert f"on the other {dup['seeds'] - differed} the same seat" in text
