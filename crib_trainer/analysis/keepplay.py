@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -32,18 +32,21 @@ _BLOCK = 1024
 
 @dataclass(frozen=True, eq=False)
 class PlaySample:
-    """Plays of one kept hand in one role: each side's play total, and when (the index
-    of the event, within its play) each side's points first reach a need (plain lists,
-    one item a play; a need never reached is :data:`~crib_trainer.analysis.winprob.NEVER`).
+    """Plays of one kept hand in one role: each side's play total (a list, one item a
+    play), and when (the index of the event, within its play) each side's points first
+    reach a need (a tuple, one item a play, kept once asked for; a need never reached is
+    :data:`~crib_trainer.analysis.winprob.NEVER`).
     """
 
     plays: int
     pone_play: list[int]
     dealer_play: list[int]
-    #: per side (pone, dealer) and play: the side's points after each of its events
-    _points: tuple[list[list[int]], list[list[int]]]
-    #: per side and play: the index of each of those events within the play
-    _events: tuple[list[list[int]], list[list[int]]]
+    #: per side (pone, dealer) and play: the side's points after each of its events, and
+    #: the index of each of those events within the play (tuples: the collector of
+    #: cycles need not look into them, however many samples are kept)
+    _points: tuple[tuple[tuple[int, ...], ...], ...]
+    _events: tuple[tuple[tuple[int, ...], ...], ...]
+    _reached: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, who: Sequence[int], points: Sequence[int], lengths: Sequence[int]) -> PlaySample:
@@ -55,40 +58,46 @@ class PlaySample:
 
         >>> s = PlaySample.of([0, 1, 1, 1], [2, 1, 1, 1], [2, 2])
         >>> s.pone_play, s.dealer_play, s.dealer_reach(2)
-        ([2, 0], [1, 2], [32767, 1])
+        ([2, 0], [1, 2], (32767, 1))
         """
-        sides: tuple[list[list[int]], list[list[int]]] = ([], [])
-        events: tuple[list[list[int]], list[list[int]]] = ([], [])
+        steps: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
+        events: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
         start = 0
         for length in map(int, lengths):
             so_far = [0, 0]
-            for side in (0, 1):
-                sides[side].append([])
-                events[side].append([])
+            play_steps: tuple[list[int], list[int]] = ([], [])
+            play_events: tuple[list[int], list[int]] = ([], [])
             for index in range(length):
                 side, got = int(who[start + index]), int(points[start + index])
                 if got > 0:
                     so_far[side] += got
-                    sides[side][-1].append(so_far[side])
-                    events[side][-1].append(index)
+                    play_steps[side].append(so_far[side])
+                    play_events[side].append(index)
+            for side in (0, 1):
+                steps[side].append(tuple(play_steps[side]))
+                events[side].append(tuple(play_events[side]))
             start += length
-        totals = tuple([steps[-1] if steps else 0 for steps in side] for side in sides)
-        return cls(len(sides[0]), totals[0], totals[1], sides, events)
+        pone, dealer = ([s[-1] if s else 0 for s in side] for side in steps)
+        return cls(len(pone), pone, dealer, tuple(map(tuple, steps)), tuple(map(tuple, events)))
 
-    def pone_reach(self, need: int) -> list[int]:
+    def pone_reach(self, need: int) -> tuple[int, ...]:
         """When the pone's points first reach ``need`` (≥ 1) in each play."""
         return self._reach(0, need)
 
-    def dealer_reach(self, need: int) -> list[int]:
+    def dealer_reach(self, need: int) -> tuple[int, ...]:
         """When the dealer's points first reach ``need`` (≥ 1) in each play."""
         return self._reach(1, need)
 
-    def _reach(self, side: int, need: int) -> list[int]:
-        out = []
-        for steps, index in zip(self._points[side], self._events[side], strict=True):
-            i = bisect_left(steps, need)
-            out.append(index[i] if i < len(steps) else NEVER)
-        return out
+    def _reach(self, side: int, need: int) -> tuple[int, ...]:
+        """(Kept for the sample's life: a position asks for the same needs again.)"""
+        got = self._reached.get((side, need))
+        if got is None:
+            out = []
+            for steps, index in zip(self._points[side], self._events[side], strict=True):
+                i = bisect_left(steps, need)
+                out.append(index[i] if i < len(steps) else NEVER)
+            got = self._reached[(side, need)] = tuple(out)
+        return got
 
 
 @dataclass(frozen=True, eq=False)

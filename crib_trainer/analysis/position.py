@@ -59,11 +59,11 @@ cell worked out when first asked for and kept).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
-from operator import add, mul
+from itertools import combinations, permutations
+from operator import add, itemgetter, mul
 from pathlib import Path
 from typing import Any
 
@@ -260,6 +260,45 @@ def pair_weights(variant: str, dealer: bool) -> tuple[tuple[float, ...], ...]:
     )
 
 
+@cache
+def _triple_columns() -> list[int]:
+    """The column in the crib's points table (the multisets of three ranks,
+    :func:`~crib_trainer.analysis.ranksets.multiset_keys`) of any three ranks ``a``,
+    ``b``, ``c`` (1 … 13, in any order), at ``(a * 14 + b) * 14 + c``.
+
+    >>> _triple_columns()[(5 * 14 + 11) * 14 + 5] == multiset_index(3)[(5, 5, 11)]
+    True
+    """
+    out = [0] * 14**3
+    for column, ranks in enumerate(multiset_keys(3)):
+        for a, b, c in set(permutations(ranks)):
+            out[(a * 14 + b) * 14 + c] = column
+    return out
+
+
+def _picker(columns: list[int]) -> Callable[[bytes], tuple[int, ...]]:
+    """A function giving a row's values at ``columns``, as a tuple (however many).
+
+    >>> _picker([2, 0])(b"abc"), _picker([1])(b"abc"), _picker([])(b"abc")
+    ((99, 97), (98,), ())
+    """
+    if len(columns) > 1:
+        return itemgetter(*columns)
+    return lambda row: tuple(row[c] for c in columns)
+
+
+@dataclass(frozen=True, slots=True)
+class _Pairs:
+    """His rank pairs with a starter of one rank (:meth:`_CribByRank.pairs`): each
+    ``columns`` picks their points from a throw's row of the points table."""
+
+    columns: Callable[[bytes], tuple[int, ...]]
+    weights: list[int | float]
+    nob_columns: Callable[[bytes], tuple[int, ...]]
+    nob_weights: list[int | float]
+    total: int | float
+
+
 class _CribByRank:
     """The crib's points for one deal, by the ranks of the throw and the starter: for each
     starter rank, his pairs by rank (91 kinds) with their weights, and the histogram of a
@@ -268,37 +307,45 @@ class _CribByRank:
     def __init__(self, unseen: Sequence[Card], weights: PairWeights | None) -> None:
         self.unseen = set(unseen)
         self.weights = weights
-        self.counts = [0] * 13  # unseen cards of each rank (index rank - 1)
+        self.of_rank = [0] * 13  # unseen cards of each rank (index rank - 1)
         for c in unseen:
-            self.counts[c.rank - 1] += 1
+            self.of_rank[c.rank - 1] += 1
         self.table = points_table(2, 3)
         self.width = len(multiset_keys(3))
-        self.index = multiset_index(3)
-        self._pairs: dict[int, tuple[list[tuple[int, int | float]], int | float]] = {}
+        self.columns = _triple_columns()
+        self._pairs: dict[int, _Pairs] = {}
         self._points: dict[tuple[int, int], list[int | float]] = {}
-        self._nobs: dict[tuple[int, int], list[tuple[int, int | float]]] = {}
+        self._with_nob: dict[tuple[int, int], list[int | float]] = {}
+        self._chances: dict[tuple[int, int, bool, bool], list[float]] = {}
 
     def weight(self, a: int, b: int) -> int | float:
         """One pair of cards of ranks ``a + 1`` and ``b + 1``: 1, or its weight."""
         return 1 if self.weights is None else self.weights[a][b]
 
-    def pairs(self, rank: int) -> tuple[list[tuple[int, int | float]], int | float]:
-        """With a starter of ``rank``: each rank pair he may throw as (its column in the
-        points table with the starter, the weight of all its card pairs), and the total
-        weight of his pairs."""
+    def pairs(self, rank: int) -> _Pairs:
+        """With a starter of ``rank``: the rank pairs he may throw (their columns in the
+        points table with the starter, and the weight of all their card pairs), those
+        holding a jack with their weights less the jack of the starter's suit (for his
+        nob), and the total weight of his pairs."""
         got = self._pairs.get(rank)
         if got is None:
-            u = list(self.counts)
+            u = list(self.of_rank)
             u[rank - 1] -= 1
-            out = []
+            columns, weights, nob_columns, nob_weights = [], [], [], []
             for a in range(13):
                 for b in range(a, 13):
                     ways = u[a] * (u[a] - 1) // 2 if a == b else u[a] * u[b]
                     if ways:
-                        column = self.index[tuple(sorted((a + 1, b + 1, rank)))]
-                        out.append((column, ways * self.weight(a, b)))
-            total = sum(w for _, w in out)
-            got = self._pairs[rank] = (out, total)
+                        columns.append(self.columns[((a + 1) * 14 + b + 1) * 14 + rank])
+                        weights.append(ways * self.weight(a, b))
+            u[JACK - 1] -= 1  # (his jack of the starter's suit, paired with another card)
+            for b in range(13):
+                if u[b] > 0:
+                    nob_columns.append(self.columns[(JACK * 14 + b + 1) * 14 + rank])
+                    nob_weights.append(u[b] * self.weight(JACK - 1, b))
+            got = self._pairs[rank] = _Pairs(
+                _picker(columns), weights, _picker(nob_columns), nob_weights, sum(weights)
+            )
         return got
 
     def points(self, throw_row: int, rank: int) -> list[int | float]:
@@ -308,31 +355,44 @@ class _CribByRank:
         got = self._points.get(key)
         if got is None:
             got = self._points[key] = [0] * MAX_POINTS
-            table, start = self.table, throw_row * self.width
-            for column, w in self.pairs(rank)[0]:
-                got[table[start + column]] += w
+            pairs = self.pairs(rank)
+            row = self.table[throw_row * self.width : (throw_row + 1) * self.width]
+            for points, w in zip(pairs.columns(row), pairs.weights, strict=True):
+                got[points] += w
         return got
 
-    def nobs(self, throw_row: int, rank: int) -> list[tuple[int, int | float]]:
-        """His pairs holding the jack of the starter's suit (when it is unseen and not the
-        starter, a starter of ``rank``): (their rank points, their weight), one a rank of
-        the other card."""
+    def counts(self, throw_row: int, rank: int, nob: bool) -> list[int | float]:
+        """:meth:`points` with his nob counted when he may hold the jack of the
+        starter's suit (``nob``): his pairs holding it score one more."""
+        if not nob:
+            return self.points(throw_row, rank)
         key = (throw_row, rank)
-        got = self._nobs.get(key)
+        got = self._with_nob.get(key)
         if got is None:
-            u = list(self.counts)
-            u[rank - 1] -= 1
-            u[JACK - 1] -= 1  # the jack itself
-            start = throw_row * self.width
-            got = self._nobs[key] = [
-                (
-                    self.table[start + self.index[tuple(sorted((JACK, b + 1, rank)))]],
-                    u[b] * self.weight(JACK - 1, b),
-                )
-                for b in range(13)
-                if u[b] > 0
-            ]
+            got = self._with_nob[key] = list(self.points(throw_row, rank))
+            pairs = self.pairs(rank)
+            row = self.table[throw_row * self.width : (throw_row + 1) * self.width]
+            for points, w in zip(pairs.nob_columns(row), pairs.nob_weights, strict=True):
+                got[points] -= w
+                got[points + 1] += w
         return got
+
+    def chances(self, throw_row: int, rank: int, nob: bool, my_nob: bool) -> list[float]:
+        """The chance of each crib (no flush possible): :meth:`counts` over all his
+        pairs, one more with my jack of the starter's suit thrown (``my_nob``). Shared
+        between the starters alike: not to be changed."""
+        key = (throw_row, rank, nob, my_nob)
+        got = self._chances.get(key)
+        if got is None:
+            got = self._chances[key] = self.divided(self.counts(throw_row, rank, nob), rank, my_nob)
+        return got
+
+    def divided(self, counts: list[int | float], rank: int, my_nob: bool) -> list[float]:
+        """``counts`` (a starter of ``rank``) as chances, one more with ``my_nob``."""
+        total = self.pairs(rank).total
+        if my_nob:  # every total one more
+            counts = [0, *counts[:-1]]
+        return [w / total for w in counts]
 
 
 def crib_chances(
@@ -373,24 +433,21 @@ def crib_chances(
         my_jacks = {c.suit.index for c in throw if c.rank == Rank.JACK}
         per_starter = []
         for s, r, suit in starters:
-            counts = list(by_rank.points(row, r))
-            if suit in jacks and jacks[suit] != s:  # his nob
-                for points, w in by_rank.nobs(row, r):
-                    counts[points] -= w
-                    counts[points + 1] += w
-            if suited == suit:  # a flush of the throw, his pair and the starter
-                start = row * by_rank.width
-                for a, b in combinations([c for c in suits[suit] if c != s], 2):
-                    ranks = tuple(sorted((int(a.rank), int(b.rank), r)))
-                    points = by_rank.table[start + by_rank.index[ranks]]
-                    points += a.rank == Rank.JACK or b.rank == Rank.JACK  # (his nob too)
-                    w = by_rank.weight(a.rank - 1, b.rank - 1)
-                    counts[points] -= w
-                    counts[points + CRIB_FLUSH] += w
-            if suit in my_jacks:  # my nob: every total one more
-                counts = [0, *counts[:-1]]
-            total = by_rank.pairs(r)[1]
-            per_starter.append([w / total for w in counts])
+            nob = suit in jacks and jacks[suit] != s  # he may hold the jack of its suit
+            if suited != suit:
+                per_starter.append(by_rank.chances(row, r, nob, suit in my_jacks))
+                continue
+            # a flush of the throw, his pair and the starter: five more
+            counts = list(by_rank.counts(row, r, nob))
+            start = row * by_rank.width
+            for a, b in combinations([c for c in suits[suit] if c != s], 2):
+                column = by_rank.columns[(a.rank * 14 + b.rank) * 14 + r]
+                points = by_rank.table[start + column]
+                points += a.rank == Rank.JACK or b.rank == Rank.JACK  # (his nob too)
+                w = by_rank.weight(a.rank - 1, b.rank - 1)
+                counts[points] -= w
+                counts[points + CRIB_FLUSH] += w
+            per_starter.append(by_rank.divided(counts, r, suit in my_jacks))
         out.append(per_starter)
     return out
 
