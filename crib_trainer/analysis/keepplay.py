@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from crib_trainer.analysis.npyfile import read_arrays
 from crib_trainer.analysis.ranksets import multiset_index
@@ -100,8 +101,7 @@ class PlaySample:
         return got
 
 
-@dataclass(frozen=True, eq=False)
-class _Table:
+class _Table(NamedTuple):
     """One game's file: every play's events (``who``, ``points``), the events of each
     play (``events``), the plays per key and role, and the events before every
     :data:`_BLOCK`-th play (``blocks``)."""
@@ -125,8 +125,8 @@ def _table(name: str) -> _Table:
         data = read_arrays(
             TABLE_PATH, [f"{key}_{part}" for part in ("who", "points", "events", "plays")]
         )
-    except ValueError:
-        raise ValueError(f"no play per kept hand for the {name} game") from None
+    except ValueError as err:
+        raise ValueError(f"no play per kept hand for the {name} game: {err}") from None
     events = memoryview(data[f"{key}_events"].values)
     blocks = [0]
     for start in range(0, len(events), _BLOCK):

@@ -65,7 +65,7 @@ from functools import cache
 from itertools import combinations, permutations
 from operator import add, itemgetter, mul
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from crib_trainer.analysis.discard import (
     CRIB_FLUSH,
@@ -119,8 +119,8 @@ def deal_sample(variant: str) -> DealSample:
     key = v.name.replace("-", "_")
     try:
         data = read_arrays(SAMPLE_PATH, [f"{key}_pone_hand", f"{key}_dealer_hand"])
-    except ValueError:
-        raise ValueError(f"no deal sample for the {v.name} game") from None
+    except ValueError as err:
+        raise ValueError(f"no deal sample for the {v.name} game: {err}") from None
 
     def chances(shows: Sequence[int]) -> list[float]:
         counts = [0] * MAX_POINTS
@@ -132,8 +132,7 @@ def deal_sample(variant: str) -> DealSample:
     return DealSample(chances(pone), chances(dealer))
 
 
-@dataclass(frozen=True, slots=True)
-class PlayEnd:
+class PlayEnd(NamedTuple):
     """How the play from two needs ends in each of a sample's plays: ``first`` says who
     pegs out first (``mine``: I do; ``his``: he does; else neither) and ``pair`` the
     play totals (mine, his) when neither does."""
@@ -287,8 +286,7 @@ def _picker(columns: list[int]) -> Callable[[bytes], tuple[int, ...]]:
     return lambda row: tuple(row[c] for c in columns)
 
 
-@dataclass(frozen=True, slots=True)
-class _Pairs:
+class _Pairs(NamedTuple):
     """His rank pairs with a starter of one rank (:meth:`_CribByRank.pairs`): each
     ``columns`` picks their points from a throw's row of the points table."""
 
