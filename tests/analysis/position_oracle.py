@@ -10,7 +10,7 @@ from functools import cache
 
 import numpy as np
 
-from crib_trainer.analysis.discard import hand_points, unseen_cards
+from crib_trainer.analysis.discard import hand_point_rows, unseen_cards
 from crib_trainer.analysis.keepplay import TABLE_PATH
 from crib_trainer.analysis.position import MAX_POINTS, SAMPLE_PATH
 from crib_trainer.analysis.ranksets import multiset_index, points_matrix
@@ -174,7 +174,7 @@ def throw_win_plays(
 ) -> np.ndarray:
     """Each throw's chance to win per sampled play, as the numpy version worked it."""
     unseen = unseen_cards(dealt)
-    hands = hand_points(unseen, keeps)
+    hands = np.array(hand_point_rows(unseen, keeps), dtype=np.int64)
     cribs = crib_chances(unseen, throws, weights)
     kept = [tuple(sorted(int(c.rank) for c in k)) for k in keeps]
     distinct = sorted(set(kept))
