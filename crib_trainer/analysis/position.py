@@ -133,9 +133,9 @@ def deal_sample(variant: str) -> DealSample:
 
 
 class PlayEnd(NamedTuple):
-    """How the play from two needs ends in each of a sample's plays: ``first`` says who
-    pegs out first (``mine``: I do; ``his``: he does; else neither) and ``pair`` the
-    play totals (mine, his) when neither does."""
+    """How the play from two needs ends in each of a sample's plays: ``mine``, I peg out
+    first; ``his``, he does; ``pair``, the play totals (mine, his) when neither does
+    (else ``None``)."""
 
     mine: list[bool]
     his: list[bool]
@@ -409,6 +409,8 @@ def crib_chances(
     jack of its suit: one point more), my thrown jack of its suit (every total one more)
     and the crib's flush (the throw, his pair and the starter all of one suit: five more).
     With every pair equally likely the sums are whole numbers until the last division.
+    Starters alike (same rank, no flush possible, the same nobs) share one list: read the
+    lists, do not change them.
 
     >>> from crib_trainer.core.cards import parse_cards
     >>> dealt = parse_cards("5H 5D 5S JC 2C 9D")
