@@ -553,8 +553,10 @@ def analyse_position(
     hands = hand_point_rows(unseen_cards(dealt), keeps)
     ranked = sorted(
         (
-            # sums of chances can stray past 1 by a rounding step (1.0000000000000002)
-            PositionOption(o, min(max(sum(row) / len(row), 0.0), 1.0), home, error)
+            # (the mean of the plays' chances from their exact sum, math.fsum: a position
+            # whose chance is a round figure, 22 in 64, comes out as that figure; sums of
+            # chances can still stray past 1 by a rounding step, 1.0000000000000002)
+            PositionOption(o, min(max(math.fsum(row) / len(row), 0.0), 1.0), home, error)
             for o, row, home, error in zip(
                 points.options,
                 plays,
@@ -646,11 +648,15 @@ class _Fold:
             self.totals = totals
         else:
             by_hand: dict[int, list[float]] = {}
+            starts: dict[int, int] = {}
             for s in starters:
                 h = hands[s]
                 got = by_hand.get(h)
                 by_hand[h] = list(cribs[s]) if got is None else list(map(add, got, cribs[s]))
-            self.by_hand = [(h, sum(c), c) for h, c in sorted(by_hand.items())]
+                starts[h] = starts.get(h, 0) + 1
+            # (the weight of a hand value, all its cribs, is its starters' count: exact,
+            # where the sum of their crib chances would be a rounding step off)
+            self.by_hand = [(h, starts[h], c) for h, c in sorted(by_hand.items())]
 
     def chance(self, after: _AfterShows, my_need: int, his_need: int) -> float:
         """The weight of my winning after the play, needing ``my_need`` and ``his_need``
@@ -661,10 +667,10 @@ class _Fold:
             line = after.line(his_need, low, my_need)
             return sum(map(mul, totals, line[my_need + _OFF : low + _OFF - 1 : -1]))
         out = 0.0
-        for h, mass, cribs in self.by_hand:  # x = my need less hand, y = his less crib
+        for h, starters, cribs in self.by_hand:  # x = my need less hand, y = his less crib
             x = my_need - h
-            if x <= 0:
-                out += mass
+            if x <= 0:  # I go out whatever the crib
+                out += starters
                 continue
             low = his_need - MAX_POINTS + 1
             line = after.line(x, low, his_need)
@@ -682,6 +688,6 @@ def win_errors(plays: Sequence[Sequence[float]]) -> list[float]:
     out = []
     for row in plays:
         n = len(row)
-        mean = sum(row) / n
-        out.append(math.sqrt(sum((w - mean) ** 2 for w in row) / (n - 1) / n))
+        mean = math.fsum(row) / n
+        out.append(math.sqrt(math.fsum((w - mean) ** 2 for w in row) / (n - 1) / n))
     return out

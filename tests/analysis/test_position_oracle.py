@@ -58,8 +58,28 @@ def test_the_plain_analysis_answers_as_the_numpy_one(variant, dealer, opponent):
         )
         wins = np.clip(rows.mean(axis=1), 0.0, 1.0)
         errors = rows.std(axis=1, ddof=1) / np.sqrt(rows.shape[1])
-        order = sorted(range(len(options)), key=lambda t: -round(wins[t], 6))
-        assert [o.option for o in p.options] == [options[t] for t in order], (cards, me, him)
-        for o, t in zip(p.options, order, strict=True):
-            assert o.win == pytest.approx(wins[t], abs=1e-9)
-            assert o.error == pytest.approx(errors[t], abs=1e-9)
+        row = {id(o): t for t, o in enumerate(options)}
+        for o in p.options:
+            assert o.win == pytest.approx(wins[row[id(o.option)]], abs=1e-9)
+            assert o.error == pytest.approx(errors[row[id(o.option)]], abs=1e-9)
+        assert_ranked_alike(p.options, [row[id(o.option)] for o in p.options], wins)
+
+
+def assert_ranked_alike(ranked, rows, wins):
+    """The throws come in the order the numpy version's chances give (best first, to six
+    decimals, ties in the points analysis' order), but where one of its chances lies within
+    1e-9 of a half step of the sixth decimal, either rounding is its (a true chance of
+    43/128 = 0.3359375 came out as 0.3359374999999999 for one throw and as
+    0.3359375000000001 for two that keep other cards: it ranked equal throws apart)."""
+
+    def keys(w: float) -> tuple[float, float]:
+        """The sixth-decimal figures ``w`` may round to, give or take 1e-9."""
+        return round(w - 1e-9, 6), round(w + 1e-9, 6)
+
+    if not any(keys(w)[0] != keys(w)[1] for w in wins):
+        assert rows == sorted(range(len(wins)), key=lambda t: -round(wins[t], 6))
+        return
+    for (a, b), (x, y) in zip(itertools.pairwise(rows), itertools.pairwise(ranked), strict=True):
+        assert keys(wins[a])[1] >= keys(wins[b])[0]  # (not below the next but by rounding)
+        if round(x.win, 6) == round(y.win, 6):
+            assert a < b  # equal: the points analysis' order
