@@ -80,7 +80,7 @@ def first_chances(play: PlaySample, role: int) -> np.ndarray:
     for i, m in enumerate(NEEDS):
         for j, n in enumerate(NEEDS):
             pone, dealer = (m, n) if role == 0 else (n, m)
-            tp, td = play.pone_reach(pone), play.dealer_reach(dealer)
+            tp, td = np.array(play.pone_reach(pone)), np.array(play.dealer_reach(dealer))
             me, him = (tp, td) if role == 0 else (td, tp)
             out[0, i, j] = np.count_nonzero(me < him) / play.plays
             out[1, i, j] = np.count_nonzero(him < me) / play.plays
@@ -168,13 +168,13 @@ def changes(n: int, seed: int) -> None:
 
 def resampled(play: PlaySample, rng: np.random.Generator) -> PlaySample:
     """A bootstrap resample of a keep's plays."""
-    pick = rng.integers(0, play.plays, play.plays)
+    pick = rng.integers(0, play.plays, play.plays).tolist()
     return PlaySample(
         play.plays,
-        play.pone_play[pick],
-        play.dealer_play[pick],
-        play._pone_reach[:, pick],
-        play._dealer_reach[:, pick],
+        [play.pone_play[i] for i in pick],
+        [play.dealer_play[i] for i in pick],
+        tuple(tuple(side[i] for i in pick) for side in play._points),
+        tuple(tuple(side[i] for i in pick) for side in play._events),
     )
 
 

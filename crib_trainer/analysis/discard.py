@@ -496,13 +496,6 @@ def hand_point_rows(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -
     return rows
 
 
-def hand_points(unseen: Sequence[Card], keeps: Sequence[tuple[Card, ...]]) -> np.ndarray:
-    """Each kept hand's show with each starter in ``unseen``: shape (keeps, starters)."""
-    import numpy as np
-
-    return np.array(hand_point_rows(unseen, keeps), dtype=np.int64)
-
-
 # --- the crib ------------------------------------------------------------------------
 
 

@@ -3,103 +3,152 @@ plays of expert self-play built offline (:mod:`crib_trainer.analysis.build.keep_
 ``analysis/data/keep_play.npz``), each kept whole, its points in the order they were
 pegged. Position-aware advice (:mod:`crib_trainer.analysis.position`) reads from them
 how often each side pegs out first for any pair of needs, and the points each pegs when
-neither does.
+neither does. The file is read without numpy (:mod:`crib_trainer.analysis.npyfile`), and
+a kept hand's plays are plain lists: a position analysis reads at most 15 of them.
 
 >>> play = keep_play((5, 5, 10, 11), dealer=False)
->>> play.plays, bool(play.pone_reach(1).shape == (play.plays,))
+>>> play.plays, len(play.pone_reach(1)) == play.plays
 (64, True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
-import numpy as np
-
+from crib_trainer.analysis.npyfile import read_arrays
 from crib_trainer.analysis.ranksets import multiset_index
 from crib_trainer.analysis.winprob import NEVER
 from crib_trainer.core.variants import SIX_CARD, Variant, get_variant
 
-#: The table :mod:`crib_trainer.analysis.build.keep_play` writes.
-TABLE_PATH = Path(__file__).parent / "data" / "keep_play.npz"
-
 #: The plays of every kept hand, built by :mod:`crib_trainer.analysis.build.keep_play`.
 TABLE_PATH = Path(__file__).parent / "data" / "keep_play.npz"
+#: The events of this many keys' plays are summed ahead, to find a key's first event.
+_BLOCK = 1024
 
 
 @dataclass(frozen=True, eq=False)
 class PlaySample:
-    """Plays of one kept hand in one role: each side's play total, and the index of the
-    event at which each side's points first reach each need (rows ``0 … len - 1``; a
-    need past the last row is never reached)."""
+    """Plays of one kept hand in one role: each side's play total (a list, one item a
+    play), and when (the index of the event, within its play) each side's points first
+    reach a need (a tuple, one item a play, kept once asked for; a need never reached is
+    :data:`~crib_trainer.analysis.winprob.NEVER`).
+    """
 
     plays: int
-    pone_play: np.ndarray
-    dealer_play: np.ndarray
-    _pone_reach: np.ndarray
-    _dealer_reach: np.ndarray
+    pone_play: list[int]
+    dealer_play: list[int]
+    #: per side (pone, dealer) and play: the side's points after each of its events, and
+    #: the index of each of those events within the play (tuples: the collector of
+    #: cycles need not look into them, however many samples are kept)
+    _points: tuple[tuple[tuple[int, ...], ...], ...]
+    _events: tuple[tuple[tuple[int, ...], ...], ...]
+    _reached: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def of(cls, who: np.ndarray, points: np.ndarray, lengths: np.ndarray) -> PlaySample:
+    def of(cls, who: Sequence[int], points: Sequence[int], lengths: Sequence[int]) -> PlaySample:
         """The sample of plays whose points, in the order pegged, are ``points`` (each
         of ``who``: 0 pone, 1 dealer), the first ``lengths[0]`` events the first play's,
-        and so on (``reach`` as :func:`crib_trainer.analysis.winprob.first_reach` gives
-        it, row ``n`` the index within its play of the event that reaches ``n``).
+        and so on (each side's reach of a need as
+        :func:`crib_trainer.analysis.winprob.first_reach` gives it: the index within its
+        play of the event that reaches it).
 
-        >>> s = PlaySample.of(np.array([0, 1, 1, 1]), np.array([2, 1, 1, 1]), np.array([2, 2]))
-        >>> s.pone_play.tolist(), s.dealer_play.tolist(), s.dealer_reach(2).tolist()
-        ([2, 0], [1, 2], [32767, 1])
+        >>> s = PlaySample.of([0, 1, 1, 1], [2, 1, 1, 1], [2, 2])
+        >>> s.pone_play, s.dealer_play, s.dealer_reach(2)
+        ([2, 0], [1, 2], (32767, 1))
         """
-        who = np.asarray(who, dtype=np.int64)
-        points = np.asarray(points, dtype=np.int64)
-        plays = len(lengths)
-        play = np.repeat(np.arange(plays), lengths)
-        local = np.arange(len(who)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-        totals = np.zeros((2, plays), dtype=np.int64)
-        np.add.at(totals, (who, play), points)
-        reach = np.full((2, int(totals.max(initial=0)) + 1, plays), NEVER, dtype=np.int16)
-        for side in (0, 1):
-            mine = who == side
-            pts, at, index = points[mine], play[mine], local[mine]
-            done = np.cumsum(pts) - np.concatenate([[0], np.cumsum(totals[side])])[at]
-            first = np.repeat(done - pts, pts) + 1  # the needs each event reaches
-            first += np.arange(len(first)) - np.repeat(np.cumsum(pts) - pts, pts)
-            reach[side, first, np.repeat(at, pts)] = np.repeat(index, pts)
-        return cls(plays, totals[0], totals[1], reach[0], reach[1])
+        steps: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
+        events: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
+        start = 0
+        for length in map(int, lengths):
+            so_far = [0, 0]
+            play_steps: tuple[list[int], list[int]] = ([], [])
+            play_events: tuple[list[int], list[int]] = ([], [])
+            for index in range(length):
+                side, got = int(who[start + index]), int(points[start + index])
+                if got > 0:
+                    so_far[side] += got
+                    play_steps[side].append(so_far[side])
+                    play_events[side].append(index)
+            for side in (0, 1):
+                steps[side].append(tuple(play_steps[side]))
+                events[side].append(tuple(play_events[side]))
+            start += length
+        pone, dealer = ([s[-1] if s else 0 for s in side] for side in steps)
+        return cls(len(pone), pone, dealer, tuple(map(tuple, steps)), tuple(map(tuple, events)))
 
-    def pone_reach(self, need: int) -> np.ndarray:
+    def pone_reach(self, need: int) -> tuple[int, ...]:
         """When the pone's points first reach ``need`` (≥ 1) in each play."""
-        return _row(self._pone_reach, need, self.plays)
+        return self._reach(0, need)
 
-    def dealer_reach(self, need: int) -> np.ndarray:
+    def dealer_reach(self, need: int) -> tuple[int, ...]:
         """When the dealer's points first reach ``need`` (≥ 1) in each play."""
-        return _row(self._dealer_reach, need, self.plays)
+        return self._reach(1, need)
+
+    def _reach(self, side: int, need: int) -> tuple[int, ...]:
+        """(Kept for the sample's life: a position asks for the same needs again.)"""
+        got = self._reached.get((side, need))
+        if got is None:
+            out = []
+            for steps, index in zip(self._points[side], self._events[side], strict=True):
+                i = bisect_left(steps, need)
+                out.append(index[i] if i < len(steps) else NEVER)
+            got = self._reached[(side, need)] = tuple(out)
+        return got
 
 
-def _row(reach: np.ndarray, need: int, plays: int) -> np.ndarray:
-    return reach[need] if need < len(reach) else np.full(plays, NEVER, dtype=reach.dtype)
+class _Table(NamedTuple):
+    """One game's file: every play's events (``who``, ``points``), the events of each
+    play (``events``), the plays per key and role, and the events before every
+    :data:`_BLOCK`-th play (``blocks``)."""
+
+    who: memoryview
+    points: memoryview
+    events: memoryview
+    plays: int
+    blocks: list[int]
+
+    def first_event(self, play: int) -> int:
+        """The index of the first event of the ``play``-th play in the file."""
+        block = play // _BLOCK
+        return self.blocks[block] + sum(self.events[block * _BLOCK : play])
 
 
 @cache
-def _table(name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+def _table(name: str) -> _Table:
     key = name.replace("-", "_")
-    with np.load(TABLE_PATH) as data:
-        if f"{key}_who" not in data:
-            raise ValueError(f"no play per kept hand for the {name} game")
-        starts = np.concatenate([[0], np.cumsum(data[f"{key}_events"], dtype=np.int64)])
-        return data[f"{key}_who"], data[f"{key}_points"], starts, int(data[f"{key}_plays"])
+    try:
+        data = read_arrays(
+            TABLE_PATH, [f"{key}_{part}" for part in ("who", "points", "events", "plays")]
+        )
+    except ValueError as err:
+        raise ValueError(f"no play per kept hand for the {name} game: {err}") from None
+    events = memoryview(data[f"{key}_events"].values)
+    blocks = [0]
+    for start in range(0, len(events), _BLOCK):
+        blocks.append(blocks[-1] + sum(events[start : start + _BLOCK]))
+    return _Table(
+        memoryview(data[f"{key}_who"].values),
+        memoryview(data[f"{key}_points"].values),
+        events,
+        int(data[f"{key}_plays"].values[0]),
+        blocks,
+    )
 
 
 @cache
 def _keep_play(ranks: tuple[int, ...], dealer: bool, name: str) -> PlaySample:
-    who, points, starts, plays = _table(name)
+    table = _table(name)
     index = multiset_index(len(ranks))
-    first = ((1 if dealer else 0) * len(index) + index[ranks]) * plays
-    a, b = starts[first], starts[first + plays]
-    lengths = np.diff(starts[first : first + plays + 1])
-    return PlaySample.of(who[a:b], points[a:b], lengths)
+    first = ((1 if dealer else 0) * len(index) + index[ranks]) * table.plays
+    a = table.first_event(first)
+    lengths = table.events[first : first + table.plays]
+    b = a + sum(lengths)
+    return PlaySample.of(table.who[a:b], table.points[a:b], lengths)
 
 
 def keep_play(

@@ -36,6 +36,8 @@ from crib_trainer.core.variants import Variant, get_variant
 if TYPE_CHECKING:  # (numpy is imported where it is used: `winprob` reads one value)
     import numpy as np
 
+    from crib_trainer.analysis.npyfile import NpyArray
+
 PONE, DEALER = 0, 1
 NEVER = 32767  # the event index of a need never met in a deal (int16's largest)
 #: The tables built by :mod:`crib_trainer.analysis.build.winprob`.
@@ -180,31 +182,32 @@ def shipped_chance(
     key = v.name.replace("-", "_")
     mine, his = target - me, target - him
     at = (mine, his) if dealer else (his, mine)
-    value, se = (_npy_value(TABLE_PATH, f"{key}{suffix}.npy", at) for suffix in ("", "_se"))
+    arrays = _read_tables(key, (key, f"{key}_se"))
+    value, se = (float(arrays[name].at(*at)) for name in (key, f"{key}_se"))
     return (value if dealer else 1.0 - value), se
 
 
-def _npy_value(path: Path, member: str, at: tuple[int, int]) -> float:
-    """The float64 at ``at`` of a two-dimensional C-ordered array ``member`` of the
-    ``.npz`` file ``path`` (numpy's ``.npy`` format: a magic string, its version, a
-    header of that length and the values)."""
-    import re
-    import struct
-    import zipfile
+@cache
+def shipped_rows(variant: Variant | str) -> list[list[float]]:
+    """The shipped table of :func:`shipped_table` as a list of rows, read without numpy
+    (``rows[d][p]`` is ``table[d, p]``): the position analysis reads a few hundred of
+    its cells.
 
-    with zipfile.ZipFile(path) as archive:
-        try:
-            raw = archive.read(member)
-        except KeyError:
-            raise ValueError(f"no win-probability table {member!r} in {path.name}") from None
-    size_format, start = ("<H", 10) if raw[6] == 1 else ("<I", 12)  # (by the version)
-    (header_length,) = struct.unpack_from(size_format, raw, 8)
-    header = raw[start : start + header_length].decode("latin-1")
-    shape = re.search(r"'shape': \((\d+), (\d+)\)", header)
-    if "'descr': '<f8'" not in header or "'fortran_order': False" not in header or not shape:
-        raise ValueError(f"{member} in {path.name} is not a table of float64 by rows")
-    row, column = at
-    (value,) = struct.unpack_from(
-        "<d", raw, start + header_length + 8 * (row * int(shape[2]) + column)
-    )
-    return float(value)
+    >>> rows = shipped_rows("five-card")
+    >>> len(rows), rows[61][61] == float(shipped_table("five-card")[0][61, 61])
+    (62, True)
+    """
+    key = get_variant(variant).name.replace("-", "_")
+    return _read_tables(key, (key,))[key].rows()
+
+
+def _read_tables(key: str, names: tuple[str, ...]) -> dict[str, NpyArray]:
+    """Members of the shipped file, a :class:`ValueError` naming the game when its table
+    is missing."""
+    from crib_trainer.analysis.npyfile import read_arrays
+
+    try:
+        return read_arrays(TABLE_PATH, names)
+    except ValueError as err:
+        game = key.replace("_", "-")
+        raise ValueError(f"no win-probability table for the {game} game: {err}") from None

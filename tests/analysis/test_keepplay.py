@@ -12,7 +12,7 @@ from crib_trainer.analysis.build.keep_play import build_game
 from crib_trainer.analysis.build.pegnet import play_out
 from crib_trainer.analysis.keepplay import TABLE_PATH, PlaySample, keep_play
 from crib_trainer.analysis.pegnet import pegging_net
-from crib_trainer.analysis.position import SAMPLE_PATH, play_outcome
+from crib_trainer.analysis.position import SAMPLE_PATH, play_ends
 from crib_trainer.analysis.ranksets import multisets
 from crib_trainer.analysis.winprob import DealRecord, first_reach
 from crib_trainer.core.variants import FIVE_CARD, SIX_CARD
@@ -87,7 +87,8 @@ def test_each_keys_net_agrees_with_the_pegging_table(variant):
     for dealer in (False, True):
         for ranks in keys[:: 7 if variant is SIX_CARD else 2]:
             play = keep_play(ranks, dealer=dealer, variant=variant)
-            net = play.dealer_play - play.pone_play if dealer else play.pone_play - play.dealer_play
+            pone, dealer_play = np.array(play.pone_play), np.array(play.dealer_play)
+            net = dealer_play - pone if dealer else pone - dealer_play
             table = pegging_net(ranks, dealer=dealer, variant=variant)
             se = np.hypot(net.std(ddof=1) / np.sqrt(play.plays), table.se)
             z.append((net.mean() - table.net) / se)
@@ -107,9 +108,9 @@ def test_a_pair_of_fives_pegs_worse_for_the_pone_than_split_cards():
     assert b.net - a.net > 4 * np.hypot(a.se, b.se)
     plays = [keep_play(k, dealer=False) for k in (pair, split)]
     for need in (2, 3, 4):
-        dealer_out = [play_outcome(p, 12, need).dealer_out for p in plays]
+        dealer_out = [np.mean(play_ends(p, 12, need, dealer=False).his) for p in plays]
         assert dealer_out[0] > dealer_out[1] + 0.15
-    pone_out = [play_outcome(p, 2, 12).pone_out for p in plays]
+    pone_out = [np.mean(play_ends(p, 2, 12, dealer=False).mine) for p in plays]
     assert pone_out[0] < pone_out[1] - 0.15
 
 

@@ -15,7 +15,7 @@ from crib_trainer.analysis.position import (
     analyse_position,
     crib_chances,
     pair_weights,
-    play_outcome,
+    play_ends,
     throw_win_plays,
 )
 from crib_trainer.analysis.winprob import shipped_table, win_chance
@@ -30,14 +30,14 @@ def test_the_crib_per_starter_averages_to_the_exact_crib_ev(text, variant):
     cards = parse_cards(text)
     points = analyse_discards(cards, dealer=True, variant=variant)
     throws = [o.discard for o in points.options]
-    chances = crib_chances(unseen_cards(cards), throws)
+    chances = np.array(crib_chances(unseen_cards(cards), throws))
     assert np.allclose(chances.sum(axis=2), 1.0)
     means = (chances * np.arange(chances.shape[2])).sum(axis=2).mean(axis=1)
     assert np.allclose(means, [o.crib_ev for o in points.options], atol=1e-9)
     # his throw weighted as a good player's, given the starter: within 0.02 of the exact
     # weighted crib (which weighs the starter by his throws too)
     weighted = analyse_discards(cards, dealer=True, variant=variant, opponent="weighted")
-    chances = crib_chances(unseen_cards(cards), throws, pair_weights(variant.name, True))
+    chances = np.array(crib_chances(unseen_cards(cards), throws, pair_weights(variant.name, True)))
     assert np.allclose(chances.sum(axis=2), 1.0)
     means = (chances * np.arange(chances.shape[2])).sum(axis=2).mean(axis=1)
     exact = {o.discard: o.crib_ev for o in weighted.options}
@@ -47,14 +47,21 @@ def test_the_crib_per_starter_averages_to_the_exact_crib_ev(text, variant):
 @pytest.mark.parametrize("dealer", [False, True])
 def test_the_play_of_a_keep_splits_every_play_once(dealer):
     play = keep_play((5, 5, 10, 13), dealer=dealer)
-    for pone_need, dealer_need in ((1, 1), (3, 7), (121, 121)):
-        outcome = play_outcome(play, pone_need, dealer_need)
-        total = outcome.pone_out + outcome.dealer_out + outcome.chance.sum()
-        assert total == pytest.approx(1.0)
-        assert np.all(outcome.pone_points < pone_need)
-        assert np.all(outcome.dealer_points < dealer_need)
+    for my_need, his_need in ((1, 1), (3, 7), (7, 3), (121, 121)):
+        ends = play_ends(play, my_need, his_need, dealer=dealer)
+        for mine, his, pair in zip(ends.mine, ends.his, ends.pair, strict=True):
+            assert mine + his + (pair is not None) == 1
+            if pair is not None:
+                assert pair[0] < my_need and pair[1] < his_need
     # the last card always scores, so a dealer needing 1 is never stopped by the play
-    assert play_outcome(play, 121, 1).dealer_out == pytest.approx(1.0)
+    assert all(play_ends(play, 121, 1, dealer=False).his)
+    assert all(play_ends(play, 1, 121, dealer=True).mine)
+
+
+def pone_first(ranks: list[int], pone_need: int, dealer_need: int) -> float:
+    """How often the pone keeping ``ranks`` pegs out first in the plays of his keep."""
+    ends = play_ends(keep_play(ranks, dealer=False), pone_need, dealer_need, dealer=False)
+    return sum(ends.mine) / len(ends.mine)
 
 
 @pytest.mark.parametrize(("cards", "me"), [("5S 5H TC KD 2D 3C", 119), ("5S 5H TC KD 2D 3C", 118)])
@@ -67,7 +74,7 @@ def test_each_throw_plays_its_own_kept_cards(cards, me):
     wins = set()
     for o in p.options:
         ranks = [int(c.rank) for c in o.option.keep]
-        first = play_outcome(keep_play(ranks, dealer=False), 121 - me, 1).pone_out
+        first = pone_first(ranks, 121 - me, 1)
         assert o.win == pytest.approx(not_a_jack * first)
         wins.add(round(o.win, 9))
     assert len(wins) > 1  # the keeps peg differently, so they win differently
@@ -156,8 +163,10 @@ def test_each_chance_is_the_mean_of_its_plays_and_its_error_their_spread(
     throws = [o.option.discard for o in p.options]
     keeps = [o.option.keep for o in p.options]
     weights = pair_weights(variant.name, dealer)  # (his throw as a good player throws)
-    rows = throw_win_plays(
-        cards, throws, keeps, dealer=dealer, me=me, him=him, variant=variant, weights=weights
+    rows = np.array(
+        throw_win_plays(
+            cards, throws, keeps, dealer=dealer, me=me, him=him, variant=variant, weights=weights
+        )
     )
     n = keep_play(p.best.kept_ranks(), dealer=dealer, variant=variant).plays
     assert rows.shape == (len(throws), n)

@@ -182,6 +182,23 @@ def test_discard_at_a_score_loads_no_builder():
     assert "crib_trainer.analysis.selfplay" not in loaded
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--dealer", "--score", "100", "110"),
+        ("--pone", "--score", "117", "119", "--json"),
+        ("--dealer", "--score", "50", "55", "--variant", "five-card"),
+    ],
+)
+def test_discard_at_a_score_loads_no_numpy(argv):
+    """The position analysis and the files it reads need no numpy (its import alone was
+    most of the command's time: issue 38)."""
+    cards = ("5H", "5D", "5S", "JC", "2C", "9D")[: 5 if "five-card" in argv else 6]
+    loaded = modules_after("discard", *cards, *argv)
+    assert "crib_trainer.analysis.keepplay" in loaded  # (the analysis ran)
+    assert not {m for m in loaded if m.startswith("numpy")}
+
+
 def test_peg_at_a_score_loads_no_builder():
     loaded = modules_after(
         "peg", "--hand", "5H", "9C", "2D", "8S", "--starter", "3C", "--score", "110", "115"

@@ -9,7 +9,7 @@ one-line reason read off the numbers (never a rule of thumb the numbers do not b
 
 from __future__ import annotations
 
-import numpy as np
+import math
 
 from crib_trainer.analysis.position import PositionAnalysis
 from crib_trainer.core.cards import Card, format_cards
@@ -38,7 +38,7 @@ def position_reason(p: PositionAnalysis) -> str:
             f"{_ranks(t.discard)} (win {top.win:.0%})"
         )
     if p.as_good_as_best(top):
-        error = float(np.hypot(best.error, top.error))
+        error = math.hypot(best.error, top.error)
         return (
             f"at {p.me} to {p.him} throwing {_ranks(b.discard)} wins {best.win:.0%} and the "
             f"most points (throw {_ranks(t.discard)}) {top.win:.0%}, a gap of "
