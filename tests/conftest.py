@@ -42,8 +42,10 @@ os.environ.setdefault("CRIB_TRAINER_NO_TTY", "1")
 settings.register_profile("crib-trainer", deadline=None)
 settings.load_profile("crib-trainer")
 
-#: The slow property tests run a quarter of their cases by default (the suite a developer
-#: runs, within a minute); ``CRIB_TRAINER_FULL_TESTS=1`` runs them all (a nightly job).
+#: The everyday run (the README's command, about a minute on two cores) leaves out the
+#: tests marked ``slow`` and runs a quarter of the slow property tests' cases;
+#: ``pytest -m slow`` runs the slow checks alone (CI runs both), and
+#: ``CRIB_TRAINER_FULL_TESTS=1`` runs everything with the full counts (a nightly job).
 FULL_TESTS = os.environ.get("CRIB_TRAINER_FULL_TESTS", "") not in ("", "0")
 
 
@@ -127,8 +129,13 @@ def pytest_xdist_auto_num_workers(config) -> int | None:
 RUN_FIRST = ("tests/web/",)
 
 
-def pytest_collection_modifyitems(items):
-    """The tests that wait start the run and the many short ones end it. Each worker
+def pytest_collection_modifyitems(config, items):
+    """The slow checks (marked ``slow``) are left out of the everyday run, unless the run
+    names its own markers (``-m slow``), is the full one (:data:`FULL_TESTS`) or names
+    their file (``pytest tests/web/test_browser.py``, a test's id); pytest reports them as
+    deselected.
+
+    The tests that wait start the run and the many short ones end it. Each worker
     starts on its share of the tests in the order collected (``--dist worksteal``: one
     that runs out takes half of what another still has queued): the browser tests, last
     in that order, kept one worker waiting on Chromium for the final seconds while the
@@ -139,6 +146,17 @@ def pytest_collection_modifyitems(items):
         path = item.nodeid
         return next((i for i, p in enumerate(RUN_FIRST) if path.startswith(p)), len(RUN_FIRST))
 
+    if not (FULL_TESTS or config.option.markexpr):
+        here = config.invocation_params.dir
+        named = {(here / arg.split("::")[0]).resolve() for arg in config.args}
+
+        def left_out(item) -> bool:
+            return bool(item.get_closest_marker("slow")) and item.path.resolve() not in named
+
+        slow = [item for item in items if left_out(item)]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if not left_out(item)]
     items.sort(key=first)
 
 

@@ -160,10 +160,12 @@ def check_against_brute_force(text: str, variant_name: str, dealer: bool, throws
 # --- fast = slow ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_six_card_29_deal_every_throw_matches_brute_force():
     check_against_brute_force("5H 5D 5S JC 2C 9D", "six-card", dealer=True)
 
 
+@pytest.mark.slow
 def test_six_card_one_suit_deal_matches_brute_force_as_pone():
     # Hand flushes, crib flushes (a suited throw needs three more of the suit) and nobs.
     check_against_brute_force(
@@ -171,6 +173,7 @@ def test_six_card_one_suit_deal_matches_brute_force_as_pone():
     )
 
 
+@pytest.mark.slow
 def test_five_card_game_matches_brute_force():
     check_against_brute_force("JH 5H 6H 7H KS", "five-card", dealer=True)
 
@@ -182,6 +185,7 @@ def test_five_card_game_matches_brute_force():
         ("four-player", True, "JS 5C 5D 9S TS", {"5C"}),
     ],
 )
+@pytest.mark.slow
 def test_three_and_four_player_throws_match_brute_force(variant, dealer, text, throw):
     check_against_brute_force(text, variant, dealer, throws=[throw])
 
@@ -231,6 +235,7 @@ def test_the_plain_random_crib_sums_are_numpys(m, pack, throws):
 
 
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.slow
 def test_the_plain_random_crib_sums_on_a_small_pack_by_brute_force(seed):
     rng = random.Random(seed)
     jacks = [c for c in FULL_DECK if c.rank == Rank.JACK]

@@ -57,6 +57,7 @@ def test_the_second_seating_swaps_the_seats_and_the_same_cards_fall_to_them():
     assert swapped.scores == played.scores[::-1]
 
 
+@pytest.mark.slow
 def test_a_duplicate_match_shows_the_expert_stronger_than_the_beginner():
     records = run_duplicate("beginner", "expert", games=16, seed=2)
     result = duplicate_summary([r.winner for r in records], ("beginner", "expert"), "six-card")

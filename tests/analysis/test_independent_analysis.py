@@ -196,6 +196,7 @@ def _cli_options(dealt, dealer, variant):
     DEALS,
     ids=[f"{v}-{' '.join(c.code for c in d)}" for v, d in DEALS],
 )
+@pytest.mark.slow
 def test_discard_analysis_equals_brute_force(variant, dealt):
     rng = random.Random(sum(c.index << i for i, c in enumerate(dealt)))
     truth, heels = brute_discards(dealt, variant, rng)
@@ -262,6 +263,7 @@ def brute_distribution(size: int, variant: str, crib: bool) -> dict[int, int]:
         ("five-card", True, 4),
     ],
 )
+@pytest.mark.slow
 def test_shipped_distribution_equals_brute_force(variant, crib, size):
     mine = brute_distribution(size, variant, crib)
     shipped = distribution_for(variant, crib=crib)

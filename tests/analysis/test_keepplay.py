@@ -63,6 +63,7 @@ def test_the_shipped_file_holds_whole_plays_of_every_key(shipped, variant):
     assert (shipped[f"{key}_points"] > 0).all()
 
 
+@pytest.mark.slow
 def test_the_shipped_file_is_what_its_builder_makes(shipped):
     """Play j of a key is seeded by the key and j alone: a one-play build gives the
     first play of every five-card key and role."""

@@ -111,6 +111,7 @@ def test_unknown_strength_is_refused():
         make_player("grandmaster")
 
 
+@pytest.mark.slow
 def test_the_lead_table_is_what_its_builder_makes_for_every_hand():
     from crib_trainer.analysis.build.leads import lead_values as build_one
     from crib_trainer.analysis.build.leads import rank_hands
@@ -144,6 +145,7 @@ REPLY_ROWS = [
 
 
 @pytest.mark.parametrize(("variant", "seen", "hand"), REPLY_ROWS)
+@pytest.mark.slow
 def test_the_reply_table_is_what_its_builder_makes(variant, seen, hand):
     from crib_trainer.analysis.build.replies import array_name, row_values
     from crib_trainer.analysis.players import _reply_tables

@@ -44,6 +44,7 @@ def test_crib_distribution_differs_only_by_four_card_flushes():
     assert crib.mean * crib.total == pytest.approx(hand.mean * hand.total - 4 * 4 * 715 * 39)
 
 
+@pytest.mark.slow
 def test_five_card_game_hand_distribution_covers_every_deal():
     dist = distribution_for("five-card")
     assert dist.total == comb(52, 3) * 49
@@ -63,6 +64,7 @@ def _suited(ranks: tuple[int, ...]) -> list[Card]:
 
 
 @pytest.mark.parametrize("size", [4, 5])
+@pytest.mark.slow
 def test_rank_table_agrees_with_the_itemised_scorer_on_every_multiset(size):
     checked = 0
     for ranks in combinations_with_replacement(range(1, 14), size):
@@ -78,6 +80,7 @@ def test_rank_table_agrees_with_the_itemised_scorer_on_every_multiset(size):
     assert checked == {4: 1820, 5: 6175}[size]
 
 
+@pytest.mark.slow
 def test_every_one_suit_hand_with_every_starter_agrees():
     """Flush and nobs: all 715 four-card heart hands × 48 starters, hand and crib."""
     hearts = [c for c in FULL_DECK if c.suit is Suit.HEARTS]
@@ -105,6 +108,7 @@ def test_points_from_counts_examples():
 
 
 @pytest.mark.parametrize(("size", "crib"), SHIPPED)
+@pytest.mark.slow
 def test_shipped_distributions_equal_a_fresh_enumeration(size, crib):
     from crib_trainer.analysis.tables import _shipped_distributions
 

@@ -362,6 +362,7 @@ def test_ctrl_c_before_a_whole_seed_says_there_is_no_result(monkeypatch, capsys)
         (("beginner", "expert", "beginner"), "three-player", 3),
     ],
 )
+@pytest.mark.slow
 def test_the_duplicate_words_are_made_from_its_numbers(players, variant, games):
     """Over seeded matches, each side's line and the seeds that differed say exactly the
     JSON's wins, share, interval, won-every-seating counts and differed."""

@@ -19,6 +19,8 @@ import pytest
 from crib_trainer.analysis import selfplay
 from tests.conftest import hears_ctrl_c
 
+pytestmark = pytest.mark.slow  # (real matches and their workers, signalled: the slow checks)
+
 
 def _slow_after_three(job: int) -> int:
     """A pool job: the first three are quick, the rest would take a minute each."""

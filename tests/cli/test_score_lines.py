@@ -189,6 +189,7 @@ def test_lines_typed_at_a_terminal_are_answered_as_they_come():
         os.close(leader)
 
 
+@pytest.mark.slow
 def test_every_multiset_of_ranks_is_the_ordinary_rendering():
     """Every multiset of five ranks (6,175: each tuple of counting values and each run of
     steps between ranks), its suits dealt round so that flushes, cribs and his nob come

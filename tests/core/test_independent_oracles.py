@@ -172,6 +172,7 @@ def test_show_matches_brute_force_hypothesis(name, crib, picked):
     check_show(picked[:size], picked[-1], crib=crib, variant=variant)
 
 
+@pytest.mark.slow
 def test_every_rank_pattern_of_five_cards():
     """Fifteens, pairs and runs depend on ranks alone: try every multiset of five ranks
     (at most four of a rank), dealt in different suits so no flush or nob interferes
@@ -192,6 +193,7 @@ def test_every_rank_pattern_of_five_cards():
     assert checked == 6175  # the number of five-card rank patterns
 
 
+@pytest.mark.slow
 def test_every_suit_pattern_for_flush_and_nobs():
     """Every way of suiting a hand with a jack, for hands and cribs of four cards and the
     five-card game's hand of three."""
@@ -488,6 +490,7 @@ def test_wikipedia_the_24_hands(hand, starter):
     assert total(hand, starter) == 24
 
 
+@pytest.mark.slow
 def test_wikipedia_no_hand_scores_19_25_26_27():
     # Wikipedia, "Cribbage statistics"; also Hoyle. Every rank pattern, in two suitings
     # (suits rotated so the hand is rarely a flush) with the highest or the lowest card

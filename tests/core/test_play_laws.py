@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -155,6 +156,7 @@ def _most_one_card_scores() -> int:
     return best
 
 
+@pytest.mark.slow
 def test_the_most_one_card_scores_in_the_play_is_found_by_search():
     assert _most_one_card_scores() == MAX_CARD_POINTS == 15
 

@@ -13,6 +13,8 @@ import pytest
 from crib_trainer.training.learning.simulate import MISTAKES, base_rate, play
 from tests.conftest import FULL_TESTS
 
+pytestmark = pytest.mark.slow  # (hundreds of simulated answers per learner: the slow checks)
+
 SEEDS = range(5)
 RARE = ("nobs", "double-run", "crib-flush-trap")
 

@@ -21,9 +21,12 @@ from tests.web.cdp import Chromium, find_chromium
 from tests.web.conftest import PASSWORDS, start_server, stop
 
 CHROMIUM = find_chromium()
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium)"
-)
+pytestmark = [
+    pytest.mark.slow,  # (a real server, a trainer per tab and Chromium: the slow checks)
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium)"
+    ),
+]
 
 HOME = "Drills and tools"
 VERDICT = re.compile(r"✓ Right: 7\.|✗ You said 7; it is \d+")

@@ -109,6 +109,7 @@ def club_server(club):
         stop(server)
 
 
+@pytest.mark.slow
 async def test_a_browser_not_signed_in_gets_the_form_and_no_trainer(club_server):
     async with aiohttp.ClientSession() as http:
         async with http.get(club_server, allow_redirects=False) as page:
@@ -125,6 +126,7 @@ async def test_a_browser_not_signed_in_gets_the_form_and_no_trainer(club_server)
 WRONG = [("alice", PASSWORDS["bob"]), ("carol", PASSWORDS["bob"]), ("../bob", PASSWORDS["bob"])]
 
 
+@pytest.mark.slow
 async def test_a_wrong_name_or_password_is_refused_after_a_wait(club):
     server, address = start_server("--users", str(club))
 
@@ -150,6 +152,7 @@ async def test_a_wrong_name_or_password_is_refused_after_a_wait(club):
     )
 
 
+@pytest.mark.slow
 async def test_each_member_signed_in_trains_on_a_history_of_his_own(club, club_server):
     async with aiohttp.ClientSession() as alice, aiohttp.ClientSession() as bob:
         async with await sign_in(alice, club_server, "Alice", PASSWORDS["alice"]) as signed:
@@ -171,6 +174,7 @@ async def test_each_member_signed_in_trains_on_a_history_of_his_own(club, club_s
         assert (home_of(club, "bob") / DATABASE_NAME).is_file()
 
 
+@pytest.mark.slow
 async def test_signing_out_and_being_removed_end_a_sign_in(club, club_server):
     async with aiohttp.ClientSession() as alice, aiohttp.ClientSession() as bob:
         async with await sign_in(alice, club_server, "alice", PASSWORDS["alice"]):
@@ -188,6 +192,7 @@ async def test_signing_out_and_being_removed_end_a_sign_in(club, club_server):
                 assert page.status == 303
 
 
+@pytest.mark.slow
 async def test_the_form_posted_from_another_site_is_refused(club_server):
     async with aiohttp.ClientSession() as http:
         form = {"name": "alice", "password": PASSWORDS["alice"]}
@@ -196,6 +201,7 @@ async def test_the_form_posted_from_another_site_is_refused(club_server):
             assert refused.status == 403
 
 
+@pytest.mark.slow
 async def test_https_with_members(club, certificate):
     cert, key = certificate
     options = ("--users", str(club), "--certfile", str(cert), "--keyfile", str(key))

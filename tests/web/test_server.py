@@ -23,6 +23,7 @@ from tests.web.conftest import start_server, stop
 ESCAPES = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-B]|.)")
 
 
+@pytest.mark.slow
 async def test_the_page_points_its_socket_at_the_address_the_browser_used(served):
     port = served.rsplit(":", 1)[1].strip("/")
     async with aiohttp.ClientSession() as http:
@@ -47,6 +48,7 @@ async def open_tab(http: aiohttp.ClientSession, address: str) -> aiohttp.ClientW
     raise AssertionError(f"the socket closed before the home screen: {screen!r}")
 
 
+@pytest.mark.slow
 async def test_the_socket_runs_the_trainer_on_the_servers_history(served):
     """What the page's socket starts: the trainer, in the environment of the server, so
     the history of the user who serves it (here the test's CRIB_TRAINER_HOME)."""
@@ -87,6 +89,7 @@ def descendants(pid: int) -> set[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+@pytest.mark.slow
 async def test_ctrl_c_with_tabs_open_stops_within_a_second_and_their_trainers_with_it():
     server, address = start_server()
     try:
@@ -126,6 +129,7 @@ def test_the_tab_command_survives_a_python_path_with_spaces(tmp_path, monkeypatc
 LINKS = re.compile(r'(?:src|href|action)="([^"]*)"')
 
 
+@pytest.mark.slow
 async def test_the_page_and_all_it_loads_come_from_this_server_with_its_headers(served):
     async with aiohttp.ClientSession() as http:
         async with http.get(served) as page:
@@ -154,6 +158,7 @@ async def test_the_page_and_all_it_loads_come_from_this_server_with_its_headers(
             assert listing.status in (403, 404)  # no index of the server's files
 
 
+@pytest.mark.slow
 async def test_the_favicon_is_an_icon(served):
     async with aiohttp.ClientSession() as http, http.get(served + "favicon.ico") as response:
         assert response.status == 200 and response.content_type == "image/x-icon"
@@ -189,6 +194,7 @@ LINUX = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads L
 
 
 @LINUX
+@pytest.mark.slow
 async def test_a_tab_beyond_max_sessions_gets_the_full_page_and_no_trainer():
     server, address = start_server("--max-sessions", "1")
     try:
@@ -225,6 +231,7 @@ def environment(pid: int) -> dict[str, str]:
 
 
 @LINUX
+@pytest.mark.slow
 async def test_the_terminal_a_tab_asks_for_is_capped():
     server, address = start_server()
     try:
@@ -242,6 +249,7 @@ async def test_the_terminal_a_tab_asks_for_is_capped():
 
 
 @LINUX
+@pytest.mark.slow
 async def test_an_idle_tab_is_closed_and_its_trainer_ends():
     server, address = start_server("--idle-minutes", "0.01")  # 0.6 s
     try:
@@ -316,6 +324,7 @@ def test_what_is_wrong_with_a_message_is_said(message, why):
     assert str(error.value) == why
 
 
+@pytest.mark.slow
 async def test_a_malformed_message_is_one_line_and_closes_its_tab():
     server, address = start_server()
     try:
@@ -331,6 +340,7 @@ async def test_a_malformed_message_is_one_line_and_closes_its_tab():
     assert log.splitlines() == said, log
 
 
+@pytest.mark.slow
 async def test_a_malformed_request_is_one_line(served):
     host, port = served.removeprefix("http://").strip("/").split(":")
     for request in (
@@ -342,6 +352,7 @@ async def test_a_malformed_request_is_one_line(served):
             assert raw.recv(100).startswith(b"HTTP/1.0 400 Bad Request")
 
 
+@pytest.mark.slow
 async def test_a_malformed_request_says_one_line_and_no_traceback():
     server, address = start_server()
     host, port = address.removeprefix("http://").strip("/").split(":")

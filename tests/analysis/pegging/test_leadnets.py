@@ -31,6 +31,7 @@ def test_the_file_has_a_record_for_every_hand_and_starter_slot():
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.slow
 def test_rows_equal_a_fresh_search(seed):
     rng = random.Random(seed)
     deal = rng.sample(FULL_DECK, 5)
@@ -42,6 +43,7 @@ def test_rows_equal_a_fresh_search(seed):
 
 
 @pytest.mark.parametrize("hand", [(5, 5, 5, 5), (1, 1, 13, 13)])
+@pytest.mark.slow
 def test_the_builder_makes_the_shipped_records(hand):
     with open(LEAD_NETS_FILE, "rb") as f:
         data = f.read()

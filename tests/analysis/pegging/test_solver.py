@@ -43,6 +43,7 @@ def test_following_a_line_scores_as_playstate_does(variant):
 
 
 @pytest.mark.parametrize("variant", [SIX_CARD, FIVE_CARD])
+@pytest.mark.slow
 def test_search_equals_exhaustive_playstate_minimax(variant):
     """From random positions (the lead, or part way through), the cached rank-level search
     finds the same best net as trying every card in PlayState."""
