@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -47,7 +47,6 @@ class PlaySample:
     #: cycles need not look into them, however many samples are kept)
     _points: tuple[tuple[tuple[int, ...], ...], ...]
     _events: tuple[tuple[tuple[int, ...], ...], ...]
-    _reached: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, who: Sequence[int], points: Sequence[int], lengths: Sequence[int]) -> PlaySample:
@@ -90,15 +89,13 @@ class PlaySample:
         return self._reach(1, need)
 
     def _reach(self, side: int, need: int) -> tuple[int, ...]:
-        """(Kept for the sample's life: a position asks for the same needs again.)"""
-        got = self._reached.get((side, need))
-        if got is None:
-            out = []
-            for steps, index in zip(self._points[side], self._events[side], strict=True):
-                i = bisect_left(steps, need)
-                out.append(index[i] if i < len(steps) else NEVER)
-            got = self._reached[(side, need)] = tuple(out)
-        return got
+        """(Worked out each time, not kept: every kept hand's sample is kept for the
+        process's life, and its reaches of every need asked were 170-300 KB a hand.)"""
+        out = []
+        for steps, index in zip(self._points[side], self._events[side], strict=True):
+            i = bisect_left(steps, need)
+            out.append(index[i] if i < len(steps) else NEVER)
+        return tuple(out)
 
 
 class _Table(NamedTuple):

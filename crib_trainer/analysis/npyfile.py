@@ -72,14 +72,17 @@ def read_arrays(path: Path, names: Iterable[str]) -> dict[str, NpyArray]:
     :class:`ValueError` naming the file and the member when one is missing or not an
     array this module reads."""
     data = path.read_bytes()
-    members = _directory(data, path.name)
-    out = {}
-    for name in names:
-        member = members.get(f"{name}.npy")
-        if member is None:
-            raise ValueError(f"no array {name!r} in {path.name}")
-        where = f"{name} in {path.name}"
-        out[name] = parse_npy(_read(data, member, where), where)
+    try:
+        members = _directory(data, path.name)
+        out = {}
+        for name in names:
+            member = members.get(f"{name}.npy")
+            if member is None:
+                raise ValueError(f"no array {name!r} in {path.name}")
+            where = f"{name} in {path.name}"
+            out[name] = parse_npy(_read(data, member, where), where)
+    except struct.error:  # (a record that runs past the file's end)
+        raise ValueError(f"{path.name} is damaged: it ends inside a zip record") from None
     return out
 
 
@@ -93,7 +96,7 @@ _ZIP64 = 0xFFFFFFFF
 class _Member(NamedTuple):
     method: int
     crc: int
-    size: int
+    compressed_size: int
     offset: int
 
 
@@ -116,7 +119,8 @@ def _directory(data: bytes, where: str) -> dict[str, _Member]:
         )
         if _ZIP64 in (size, offset):
             raise ValueError(f"{where} is a zip64: not read here")
-        name = data[start + _ENTRY.size : start + _ENTRY.size + length].decode("utf-8")
+        # (latin-1 reads any bytes: a name that is not the one asked for is not found)
+        name = data[start + _ENTRY.size : start + _ENTRY.size + length].decode("latin-1")
         out[name] = _Member(method, crc, size, offset)
         start += _ENTRY.size + length + extra + comment
     return out
@@ -130,10 +134,10 @@ def _read(data: bytes, member: _Member, where: str) -> bytes:
     length, extra = struct.unpack_from("<HH", data, member.offset + 26)
     start = member.offset + 30 + length + extra
     if member.method == STORED:
-        raw = data[start : start + member.size]
+        raw = data[start : start + member.compressed_size]
     elif member.method == DEFLATED:
         try:
-            raw = zlib.decompress(data[start : start + member.size], -15)
+            raw = zlib.decompress(data[start : start + member.compressed_size], -15)
         except zlib.error:
             raise ValueError(f"{where}: its compressed data are damaged") from None
     else:

@@ -75,3 +75,19 @@ def test_damaged_data_are_refused_not_misread(tmp_path):
     path.write_bytes(bytes(data))
     with pytest.raises(ValueError, match=r"^ok in t\.npz: its data do not match their CRC-32$"):
         read_arrays(path, ["ok"])
+
+
+def test_a_file_cut_short_is_refused_by_name(tmp_path):
+    """Cut inside its end record (the directory's counts and offset half there): one
+    ValueError naming the file; a member's name that is not text is not the one asked for."""
+    path = tmp_path / "t.npz"
+    np.savez(path, ok=np.arange(3))
+    whole = path.read_bytes()
+    end = whole.rfind(b"PK\x05\x06")
+    for cut in (end + 6, end + 10, end + 15):
+        path.write_bytes(whole[:cut])
+        with pytest.raises(ValueError, match=r"^t\.npz is damaged: it ends inside a zip record$"):
+            read_arrays(path, ["ok"])
+    path.write_bytes(whole.replace(b"ok.npy", b"\xff\xfe.npy"))
+    with pytest.raises(ValueError, match=r"^no array 'ok' in t\.npz$"):
+        read_arrays(path, ["ok"])
