@@ -183,10 +183,10 @@ def _run(argv: list[str], out: SafeText) -> int:
         return 0
     except OSError as err:  # an input or output error: a full disk, a failing device
         _discard(out.unescaped)
-        print(
-            f"{PROG} {args.command}: error: input/output failed: {err.strerror or err}",
-            file=sys.stderr,
-        )
+        what = err.strerror or str(err)
+        if err.filename:  # (a file of the package's or the user's: which one)
+            what += f": {shown(os.fsdecode(err.filename))}"
+        print(f"{PROG} {args.command}: error: input/output failed: {what}", file=sys.stderr)
         return 1
 
 

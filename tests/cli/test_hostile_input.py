@@ -332,3 +332,24 @@ def test_output_the_encoding_cannot_hold_is_written_plainly_not_refused(encoding
         assert "Hand 5H 5C 5S JD  starter 5D" in text  # (cards as --ascii writes them)
     if "--json" in argv:
         assert json.loads(text)["plays"][1]["card"] == "5S"
+
+
+def test_a_missing_file_of_the_package_is_named(monkeypatch, tmp_path, capsys):
+    """A data file gone from the install (a damaged install): the one line names it."""
+    from crib_trainer.analysis import keepplay
+    from crib_trainer.cli import main
+
+    gone = tmp_path / "keep_play.npz"
+    monkeypatch.setattr(keepplay, "TABLE_PATH", gone)
+    kept = (keepplay._table, keepplay._keep_play)  # (what this worker read before)
+    for cached in kept:
+        cached.cache_clear()
+    try:
+        code = main("discard 5H 5D 5S JC 2C 9D --dealer --score 100 110".split())
+    finally:
+        for cached in kept:
+            cached.cache_clear()
+    assert code == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"crib-trainer discard: error: input/output failed: No such file or directory: {gone}"
+    ]
