@@ -38,6 +38,7 @@ def scores(rng: random.Random, i: int, target: int) -> tuple[int, int]:
     list(itertools.product((SIX_CARD, FIVE_CARD), (True, False), ("random", "weighted"))),
     ids=lambda x: x.name if isinstance(x, Variant) else str(x),
 )
+@pytest.mark.slow  # (an oracle of the analysis: the slow checks, as the brute-force ones)
 def test_the_plain_analysis_answers_as_the_numpy_one(variant, dealer, opponent):
     rng = random.Random(f"{variant.name} {dealer} {opponent}")
     for i in range(DEALS):
