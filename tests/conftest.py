@@ -49,6 +49,24 @@ settings.load_profile("crib-trainer")
 FULL_TESTS = os.environ.get("CRIB_TRAINER_FULL_TESTS", "") not in ("", "0")
 
 
+@pytest.fixture
+def cheap_hashes(monkeypatch) -> Iterator[None]:
+    """Members' passwords hashed at Argon2id's least cost (one pass over 8 KiB) instead of
+    the served trainer's (argon2-cffi's default: 0.2-0.3 CPU-s a hash here), for the tests
+    of what is hashed, kept and checked, not of how slowly. The club file of
+    ``tests/web/conftest.py`` is hashed at the real cost, and a test checks its cost."""
+    from argon2 import PasswordHasher
+
+    from crib_trainer.ui import members
+
+    monkeypatch.setattr(
+        members, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    )
+    members._unknown.cache_clear()  # (the hash no password matches: made again, and after)
+    yield
+    members._unknown.cache_clear()
+
+
 def examples(full: int) -> int:
     """A property test's cases: ``full`` in the full run, else a quarter (at least 10).
 

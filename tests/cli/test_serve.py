@@ -35,8 +35,9 @@ def serving(monkeypatch) -> list[Settings]:
 
 
 @pytest.fixture
-def club(tmp_path) -> Path:
-    """A members file with one member, written as ``users add`` writes it."""
+def club(tmp_path, cheap_hashes) -> Path:
+    """A members file with one member, written as ``users add`` writes it (at the least
+    cost: these tests read where the file is and what is said, not the hash)."""
     file = tmp_path / "club.txt"
     add_member(file, "alice", "a long secret")
     return file

@@ -11,6 +11,8 @@ from crib_trainer.cli import main
 from crib_trainer.storage.paths import data_dir
 from crib_trainer.ui.members import password_matches, read_members
 
+pytestmark = pytest.mark.usefixtures("cheap_hashes")  # (what is kept, not the hash's cost)
+
 
 def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
     """Run ``crib-trainer users ...`` with ``stdin`` as standard input; status and output."""

@@ -9,6 +9,7 @@ import time
 
 import aiohttp
 import pytest
+from argon2 import PasswordHasher, extract_parameters
 
 from crib_trainer.storage.paths import DATABASE_NAME, database_path
 from crib_trainer.ui.members import (
@@ -33,20 +34,29 @@ def test_the_file_holds_hashes_never_passwords_and_only_its_owner_reads_it(club)
     members = read_members(club)
     assert list(members) == ["alice", "bob"]
     assert all(hashed.startswith("$argon2id$") for hashed in members.values())
+    # ... at the served trainer's cost (argon2-cffi's default), which other tests skip
+    default = PasswordHasher()
+    for hashed in members.values():
+        cost = extract_parameters(hashed)
+        assert (cost.time_cost, cost.memory_cost, cost.parallelism) == (
+            default.time_cost,
+            default.memory_cost,
+            default.parallelism,
+        )
     assert password_matches(members["alice"], PASSWORDS["alice"])
     assert not password_matches(members["alice"], PASSWORDS["bob"])
     assert not password_matches(None, PASSWORDS["bob"])  # no such member
     assert stat.S_IMODE(club.stat().st_mode) == 0o600
 
 
-def test_a_password_hashes_differently_each_time(tmp_path):
+def test_a_password_hashes_differently_each_time(tmp_path, cheap_hashes):
     one, two = tmp_path / "one.txt", tmp_path / "two.txt"
     add_member(one, "carol", "the same secret")
     add_member(two, "carol", "the same secret")
     assert read_members(one)["carol"] != read_members(two)["carol"]  # (salted)
 
 
-def test_add_change_and_remove(club):
+def test_add_change_and_remove(club, cheap_hashes):
     with pytest.raises(MemberError, match="alice is a member already"):
         add_member(club, "Alice", "another secret")
     set_password(club, "alice", "a new long secret")
