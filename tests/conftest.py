@@ -53,8 +53,9 @@ FULL_TESTS = os.environ.get("CRIB_TRAINER_FULL_TESTS", "") not in ("", "0")
 def cheap_hashes(monkeypatch) -> Iterator[None]:
     """Members' passwords hashed at Argon2id's least cost (one pass over 8 KiB) instead of
     the served trainer's (argon2-cffi's default: 0.2-0.3 CPU-s a hash here), for the tests
-    of what is hashed, kept and checked, not of how slowly. The club file of
-    ``tests/web/conftest.py`` is hashed at the real cost, and a test checks its cost."""
+    of what is hashed, kept and checked, not of how slowly (the club file of
+    ``tests/web/conftest.py`` is made the same way). One test hashes at the real cost
+    and checks it: ``test_a_password_is_hashed_at_the_served_trainers_cost``."""
     from argon2 import PasswordHasher
 
     from crib_trainer.ui import members

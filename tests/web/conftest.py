@@ -90,11 +90,19 @@ def served() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def _club_made(tmp_path_factory) -> Path:
-    """:data:`PASSWORDS`' members file as ``add_member`` writes it, made once a run (each
-    password's Argon2id hash is about 0.25 CPU-s, and 11 tests read the same two)."""
+    """:data:`PASSWORDS`' members file as ``add_member`` writes it, made once a run, at
+    Argon2id's least cost (as :func:`tests.conftest.cheap_hashes`: a hash at the served
+    trainer's cost is about 0.25 CPU-s, and 11 tests read the same two; a password is
+    checked by the parameters its hash names, so the servers read it as any other)."""
+    from argon2 import PasswordHasher
+
+    from crib_trainer.ui import members
+
     file = tmp_path_factory.mktemp("club") / "members.txt"
-    for name, password in PASSWORDS.items():
-        add_member(file, name, password)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(members, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+        for name, password in PASSWORDS.items():
+            add_member(file, name, password)
     return file
 
 

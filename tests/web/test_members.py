@@ -34,19 +34,23 @@ def test_the_file_holds_hashes_never_passwords_and_only_its_owner_reads_it(club)
     members = read_members(club)
     assert list(members) == ["alice", "bob"]
     assert all(hashed.startswith("$argon2id$") for hashed in members.values())
-    # ... at the served trainer's cost (argon2-cffi's default), which other tests skip
-    default = PasswordHasher()
-    for hashed in members.values():
-        cost = extract_parameters(hashed)
-        assert (cost.time_cost, cost.memory_cost, cost.parallelism) == (
-            default.time_cost,
-            default.memory_cost,
-            default.parallelism,
-        )
     assert password_matches(members["alice"], PASSWORDS["alice"])
     assert not password_matches(members["alice"], PASSWORDS["bob"])
     assert not password_matches(None, PASSWORDS["bob"])  # no such member
     assert stat.S_IMODE(club.stat().st_mode) == 0o600
+
+
+def test_a_password_is_hashed_at_the_served_trainers_cost(tmp_path):
+    """argon2-cffi's default cost, which the other tests skip (``cheap_hashes``)."""
+    add_member(tmp_path / "one.txt", "carol", "a long secret")
+    cost = extract_parameters(read_members(tmp_path / "one.txt")["carol"])
+    default = PasswordHasher()
+    assert (cost.time_cost, cost.memory_cost, cost.parallelism) == (
+        default.time_cost,
+        default.memory_cost,
+        default.parallelism,
+    )
+    assert cost.type.name == "ID"
 
 
 def test_a_password_hashes_differently_each_time(tmp_path, cheap_hashes):
