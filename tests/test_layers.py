@@ -17,6 +17,7 @@ import crib_trainer
 import crib_trainer.analysis
 import crib_trainer.core
 import crib_trainer.training
+from tests.sources import parsed
 
 
 def modules_of(package) -> list[str]:
@@ -140,7 +141,7 @@ def test_no_module_imports_another_modules_private_names():
     root = Path(crib_trainer.core.__file__).parent.parent
     found = []
     for path in sorted(root.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("crib_trainer"):
                 private = [a.name for a in node.names if a.name.startswith("_")]
                 if private:
@@ -157,7 +158,7 @@ def test_the_analysis_modules_import_one_another_without_a_cycle():
         parts = path.relative_to(root.parent.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         edges = graph.setdefault(name, set())
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
                 "crib_trainer.analysis"
             ):
@@ -186,7 +187,7 @@ def test_the_ui_reaches_storage_through_the_records_alone():
     allowed = {"crib_trainer.storage.records", "crib_trainer.storage.paths"}
     found = []
     for path in sorted((root / "ui").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ImportFrom) and node.module == "crib_trainer.storage":
                 found += [f"{path.name}: storage.{a.name}" for a in node.names]
             elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
@@ -206,7 +207,7 @@ def test_only_the_builders_import_the_builders():
     builders = package / "analysis" / "build"
 
     def imports_a_builder(path: Path) -> bool:
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path)):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
             if isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
