@@ -49,6 +49,13 @@ settings.load_profile("crib-trainer")
 FULL_TESTS = os.environ.get("CRIB_TRAINER_FULL_TESTS", "") not in ("", "0")
 
 
+def cheap_hasher():
+    """Argon2id at its least cost (one pass over 8 KiB): :func:`cheap_hashes`'."""
+    from argon2 import PasswordHasher
+
+    return PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
 @pytest.fixture
 def cheap_hashes(monkeypatch) -> Iterator[None]:
     """Members' passwords hashed at Argon2id's least cost (one pass over 8 KiB) instead of
@@ -56,13 +63,9 @@ def cheap_hashes(monkeypatch) -> Iterator[None]:
     of what is hashed, kept and checked, not of how slowly (the club file of
     ``tests/web/conftest.py`` is made the same way). One test hashes at the real cost
     and checks it: ``test_a_password_is_hashed_at_the_served_trainers_cost``."""
-    from argon2 import PasswordHasher
-
     from crib_trainer.ui import members
 
-    monkeypatch.setattr(
-        members, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-    )
+    monkeypatch.setattr(members, "_hasher", cheap_hasher())
     members._unknown.cache_clear()  # (the hash no password matches: made again, and after)
     yield
     members._unknown.cache_clear()

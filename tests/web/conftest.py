@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from crib_trainer.ui.members import add_member
-from tests.conftest import hears_ctrl_c
+from tests.conftest import cheap_hasher, hears_ctrl_c
 
 #: The members of :func:`club` and their passwords.
 PASSWORDS = {"alice": "alice's long secret", "bob": "bob's long secret"}
@@ -94,13 +94,11 @@ def _club_made(tmp_path_factory) -> Path:
     Argon2id's least cost (as :func:`tests.conftest.cheap_hashes`: a hash at the served
     trainer's cost is about 0.25 CPU-s, and 11 tests read the same two; a password is
     checked by the parameters its hash names, so the servers read it as any other)."""
-    from argon2 import PasswordHasher
-
     from crib_trainer.ui import members
 
     file = tmp_path_factory.mktemp("club") / "members.txt"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(members, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+        patch.setattr(members, "_hasher", cheap_hasher())
         for name, password in PASSWORDS.items():
             add_member(file, name, password)
     return file
